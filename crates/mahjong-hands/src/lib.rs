@@ -1,0 +1,22 @@
+//! Hand analysis on tile counts: sets, every arrangement of concealed tiles, waits and
+//! shanten, for every tile set.
+//!
+//! Everything here works on [`Counts`], a fixed array of 34 counts (one per playing kind,
+//! see [`mahjong_tiles::Tile`]), so the hot paths never allocate.
+
+mod arrange;
+mod counts;
+mod meld;
+mod shanten;
+mod shape;
+mod waits;
+
+pub use arrange::{
+    for_each_arrangement, is_regular_complete, is_seven_pairs, is_thirteen_orphans, Arrangement,
+    Form,
+};
+pub use counts::{counts_of, Counts, KindMask};
+pub use meld::{KongKind, Meld, MeldKind};
+pub use shanten::{shanten, shanten_orphans, shanten_regular, shanten_seven_pairs};
+pub use shape::Shape;
+pub use waits::{is_complete, waits};
