@@ -1,1 +1,195 @@
-fn main() {}
+//! `mahjong`: the command-line front end.
+
+use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod render;
+
+use mahjong_rules::{output::ScoreJson, score_with_shape, InputError, Ruleset, Table, TableInput};
+
+#[derive(Parser)]
+#[command(
+    name = "mahjong",
+    version,
+    about = "Mahjong rules engine: score, simulate, play"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Score a finished hand (table JSON, see docs/formats/table-json.md).
+    Score {
+        /// The table file, or - for standard input.
+        #[arg(value_name = "FILE|-")]
+        file: Option<PathBuf>,
+        /// Print the result as JSON instead of a readable table.
+        #[arg(long, value_name = "FILE|-", conflicts_with = "file")]
+        json: Option<PathBuf>,
+        /// Read JSON Lines (one table per line) and write one JSON result per line.
+        #[arg(long)]
+        batch: bool,
+    },
+    /// Print a ruleset (a preset or a ruleset file, with overrides) as TOML.
+    Ruleset {
+        /// Preset name (millington, bradfield) or path to a ruleset file.
+        name: String,
+        /// Override an option: key=value (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+}
+
+/// An error that ends the command: input errors exit 2.
+struct Fail(String);
+
+impl From<InputError> for Fail {
+    fn from(e: InputError) -> Fail {
+        Fail(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Score { file, json, batch } => {
+            let (path, as_json) = match (json, file) {
+                (Some(p), _) => (p, true),
+                (None, Some(p)) => (p, false),
+                (None, None) => (PathBuf::from("-"), false),
+            };
+            if batch {
+                score_batch(&path)
+            } else {
+                score_one(&path, as_json)
+            }
+        }
+        Command::Ruleset { name, options } => show_ruleset(&name, &options),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Fail(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_input(path: &PathBuf) -> Result<String, Fail> {
+    let mut text = String::new();
+    if path.as_os_str() == "-" {
+        io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Fail(format!("standard input: {e}")))?;
+    } else {
+        text =
+            std::fs::read_to_string(path).map_err(|e| Fail(format!("{}: {e}", path.display())))?;
+    }
+    Ok(text)
+}
+
+fn score_one(path: &PathBuf, as_json: bool) -> Result<ExitCode, Fail> {
+    let text = read_input(path)?;
+    let input = TableInput::from_json(&text)?;
+    let (ruleset, table, outcome) = mahjong_rules::score_input(&input)?;
+    let out = if as_json {
+        let mut s = serde_json::to_string_pretty(&ScoreJson(&outcome)).expect("serializes");
+        s.push('\n');
+        s
+    } else {
+        render::table(&ruleset, &table, &outcome)
+    };
+    write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
+    let mut out = io::stdout().lock();
+    match out.write_all(bytes).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.map_err(|e| Fail(format!("standard output: {e}"))),
+    }
+}
+
+/// Scores JSON Lines. A bad line gets an `{"error": …}` line in its place (so output lines
+/// stay aligned with input lines), a message on stderr, and exit status 2 at the end.
+fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(path).map_err(|e| Fail(format!("{}: {e}", path.display())))?;
+        Box::new(io::BufReader::with_capacity(1 << 16, f))
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut cache: Option<(
+        String,
+        serde_json::Map<String, serde_json::Value>,
+        Ruleset,
+        mahjong_hands::Shape,
+    )> = None;
+    let mut failures = 0usize;
+    let mut line_buf = Vec::new();
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| Fail(format!("{}: line {}: {e}", path.display(), n + 1)))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        line_buf.clear();
+        let result = (|| -> Result<(), InputError> {
+            let input = TableInput::from_json(&line)?;
+            // Rulesets repeat from line to line: resolve each distinct one once.
+            let fresh =
+                !matches!(&cache, Some((r, o, _, _)) if *r == input.ruleset && *o == input.options);
+            if fresh {
+                let ruleset = mahjong_rules::ruleset_of(&input)?;
+                let shape = mahjong_hands::Shape::of(&ruleset.tile_set());
+                cache = Some((input.ruleset.clone(), input.options.clone(), ruleset, shape));
+            }
+            let (_, _, ruleset, shape) = cache.as_ref().expect("cached");
+            let table = Table::validate(&input, ruleset)?;
+            let outcome = score_with_shape(&table, ruleset, shape)?;
+            serde_json::to_writer(&mut line_buf, &ScoreJson(&outcome)).expect("serializes");
+            Ok(())
+        })();
+        if let Err(e) = result {
+            failures += 1;
+            let msg = format!("line {}: {e}", n + 1);
+            eprintln!("error: {msg}");
+            line_buf.clear();
+            serde_json::to_writer(&mut line_buf, &serde_json::json!({ "error": msg }))
+                .expect("serializes");
+        }
+        line_buf.push(b'\n');
+        if let Err(e) = out.write_all(&line_buf) {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return Ok(ExitCode::SUCCESS);
+            }
+            return Err(Fail(format!("standard output: {e}")));
+        }
+    }
+    match out.flush() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(Fail(format!("standard output: {e}")))
+        }
+        _ => {}
+    }
+    Ok(if failures > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn show_ruleset(name: &str, options: &[String]) -> Result<ExitCode, Fail> {
+    let mut r = Ruleset::named_or_file(name).map_err(|e| Fail(e.to_string()))?;
+    for o in options {
+        r.set(o).map_err(|e| Fail(e.to_string()))?;
+    }
+    write_stdout(r.to_toml().as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}

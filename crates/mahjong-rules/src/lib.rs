@@ -1,1 +1,79 @@
-//! placeholder
+//! Rulesets as data, scoring and settlement.
+//!
+//! The path from a table to a result:
+//! [`TableInput`] (unchecked JSON) → [`Table::validate`] → [`score`] → [`Outcome`], and
+//! [`output::ScoreJson`] renders it as the public JSON of `shared/formats/table-json.md`.
+//! Each scored [`Item`] cites its rule id (`M114b`, `M117c` …; see [`rules`]).
+
+mod classical;
+pub mod output;
+pub mod rules;
+mod ruleset;
+mod score;
+mod settle;
+mod table;
+
+pub use ruleset::{
+    ClassicalOptions, DeadWall, Options, Ruleset, RulesetError, UnseenRule, PRESETS,
+};
+pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};
+pub use settle::settle_classical;
+pub use table::{
+    InputError, SeatHand, SeatInput, SetInput, SetKindInput, Table, TableInput, Win, WinFrom,
+    WinInput,
+};
+
+use mahjong_hands::Shape;
+
+/// Scores every seat of a validated table and settles the hand.
+///
+/// A winner whose tiles are not a legal Mah-Jongg under the ruleset is an [`InputError`].
+pub fn score(table: &Table, ruleset: &Ruleset) -> Result<Outcome, InputError> {
+    let shape = Shape::of(&ruleset.tile_set());
+    score_with_shape(table, ruleset, &shape)
+}
+
+/// As [`score`], with the tile set's [`Shape`] computed once by the caller (for batches).
+pub fn score_with_shape(
+    table: &Table,
+    ruleset: &Ruleset,
+    shape: &Shape,
+) -> Result<Outcome, InputError> {
+    match &ruleset.options {
+        Options::Classical(o) => {
+            let scores = classical::score_seats(table, o, shape, &ruleset.name)?;
+            let values = scores.map(|s| s.score);
+            let payments = settle_classical(table, &values, o);
+            Ok(Outcome {
+                seats: table.seats,
+                scores,
+                settlement: payments.net(table.seats),
+                payments,
+            })
+        }
+    }
+}
+
+/// Resolves the input's ruleset and options, validates the table and scores it: the whole
+/// of `mahjong score` for one table.
+pub fn score_input(input: &TableInput) -> Result<(Ruleset, Table, Outcome), InputError> {
+    let ruleset = ruleset_of(input)?;
+    let table = Table::validate(input, &ruleset)?;
+    let outcome = score(&table, &ruleset)?;
+    Ok((ruleset, table, outcome))
+}
+
+/// The ruleset an input names (`ruleset`: preset or file) with its `options` applied.
+pub fn ruleset_of(input: &TableInput) -> Result<Ruleset, InputError> {
+    let mut ruleset = Ruleset::named_or_file(&input.ruleset)
+        .map_err(|e| InputError::new("ruleset", e.to_string()))?;
+    ruleset.apply(&input.options).map_err(|e| match e {
+        RulesetError::UnknownOption { ref name, .. } | RulesetError::BadValue { ref name, .. } => {
+            let text = e.to_string();
+            let msg = text.split_once(": ").map_or(text.as_str(), |(_, m)| m);
+            InputError::new(format!("options.{name}"), msg)
+        }
+        other => InputError::new("options", other.to_string()),
+    })?;
+    Ok(ruleset)
+}

@@ -1,0 +1,713 @@
+//! Classical scoring by Millington's rules (M113–M122) for every seat.
+
+use mahjong_hands::{for_each_arrangement, waits, Counts, Form, KongKind, Meld, MeldKind, Shape};
+use mahjong_tiles::{Tile, Wind, KINDS};
+
+use crate::rules::*;
+use crate::score::{Item, Items, Rule, SeatScore};
+use crate::table::{InputError, SeatHand, Table, Win, WinFrom};
+use crate::ClassicalOptions;
+
+/// Largest number of sets a scored hand can hold (declared + arranged).
+const MAX_MELDS: usize = 16;
+
+/// Sets of one seat, in a fixed buffer.
+#[derive(Copy, Clone)]
+struct Melds {
+    buf: [Meld; MAX_MELDS],
+    len: usize,
+}
+
+impl Melds {
+    fn new() -> Melds {
+        Melds {
+            buf: [Meld::new(MeldKind::Pair, 0, false); MAX_MELDS],
+            len: 0,
+        }
+    }
+    fn push(&mut self, m: Meld) {
+        if self.len < MAX_MELDS {
+            self.buf[self.len] = m;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[Meld] {
+        &self.buf[..self.len]
+    }
+}
+
+/// Who is being scored.
+struct Seat<'a> {
+    o: &'a ClassicalOptions,
+    wind: Wind,
+    prevailing: Wind,
+}
+
+fn item(rule: &'static Rule, points: u32, doubles: u32, tile: Option<Tile>) -> Item {
+    Item {
+        rule,
+        points,
+        doubles,
+        limit: false,
+        tile,
+    }
+}
+
+/// Whether a set counts as concealed for M116k, M117c, M122h and M122p.
+fn concealed_for_doubles(m: &Meld, o: &ClassicalOptions) -> bool {
+    !m.exposed || (m.kind == MeldKind::Kong(KongKind::Claimed) && o.claimed_kong_counts_concealed)
+}
+
+/// M114e: points of a pair.
+fn pair_rule(k: usize, s: &Seat) -> Option<(&'static Rule, u32)> {
+    let t = Tile::from_kind(k);
+    if t.dragon_kind().is_some() {
+        return Some((&M114E_DRAGONS, 2));
+    }
+    let w = t.wind()?;
+    match (w == s.wind, w == s.prevailing) {
+        (true, true) => Some((&M114E_DOUBLE_WIND, 4)),
+        (true, false) => Some((&M114E_OWN_WIND, 2)),
+        (false, true) => Some((&M114E_PREVAILING_WIND, 2)),
+        (false, false) => None,
+    }
+}
+
+/// M114b/c: points of a pung or kong.
+fn set_rule(m: &Meld) -> Option<(&'static Rule, u32)> {
+    let major = m.first().is_major();
+    let rule: (&'static Rule, u32) = match (m.kind, m.exposed, major) {
+        (MeldKind::Pung, true, false) => (&M114B_EXPOSED_MINOR, 2),
+        (MeldKind::Pung, false, false) => (&M114B_CONCEALED_MINOR, 4),
+        (MeldKind::Pung, true, true) => (&M114B_EXPOSED_MAJOR, 4),
+        (MeldKind::Pung, false, true) => (&M114B_CONCEALED_MAJOR, 8),
+        (MeldKind::Kong(_), true, false) => (&M114C_EXPOSED_MINOR, 8),
+        (MeldKind::Kong(_), false, false) => (&M114C_CONCEALED_MINOR, 16),
+        (MeldKind::Kong(_), true, true) => (&M114C_EXPOSED_MAJOR, 16),
+        (MeldKind::Kong(_), false, true) => (&M114C_CONCEALED_MAJOR, 32),
+        _ => return None,
+    };
+    Some(rule)
+}
+
+/// What kinds of tiles a hand holds (for M117d–g and the limit hands).
+#[derive(Copy, Clone)]
+struct Purity {
+    suits: u8,
+    honours: bool,
+    minors: bool,
+    terminals: bool,
+    all_green: bool,
+    any: bool,
+}
+
+fn purity(c: &Counts) -> Purity {
+    let mut p = Purity {
+        suits: 0,
+        honours: false,
+        minors: false,
+        terminals: false,
+        all_green: true,
+        any: false,
+    };
+    for (k, &n) in c.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        p.any = true;
+        let t = Tile::from_kind(k);
+        if k < 27 {
+            p.suits |= 1 << (k / 9);
+            if t.is_terminal() {
+                p.terminals = true;
+            } else {
+                p.minors = true;
+            }
+        } else {
+            p.honours = true;
+        }
+        p.all_green &= t.is_green();
+    }
+    p
+}
+
+/// M114a, M114b–e, M116a–k: the items every player scores. Returns (points, doubles).
+fn score_common(melds: &[Meld], hand: &SeatHand, s: &Seat, items: &mut Items) -> (u64, u32) {
+    let o = s.o;
+    let mut points = 0u64;
+    let mut doubles = 0u32;
+    let mut add = |it: Item, items: &mut Items| {
+        points += it.points as u64;
+        doubles += it.doubles;
+        items.push(it);
+    };
+    // M114a: bonus tiles.
+    for b in 0..4u8 {
+        if hand.flowers >> b & 1 == 1 {
+            add(item(&M114A_BONUS, 4, 0, Some(Tile::flower(b + 1))), items);
+        }
+    }
+    for b in 0..4u8 {
+        if hand.seasons >> b & 1 == 1 {
+            add(item(&M114A_BONUS, 4, 0, Some(Tile::season(b + 1))), items);
+        }
+    }
+    // M114b–e: sets and pairs.
+    for m in melds {
+        let k = m.tile as usize;
+        match m.kind {
+            MeldKind::Pair => {
+                if let Some((r, p)) = pair_rule(k, s) {
+                    add(item(r, p, 0, Some(m.first())), items);
+                }
+            }
+            MeldKind::Chow => {}
+            _ => {
+                if let Some((r, p)) = set_rule(m) {
+                    add(item(r, p, 0, Some(m.first())), items);
+                }
+            }
+        }
+    }
+    // M116a–b: flowers and seasons.
+    let own = 1u8 << s.wind.index();
+    if o.own_flower_and_season > 0 && hand.flowers & own != 0 && hand.seasons & own != 0 {
+        add(
+            item(&M116A_OWN_BOTH, 0, o.own_flower_and_season, None),
+            items,
+        );
+    }
+    if o.own_flower_each > 0 {
+        if hand.flowers & own != 0 {
+            let t = Tile::flower(s.wind.index() as u8 + 1);
+            add(item(&M116A_OWN_EACH, 0, o.own_flower_each, Some(t)), items);
+        }
+        if hand.seasons & own != 0 {
+            let t = Tile::season(s.wind.index() as u8 + 1);
+            add(item(&M116A_OWN_EACH, 0, o.own_flower_each, Some(t)), items);
+        }
+    }
+    if o.bouquet > 0 && hand.flowers == 0b1111 {
+        add(item(&M116B_FLOWERS, 0, o.bouquet, None), items);
+    }
+    if o.bouquet > 0 && hand.seasons == 0b1111 {
+        add(item(&M116B_SEASONS, 0, o.bouquet, None), items);
+    }
+    // M116d–k: honour sets and concealed pungs.
+    let (mut dragon_sets, mut wind_sets, mut concealed_sets) = (0u32, 0u32, 0u32);
+    let (mut dragon_pairs, mut wind_pairs) = (0u8, 0u8);
+    for m in melds {
+        let t = m.first();
+        if m.kind == MeldKind::Pair {
+            if let Some(d) = t.dragon_kind() {
+                dragon_pairs |= 1 << d as u8;
+            }
+            if let Some(w) = t.wind() {
+                wind_pairs |= 1 << w.index();
+            }
+            continue;
+        }
+        if !m.is_pung_or_kong() {
+            continue;
+        }
+        if concealed_for_doubles(m, o) {
+            concealed_sets += 1;
+        }
+        if t.dragon_kind().is_some() {
+            dragon_sets |= 1 << (m.tile - 31);
+            add(item(&M116D_DRAGONS, 0, 1, Some(t)), items);
+        }
+        if let Some(w) = t.wind() {
+            wind_sets |= 1 << w.index();
+            if w == s.wind {
+                add(item(&M116E_OWN_WIND, 0, 1, Some(t)), items);
+            }
+            if w == s.prevailing {
+                add(item(&M116F_PREVAILING, 0, 1, Some(t)), items);
+            }
+        }
+    }
+    let missing_dragon = !dragon_sets & 0b111;
+    if dragon_sets.count_ones() == 2 && dragon_pairs as u32 & missing_dragon != 0 {
+        add(item(&M116G_LITTLE_DRAGONS, 0, 1, None), items);
+    }
+    if dragon_sets.count_ones() == 3 {
+        add(item(&M116H_BIG_DRAGONS, 0, 2, None), items);
+    }
+    let missing_wind = !wind_sets & 0b1111;
+    if wind_sets.count_ones() == 3 && wind_pairs as u32 & missing_wind != 0 {
+        add(item(&M116I_LITTLE_JOYS, 0, 1, None), items);
+    }
+    if wind_sets.count_ones() == 4 {
+        add(item(&M116J_BIG_JOYS, 0, 2, None), items);
+    }
+    if concealed_sets >= 3 {
+        add(item(&M116K_THREE_CONCEALED, 0, 1, None), items);
+    }
+    (points, doubles)
+}
+
+/// M117d–g: purity doubles (winner; losers with `losers_purity`).
+fn score_purity(p: &Purity, items: &mut Items) -> u32 {
+    let mut d = 0;
+    let mut add = |r: &'static Rule, n: u32| {
+        d += n;
+        items.push(item(r, 0, n, None));
+    };
+    if p.suits.count_ones() == 1 && p.honours {
+        add(&M117D_ONE_SUIT_HONOURS, 1);
+    }
+    if p.suits.count_ones() == 1 && !p.honours {
+        add(&M117E_ONE_SUIT, 3);
+    }
+    if p.any && !p.minors {
+        add(&M117F_ALL_MAJORS, 1);
+    }
+    if p.any && p.suits == 0 {
+        add(&M117G_ALL_HONOURS, 2);
+    }
+    d
+}
+
+/// Applies the limit (M118–M120) and fills in the value.
+fn finish(
+    points: u64,
+    doubles: u32,
+    limit_hand: Option<&'static Rule>,
+    mut items: Items,
+    o: &ClassicalOptions,
+) -> SeatScore {
+    items.sort_by_rule();
+    let raw = points.saturating_mul(1u64 << doubles.min(40));
+    let (score, limit) = match (limit_hand, o.no_limit) {
+        (Some(r), false) => (o.limit, Some(r)),
+        (Some(r), true) => (raw.max(o.limit_hand_minimum.unwrap_or(o.limit)), Some(r)),
+        (None, false) if raw > o.limit => (o.limit, Some(&M119_LIMIT)),
+        (None, _) => (raw, None),
+    };
+    SeatScore {
+        points,
+        doubles,
+        limit,
+        score,
+        items,
+    }
+}
+
+/// Scores a losing seat: declared sets plus the best sets among its concealed tiles.
+fn score_loser(hand: &SeatHand, s: &Seat) -> SeatScore {
+    let mut melds = Melds::new();
+    for m in hand.declared() {
+        melds.push(*m);
+    }
+    // Every pung scores and every honour pair may (M114e) or completes a double (M116g, i),
+    // and no choice for one kind spoils another, so taking each greedily is the best.
+    for (k, &n) in hand.concealed.iter().enumerate() {
+        if n >= 3 {
+            melds.push(Meld::new(MeldKind::Pung, k as u8, false));
+        } else if n == 2 && k >= 27 {
+            melds.push(Meld::new(MeldKind::Pair, k as u8, false));
+        }
+    }
+    let mut items = Items::EMPTY;
+    let (points, mut doubles) = score_common(melds.as_slice(), hand, s, &mut items);
+    if s.o.losers_purity {
+        let p = purity(&hand.all_tiles());
+        if s.o.concealed_fully > 0
+            && melds
+                .as_slice()
+                .iter()
+                .all(|m| concealed_for_doubles(m, s.o))
+        {
+            doubles += s.o.concealed_fully;
+            items.push(item(&M117C_CONCEALED, 0, s.o.concealed_fully, None));
+        }
+        doubles += score_purity(&p, &mut items);
+    }
+    finish(points, doubles, None, items, s.o)
+}
+
+/// Facts about the win shared by every arrangement.
+struct WinFacts<'a> {
+    win: &'a Win,
+    table: &'a Table,
+    all: Counts,
+    purity: Purity,
+}
+
+/// Scores one arrangement of the winner's hand with the winning tile in `melds[completed]`
+/// (`usize::MAX` when it completed no set, as in Thirteen Unique Wonders).
+fn score_winner_arrangement(
+    melds: &[Meld],
+    completed: usize,
+    form: Form,
+    only_place: bool,
+    hand: &SeatHand,
+    f: &WinFacts,
+    s: &Seat,
+) -> SeatScore {
+    let o = s.o;
+    let win = f.win;
+    let mut items = Items::EMPTY;
+    let (mut points, mut doubles) = score_common(melds, hand, s, &mut items);
+    let mut add = |it: Item, items: &mut Items| {
+        points += it.points as u64;
+        doubles += it.doubles;
+        items.push(it);
+    };
+
+    // M115: winner's points.
+    add(item(&M115A_MAHJONG, o.mahjong_points, 0, None), &mut items);
+    if form == Form::SevenPairs {
+        add(
+            item(&M29_SEVEN_PAIRS, o.seven_pairs_points, 0, None),
+            &mut items,
+        );
+    }
+    if win.from == WinFrom::Wall {
+        add(item(&M115B_FROM_WALL, 2, 0, None), &mut items);
+    }
+    if only_place {
+        add(item(&M115C_ONLY_PLACE, 2, 0, Some(win.tile)), &mut items);
+    }
+    if melds
+        .get(completed)
+        .is_some_and(|m| m.kind == MeldKind::Pair)
+    {
+        let (r, p) = if win.tile.is_major() {
+            (&M115D_EYES_MAJOR, 4)
+        } else {
+            (&M115D_EYES_MINOR, 2)
+        };
+        add(item(r, p, 0, Some(win.tile)), &mut items);
+    }
+
+    // M117: winner's doubles.
+    let chows = melds.iter().filter(|m| m.kind == MeldKind::Chow).count();
+    if form == Form::Regular {
+        let pair_scores = melds
+            .iter()
+            .any(|m| m.kind == MeldKind::Pair && pair_rule(m.tile as usize, s).is_some());
+        if chows == 4 && !pair_scores {
+            add(item(&M117A_NO_SCORE, 0, 1, None), &mut items);
+        }
+        if chows == 0 {
+            add(item(&M117B_NO_CHOWS, 0, 1, None), &mut items);
+        }
+    }
+    let concealed_except = |skip: usize| {
+        melds
+            .iter()
+            .enumerate()
+            .all(|(i, m)| i == skip || m.kind == MeldKind::Pair || concealed_for_doubles(m, o))
+    };
+    let fully_concealed = concealed_except(usize::MAX) && win.self_drawn();
+    if fully_concealed {
+        if o.concealed_fully > 0 {
+            add(
+                item(&M117C_CONCEALED, 0, o.concealed_fully, None),
+                &mut items,
+            );
+        }
+    } else if o.concealed_almost > 0 && !win.self_drawn() && concealed_except(completed) {
+        add(item(&M117C_ALMOST, 0, o.concealed_almost, None), &mut items);
+    }
+    doubles += score_purity(&f.purity, &mut items);
+    let mut add_double = |r: &'static Rule, n: u32, items: &mut Items| {
+        doubles += n;
+        items.push(item(r, 0, n, None));
+    };
+    match win.from {
+        WinFrom::Loose => add_double(&M117H_LOOSE, 1, &mut items),
+        WinFrom::Wall if win.last_tile => add_double(&M117I_LAST_WALL, 1, &mut items),
+        WinFrom::Discard if win.last_tile => add_double(&M117J_LAST_DISCARD, 1, &mut items),
+        WinFrom::RobbedKong => add_double(&M117K_ROB, 1, &mut items),
+        _ => {}
+    }
+    if win.original_call {
+        add_double(&M117L_ORIGINAL_CALL, 1, &mut items);
+    }
+    let p = &f.purity;
+    let heads_and_tails = p.any && !p.minors && !p.honours;
+    if o.no_limit && o.all_terminals_doubles > 0 && heads_and_tails {
+        add_double(&M122L_ALL_TERMINALS, o.all_terminals_doubles, &mut items);
+    }
+
+    // M122: limit hands.
+    let mut first_limit: Option<&'static Rule> = None;
+    let mut limit = |r: &'static Rule, items: &mut Items| {
+        first_limit.get_or_insert(r);
+        items.push(Item {
+            limit: true,
+            ..item(r, 0, 0, None)
+        });
+    };
+    let k = win.kind;
+    let regular = form == Form::Regular;
+    let sets = || melds.iter().filter(|m| m.kind != MeldKind::Pair);
+    let count_sets = |pred: &dyn Fn(&Meld) -> bool| sets().filter(|m| pred(m)).count();
+    let dragons = count_sets(&|m| m.is_pung_or_kong() && m.first().dragon_kind().is_some());
+    let winds = count_sets(&|m| m.is_pung_or_kong() && m.first().wind().is_some());
+    let self_drawn = win.self_drawn();
+    if win.heaven {
+        limit(&M122A, &mut items);
+    }
+    if win.earth {
+        limit(&M122B, &mut items);
+    }
+    if win.from == WinFrom::Loose && k == 22 {
+        limit(&M122C, &mut items);
+    }
+    if win.from == WinFrom::Wall && win.last_tile && k == 18 {
+        limit(&M122D, &mut items);
+    }
+    if win.from == WinFrom::RobbedKong && k == 1 {
+        limit(&M122E, &mut items);
+    }
+    if win.kong_upon_kong {
+        limit(&M122F, &mut items);
+    }
+    if regular && count_sets(&|m| m.is_kong()) == 4 {
+        limit(&M122G, &mut items);
+    }
+    if regular
+        && self_drawn
+        && count_sets(&|m| m.is_pung_or_kong() && concealed_for_doubles(m, o)) == 4
+    {
+        limit(&M122H, &mut items);
+    }
+    if regular && dragons == 3 && chows == 0 {
+        limit(&M122I, &mut items);
+    }
+    if regular && winds == 4 {
+        limit(&M122J, &mut items);
+    }
+    if p.any && p.suits == 0 {
+        limit(&M122K, &mut items);
+    }
+    if heads_and_tails {
+        limit(&M122L, &mut items);
+    }
+    if p.any && p.all_green {
+        limit(&M122M, &mut items);
+    }
+    if p.suits.count_ones() == 1 && !p.honours {
+        let base = p.suits.trailing_zeros() as usize * 9;
+        let c = &f.all[base..base + 9];
+        if hand.declared().is_empty() {
+            let mut before = [0u8; 9];
+            before.copy_from_slice(c);
+            before[k - base] -= 1;
+            if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
+                limit(&M122N, &mut items);
+            }
+        }
+        let snake = |pair: usize| {
+            (3..=4).contains(&c[0])
+                && (3..=4).contains(&c[8])
+                && (1..8).all(|r| c[r] == if r == pair { 2 } else { 1 })
+        };
+        if regular && (snake(1) || snake(4) || snake(7)) {
+            limit(&M122O, &mut items);
+        }
+        if self_drawn && concealed_except(usize::MAX) {
+            limit(&M122P, &mut items);
+        }
+    }
+    if form == Form::ThirteenOrphans {
+        limit(&M122Q, &mut items);
+    }
+    if s.wind == Wind::East && f.table.east_consecutive_wins >= 12 {
+        limit(&M122R, &mut items);
+    }
+    finish(points, doubles, first_limit, items, o)
+}
+
+/// Whether `a` beats `b` as the winner's choice of arrangement.
+fn better(a: &SeatScore, b: &SeatScore) -> bool {
+    let raw = |s: &SeatScore| s.points.saturating_mul(1u64 << s.doubles.min(40));
+    (a.score, a.limit.is_some() as u8, raw(a)) > (b.score, b.limit.is_some() as u8, raw(b))
+}
+
+/// Scores the winner: the highest-scoring legal Mah-Jongg over every arrangement of the
+/// concealed tiles and every set the winning tile may have completed.
+fn score_winner(
+    table: &Table,
+    w: usize,
+    s: &Seat,
+    shape: &Shape,
+    ruleset_name: &str,
+) -> Result<SeatScore, InputError> {
+    let o = s.o;
+    let hand = &table.hands[w];
+    let win = table.win.as_ref().expect("a winner has a win");
+    let seat_path = format!("seats.{}", s.wind.letter());
+    let all = hand.all_tiles();
+    if all[win.kind] == 0 {
+        return Err(InputError::new(
+            "win.tile",
+            format!("{} is not in the winner's hand", win.tile),
+        ));
+    }
+    let declared = hand.declared();
+    let d_sets = declared.iter().filter(|m| m.kind != MeldKind::Pair).count();
+    let d_pairs = declared.len() - d_sets;
+    let not_legal = |why: &str| {
+        InputError::new(
+            &seat_path,
+            format!("not a legal Mah-Jongg under {ruleset_name}: {why}"),
+        )
+    };
+    if d_sets > 4 {
+        return Err(not_legal("more than four sets"));
+    }
+    if d_pairs > 1 {
+        return Err(not_legal("more than one pair"));
+    }
+    // A declared pair stands in for the arrangement's pair: add its tiles to the concealed
+    // ones and keep only arrangements whose pair is of that kind.
+    let declared_pair = declared.iter().find(|m| m.kind == MeldKind::Pair).copied();
+    let mut conc = hand.concealed;
+    if let Some(p) = declared_pair {
+        conc[p.tile as usize] += 2;
+    }
+    let facts = WinFacts {
+        win,
+        table,
+        all,
+        purity: purity(&all),
+    };
+    let claimed = !win.self_drawn();
+    let seven = o.seven_pairs && declared.is_empty();
+
+    // M115c: computed lazily per "hand before the winning tile", which depends only on
+    // whether the winning tile came into the concealed tiles or into a declared set.
+    let mut only_place_cache: [Option<bool>; 1 + crate::table::MAX_DECLARED] =
+        [None; 1 + crate::table::MAX_DECLARED];
+    let mut only_place = |source: Option<usize>| -> bool {
+        let slot = source.map_or(0, |i| i + 1);
+        if let Some(v) = only_place_cache[slot] {
+            return v;
+        }
+        let mut before = conc;
+        let mut sets = d_sets;
+        if let Some(i) = source {
+            let m = declared[i];
+            if m.kind != MeldKind::Pair {
+                // The set held in hand before: its tiles go back among the concealed ones.
+                m.add_to(&mut before);
+                sets -= 1;
+            }
+        }
+        before[win.kind] -= 1;
+        let mut visible = [0u8; KINDS];
+        for kk in 0..KINDS {
+            visible[kk] = table.visible[kk].saturating_add(before[kk]);
+        }
+        let mut others = waits(&before, sets, shape, seven, Some(&visible));
+        others.0 &= !(1u64 << win.kind);
+        let v = others.is_empty();
+        only_place_cache[slot] = Some(v);
+        v
+    };
+
+    let mut best: Option<SeatScore> = None;
+    let mut any_arrangement = false;
+    for_each_arrangement(&conc, 4 - d_sets, shape, seven, |a| {
+        if let Some(p) = declared_pair {
+            let ok = a.form == Form::Regular
+                && a.sets()
+                    .iter()
+                    .any(|m| m.kind == MeldKind::Pair && m.tile == p.tile);
+            if !ok {
+                return;
+            }
+        }
+        any_arrangement = true;
+        let mut melds = Melds::new();
+        let mut sources = [None::<usize>; MAX_MELDS];
+        for (i, m) in declared.iter().enumerate() {
+            sources[melds.len] = Some(i);
+            melds.push(*m);
+        }
+        for m in a.sets() {
+            if declared_pair.is_some() && m.kind == MeldKind::Pair {
+                continue; // the declared pair is already listed
+            }
+            melds.push(*m);
+        }
+        let mut consider = |melds: &Melds, completed: usize, source: Option<usize>| {
+            let op = only_place(source);
+            let sc =
+                score_winner_arrangement(melds.as_slice(), completed, a.form, op, hand, &facts, s);
+            if best.as_ref().is_none_or(|b| better(&sc, b)) {
+                best = Some(sc);
+            }
+        };
+        if a.form == Form::ThirteenOrphans {
+            consider(&melds, usize::MAX, None);
+            return;
+        }
+        // Identical arranged sets (two equal chows) are one choice, not two.
+        let mut tried = [(MeldKind::Pair, u8::MAX); MAX_MELDS];
+        let mut n_tried = 0;
+        for i in 0..melds.len {
+            let m = melds.buf[i];
+            if !m.contains(win.kind) {
+                continue;
+            }
+            let declared_set = sources[i].is_some();
+            if !declared_set {
+                if tried[..n_tried].contains(&(m.kind, m.tile)) {
+                    continue;
+                }
+                tried[n_tried] = (m.kind, m.tile);
+                n_tried += 1;
+            }
+            let mut placed = melds;
+            if claimed && !declared_set {
+                // M113: the winning tile from a discard exposes the set it completes.
+                placed.buf[i].exposed = true;
+            }
+            consider(&placed, i, sources[i]);
+        }
+    });
+    if !any_arrangement {
+        return Err(not_legal("the tiles do not form four sets and a pair"));
+    }
+    best.ok_or_else(|| {
+        InputError::new(
+            "win.tile",
+            format!(
+                "{} does not complete any set of the winner's hand",
+                win.tile
+            ),
+        )
+    })
+}
+
+/// Scores every seat of a validated classical table.
+pub(crate) fn score_seats(
+    table: &Table,
+    o: &ClassicalOptions,
+    shape: &Shape,
+    ruleset_name: &str,
+) -> Result<[SeatScore; 4], InputError> {
+    let mut scores = [SeatScore::ZERO; 4];
+    if table.winner.is_none() {
+        return Ok(scores); // M97: a washout scores nothing
+    }
+    for (i, sc) in scores.iter_mut().enumerate().take(table.seats) {
+        let s = Seat {
+            o,
+            wind: Wind::ALL[i],
+            prevailing: table.prevailing,
+        };
+        *sc = if table.winner == Some(i) {
+            score_winner(table, i, &s, shape, ruleset_name)?
+        } else {
+            score_loser(&table.hands[i], &s)
+        };
+    }
+    Ok(scores)
+}

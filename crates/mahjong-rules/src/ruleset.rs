@@ -1,0 +1,491 @@
+//! Rulesets as data: a preset plus options, loadable from TOML and overridable per call.
+//!
+//! Option names are public (JSON `options`, TOML `[options]`): they are the names used in
+//! `shared/rules/classical-millington.md`. Unknown options and wrong types are errors that
+//! name the option.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// Why a ruleset could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// The preset name is not known.
+    #[error("unknown ruleset {0:?} (presets: {presets})", presets = PRESETS.join(", "))]
+    UnknownPreset(String),
+    /// An option name is not known to the ruleset's family.
+    #[error("options.{name}: unknown option (known: {known})")]
+    UnknownOption {
+        /// The unknown name.
+        name: String,
+        /// The options the family has.
+        known: String,
+    },
+    /// An option has a value of the wrong type or out of range.
+    #[error("options.{name}: {message}")]
+    BadValue {
+        /// The option.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A ruleset file could not be read or parsed.
+    #[error("{path}: {message}")]
+    File {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// The preset names (public interface).
+pub const PRESETS: &[&str] = &["millington", "bradfield"];
+
+/// The dead wall (M22).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeadWall {
+    /// 16 tiles at the end of the wall, not replenished (Millington).
+    #[serde(rename = "16-fixed")]
+    Fixed16,
+    /// 14 tiles, two moved from the live wall after every two loose tiles (Bradfield).
+    #[serde(rename = "14-replenished")]
+    Replenished14,
+    /// No dead wall: loose tiles come from the end of the live wall.
+    #[serde(rename = "none")]
+    None,
+}
+
+/// Which tiles count as "not yet visible" for the late-game dangerous discard (M90g).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnseenRule {
+    /// No copy visible on the table, in discards or exposed sets (Millington).
+    Table,
+    /// Counting discards only, at most one copy discarded counts as unseen (Bradfield).
+    DiscardsAtMostOne,
+}
+
+/// Options of the classical family (Millington's rules, `classical-millington.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassicalOptions {
+    /// M1: play with the 8 bonus tiles (144 tiles); off: 136.
+    pub flowers: bool,
+    /// M12–M13: rounds in a game (1, 2 or a multiple of 4).
+    pub rounds: u32,
+    /// M22: the dead wall.
+    pub dead_wall: DeadWall,
+    /// M31: bonus tiles are replaced from the dead wall instead of the live wall.
+    pub bonus_from_loose: bool,
+    /// M29: seven pairs is a Mah-Jongg hand.
+    pub seven_pairs: bool,
+    /// Extra points for a seven-pairs hand.
+    pub seven_pairs_points: u32,
+    /// M46–M52: a claimed kong counts as concealed for M116k, M117c, M122h/p.
+    pub claimed_kong_counts_concealed: bool,
+    /// M51 [B]: a pung just claimed may be extended to a kong in the same turn.
+    pub annex_claimed_pung: bool,
+    /// M115a: points for going Mah-Jongg.
+    pub mahjong_points: u32,
+    /// M116a: doubles for holding both own flower and own season.
+    pub own_flower_and_season: u32,
+    /// M116a [B]: doubles for each own flower or own season.
+    pub own_flower_each: u32,
+    /// M116b: doubles for all four flowers, and again for all four seasons.
+    pub bouquet: u32,
+    /// M117c: doubles for a fully concealed hand.
+    pub concealed_fully: u32,
+    /// M117c [B]: doubles for a hand concealed but for the winning discard.
+    pub concealed_almost: u32,
+    /// Losers also score M117c–g.
+    pub losers_purity: bool,
+    /// M118: the limit.
+    pub limit: u64,
+    /// M118: "roof off": no limit; limit hands score `limit_hand_minimum` or their full
+    /// value if higher.
+    pub no_limit: bool,
+    /// M118: with `no_limit`, the least a limit hand is worth (default: `limit`).
+    pub limit_hand_minimum: Option<u64>,
+    /// [B]: doubles for a hand of only terminals (Heads and Tails) when there is no limit.
+    pub all_terminals_doubles: u32,
+    /// M97–M99: hands are shown after a washout.
+    pub show_on_washout: bool,
+    /// M108: East pays and receives double.
+    pub east_doubles: bool,
+    /// M109: losers settle their differences among themselves.
+    pub losers_settle: bool,
+    /// Singapore style: the discarder pays double; on a self-drawn win all pay double.
+    pub discarder_doubles: bool,
+    /// M90g: which tiles count as unseen.
+    pub dangerous_unseen: UnseenRule,
+}
+
+impl ClassicalOptions {
+    /// Millington's rules as written (the values marked **M**).
+    pub fn millington() -> ClassicalOptions {
+        ClassicalOptions {
+            flowers: true,
+            rounds: 4,
+            dead_wall: DeadWall::Fixed16,
+            bonus_from_loose: false,
+            seven_pairs: false,
+            seven_pairs_points: 20,
+            claimed_kong_counts_concealed: true,
+            annex_claimed_pung: false,
+            mahjong_points: 10,
+            own_flower_and_season: 1,
+            own_flower_each: 0,
+            bouquet: 1,
+            concealed_fully: 1,
+            concealed_almost: 0,
+            losers_purity: false,
+            limit: 1000,
+            no_limit: false,
+            limit_hand_minimum: None,
+            all_terminals_doubles: 0,
+            show_on_washout: false,
+            east_doubles: true,
+            losers_settle: true,
+            discarder_doubles: false,
+            dangerous_unseen: UnseenRule::Table,
+        }
+    }
+
+    /// The defaults of J. C. Bradfield's mj-server 1.11 (§15, the values marked **B**).
+    pub fn bradfield() -> ClassicalOptions {
+        ClassicalOptions {
+            mahjong_points: 20,
+            dead_wall: DeadWall::Replenished14,
+            claimed_kong_counts_concealed: false,
+            annex_claimed_pung: true,
+            all_terminals_doubles: 2,
+            dangerous_unseen: UnseenRule::DiscardsAtMostOne,
+            ..ClassicalOptions::millington()
+        }
+    }
+
+    fn check(&self) -> Result<(), RulesetError> {
+        let bad = |name: &str, message: &str| {
+            Err(RulesetError::BadValue {
+                name: name.into(),
+                message: message.into(),
+            })
+        };
+        if !(self.rounds == 1 || self.rounds == 2 || (self.rounds > 0 && self.rounds % 4 == 0)) {
+            return bad("rounds", "must be 1, 2 or a multiple of 4");
+        }
+        if self.limit == 0 {
+            return bad("limit", "must be at least 1");
+        }
+        Ok(())
+    }
+}
+
+/// The scoring family of a ruleset: which scorer and settlement apply. This is data carried
+/// by the ruleset; code dispatches on it, never on a preset's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "family", content = "options", rename_all = "kebab-case")]
+pub enum Options {
+    /// Classical Chinese by Millington's numbered rules.
+    Classical(ClassicalOptions),
+}
+
+/// A ruleset: a name, the preset it starts from, and every option's value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruleset {
+    /// Display name (the preset's, or the `name` of a ruleset file).
+    pub name: String,
+    /// The preset the options start from.
+    pub preset: String,
+    /// Family and option values.
+    #[serde(flatten)]
+    pub options: Options,
+}
+
+/// A ruleset file: `preset = "..."`, optional `name`, and an `[options]` table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesetFile {
+    name: Option<String>,
+    preset: String,
+    #[serde(default)]
+    options: Map<String, Value>,
+}
+
+impl Ruleset {
+    /// A named preset with its default options.
+    pub fn preset(name: &str) -> Result<Ruleset, RulesetError> {
+        let options = match name {
+            "millington" => Options::Classical(ClassicalOptions::millington()),
+            "bradfield" => Options::Classical(ClassicalOptions::bradfield()),
+            _ => return Err(RulesetError::UnknownPreset(name.to_string())),
+        };
+        Ok(Ruleset {
+            name: name.to_string(),
+            preset: name.to_string(),
+            options,
+        })
+    }
+
+    /// A preset name, or else a path to a ruleset file.
+    pub fn named_or_file(name: &str) -> Result<Ruleset, RulesetError> {
+        match Ruleset::preset(name) {
+            Ok(r) => Ok(r),
+            Err(e) if !Path::new(name).exists() => Err(e),
+            Err(_) => Ruleset::load(Path::new(name)),
+        }
+    }
+
+    /// Reads a ruleset file (TOML).
+    pub fn load(path: &Path) -> Result<Ruleset, RulesetError> {
+        let text = std::fs::read_to_string(path).map_err(|e| RulesetError::File {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        Ruleset::from_toml(&text).map_err(|e| match e {
+            RulesetError::File { message, .. } => RulesetError::File {
+                path: path.display().to_string(),
+                message,
+            },
+            other => other,
+        })
+    }
+
+    /// Parses a ruleset from TOML text:
+    ///
+    /// ```toml
+    /// name = "our club"
+    /// preset = "bradfield"
+    /// [options]
+    /// mahjong_points = 30
+    /// ```
+    pub fn from_toml(text: &str) -> Result<Ruleset, RulesetError> {
+        let file: RulesetFile = toml::from_str(text).map_err(|e| RulesetError::File {
+            path: "<toml>".into(),
+            message: e.message().to_string(),
+        })?;
+        let mut r = Ruleset::preset(&file.preset)?;
+        r.apply(&file.options)?;
+        if let Some(name) = file.name {
+            r.name = name;
+        }
+        Ok(r)
+    }
+
+    /// This ruleset as a TOML file that [`Ruleset::from_toml`] reads back.
+    pub fn to_toml(&self) -> String {
+        let Options::Classical(o) = &self.options;
+        #[derive(Serialize)]
+        struct Out<'a> {
+            name: &'a str,
+            preset: &'a str,
+            options: &'a ClassicalOptions,
+        }
+        toml::to_string(&Out {
+            name: &self.name,
+            preset: &self.preset,
+            options: o,
+        })
+        .expect("options serialize to TOML")
+    }
+
+    /// Overrides options by name. Every name must be an option of the ruleset's family and
+    /// every value of the option's type; on error nothing is changed.
+    pub fn apply(&mut self, overrides: &Map<String, Value>) -> Result<(), RulesetError> {
+        if overrides.is_empty() {
+            return Ok(());
+        }
+        let Options::Classical(current) = &self.options;
+        let mut value = serde_json::to_value(current).expect("options serialize");
+        let fields = value.as_object_mut().expect("options are an object");
+        let known = || fields_list(current);
+        for (k, v) in overrides {
+            if !fields.contains_key(k) {
+                return Err(RulesetError::UnknownOption {
+                    name: k.clone(),
+                    known: known(),
+                });
+            }
+            // Check each override alone so the error names the option at fault.
+            let mut single = serde_json::to_value(current).expect("options serialize");
+            single[k] = v.clone();
+            serde_json::from_value::<ClassicalOptions>(single).map_err(|e| {
+                RulesetError::BadValue {
+                    name: k.clone(),
+                    message: e.to_string(),
+                }
+            })?;
+            fields.insert(k.clone(), v.clone());
+        }
+        let merged: ClassicalOptions =
+            serde_json::from_value(value).map_err(|e| RulesetError::BadValue {
+                name: "?".into(),
+                message: e.to_string(),
+            })?;
+        merged.check()?;
+        self.options = Options::Classical(merged);
+        Ok(())
+    }
+
+    /// Overrides one option from `key=value` text (as on a command line). The value is read
+    /// as JSON if it parses, otherwise as a string.
+    pub fn set(&mut self, assignment: &str) -> Result<(), RulesetError> {
+        let (k, v) = assignment
+            .split_once('=')
+            .ok_or_else(|| RulesetError::BadValue {
+                name: assignment.to_string(),
+                message: "expected key=value".into(),
+            })?;
+        let value = serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string()));
+        let mut m = Map::new();
+        m.insert(k.trim().to_string(), value);
+        self.apply(&m)
+    }
+
+    /// The classical options (every preset today is classical).
+    pub fn classical(&self) -> &ClassicalOptions {
+        let Options::Classical(o) = &self.options;
+        o
+    }
+
+    /// Number of seats the ruleset plays with.
+    pub fn seats(&self) -> usize {
+        match self.options {
+            Options::Classical(_) => 4,
+        }
+    }
+
+    /// The tile set the ruleset plays with.
+    pub fn tile_set(&self) -> mahjong_tiles::TileSet {
+        use mahjong_tiles::{TileSet, TileSetId};
+        match &self.options {
+            Options::Classical(o) if o.flowers => TileSet::new(TileSetId::Classical),
+            Options::Classical(_) => TileSet::new(TileSetId::ClassicalNoFlowers),
+        }
+    }
+}
+
+fn fields_list(o: &ClassicalOptions) -> String {
+    let v = serde_json::to_value(o).expect("options serialize");
+    let keys: Vec<&str> = v
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    fn map(v: Value) -> Map<String, Value> {
+        v.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn presets_differ_where_the_spec_says() {
+        let m = Ruleset::preset("millington").unwrap();
+        let b = Ruleset::preset("bradfield").unwrap();
+        assert_eq!(m.classical().mahjong_points, 10);
+        assert_eq!(b.classical().mahjong_points, 20);
+        assert_eq!(m.classical().dead_wall, DeadWall::Fixed16);
+        assert_eq!(b.classical().dead_wall, DeadWall::Replenished14);
+        assert!(m.classical().claimed_kong_counts_concealed);
+        assert!(!b.classical().claimed_kong_counts_concealed);
+        assert_eq!(b.classical().limit, 1000);
+        assert_eq!(m.seats(), 4);
+        assert_eq!(m.tile_set().len(), 144);
+    }
+
+    #[test]
+    fn unknown_preset_and_option_are_named() {
+        assert_eq!(
+            Ruleset::preset("nope").unwrap_err().to_string(),
+            "unknown ruleset \"nope\" (presets: millington, bradfield)"
+        );
+        let mut r = Ruleset::preset("millington").unwrap();
+        let e = r.apply(&map(json!({"mahjong_pts": 20}))).unwrap_err();
+        assert!(e
+            .to_string()
+            .starts_with("options.mahjong_pts: unknown option (known: "));
+        let e = r.apply(&map(json!({"mahjong_points": "x"}))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "options.mahjong_points: invalid type: string \"x\", expected u32"
+        );
+        let e = r.apply(&map(json!({"dead_wall": "12"}))).unwrap_err();
+        assert!(e
+            .to_string()
+            .starts_with("options.dead_wall: unknown variant `12`"));
+        let e = r.apply(&map(json!({"rounds": 3}))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "options.rounds: must be 1, 2 or a multiple of 4"
+        );
+        // Nothing changed by the failed calls.
+        assert_eq!(r, Ruleset::preset("millington").unwrap());
+    }
+
+    #[test]
+    fn overrides_apply() {
+        let mut r = Ruleset::preset("millington").unwrap();
+        r.apply(&map(json!({"mahjong_points": 20, "dead_wall": "none"})))
+            .unwrap();
+        assert_eq!(r.classical().mahjong_points, 20);
+        assert_eq!(r.classical().dead_wall, DeadWall::None);
+        r.set("limit=500").unwrap();
+        r.set("dead_wall=14-replenished").unwrap();
+        assert_eq!(r.classical().limit, 500);
+        assert_eq!(r.classical().dead_wall, DeadWall::Replenished14);
+        assert!(r.set("limit").is_err());
+    }
+
+    #[test]
+    fn toml_round_trip() {
+        let r = Ruleset::from_toml(
+            "name = \"club\"\npreset = \"bradfield\"\n[options]\nmahjong_points = 30\nseven_pairs = true\n",
+        )
+        .unwrap();
+        assert_eq!(r.name, "club");
+        assert_eq!(r.preset, "bradfield");
+        assert_eq!(r.classical().mahjong_points, 30);
+        assert!(r.classical().seven_pairs);
+        assert_eq!(r.classical().dead_wall, DeadWall::Replenished14);
+        let back = Ruleset::from_toml(&r.to_toml()).unwrap();
+        assert_eq!(back, r);
+        let e = Ruleset::from_toml("preset = \"millington\"\n[options]\nlimt = 5\n").unwrap_err();
+        assert!(e.to_string().starts_with("options.limt: unknown option"));
+        let e = Ruleset::from_toml("preset = \"millington\"\nbogus = 1\n").unwrap_err();
+        assert!(e.to_string().contains("unknown field `bogus`"), "{e}");
+        assert!(Ruleset::from_toml("preset = ").is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn toml_parser_never_panics(s in "\\PC{0,200}") {
+            let _ = Ruleset::from_toml(&s);
+        }
+
+        #[test]
+        fn toml_like_input_never_panics(
+            key in "[a-z_]{1,20}",
+            val in proptest::prop_oneof![
+                "[0-9]{1,25}".prop_map(|s| s),
+                "\"[a-z0-9-]{0,16}\"".prop_map(|s| s),
+                proptest::strategy::Just("true".to_string()),
+                proptest::strategy::Just("-1".to_string()),
+                proptest::strategy::Just("[1, 2]".to_string()),
+            ],
+        ) {
+            let text = format!("preset = \"millington\"\n[options]\n{key} = {val}\n");
+            let _ = Ruleset::from_toml(&text);
+        }
+    }
+}

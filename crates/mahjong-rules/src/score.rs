@@ -1,0 +1,174 @@
+//! Score results: each seat's items (with rule ids), value, and the settlement.
+
+use mahjong_tiles::Tile;
+
+/// A rule: its id in the specs (`M114b`) and its English name.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// The rule id, e.g. `M117c`.
+    pub id: &'static str,
+    /// The rule's name.
+    pub name: &'static str,
+}
+
+/// One scoring element of a seat's hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The rule that awards it.
+    pub rule: &'static Rule,
+    /// Basic points it adds.
+    pub points: u32,
+    /// Doubles it adds.
+    pub doubles: u32,
+    /// It is a limit hand.
+    pub limit: bool,
+    /// The tile of the set or bonus tile it scores, where there is one.
+    pub tile: Option<Tile>,
+}
+
+const MAX_ITEMS: usize = 48;
+
+/// A seat's items, in a fixed buffer (scoring never allocates).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Items {
+    buf: [Item; MAX_ITEMS],
+    len: u8,
+}
+
+static NONE: Rule = Rule { id: "", name: "" };
+
+impl Items {
+    /// No items.
+    pub const EMPTY: Items = Items {
+        buf: [Item {
+            rule: &NONE,
+            points: 0,
+            doubles: 0,
+            limit: false,
+            tile: None,
+        }; MAX_ITEMS],
+        len: 0,
+    };
+
+    /// Adds an item (silently dropped past the buffer, which no legal hand reaches).
+    pub fn push(&mut self, item: Item) {
+        if (self.len as usize) < MAX_ITEMS {
+            self.buf[self.len as usize] = item;
+            self.len += 1;
+        }
+    }
+
+    /// Orders the items by rule id (`M29` < `M114a` < `M117c`), keeping the order of items
+    /// of the same rule.
+    pub fn sort_by_rule(&mut self) {
+        fn key(id: &str) -> (u32, &str) {
+            let digits = id.bytes().skip(1).take_while(u8::is_ascii_digit).count();
+            let n = id
+                .get(1..1 + digits)
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(0);
+            (n, &id[(1 + digits).min(id.len())..])
+        }
+        self.buf[..self.len as usize].sort_by(|a, b| key(a.rule.id).cmp(&key(b.rule.id)));
+    }
+
+    /// The items.
+    pub fn as_slice(&self) -> &[Item] {
+        &self.buf[..self.len as usize]
+    }
+}
+
+/// One seat's score.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeatScore {
+    /// Basic points.
+    pub points: u64,
+    /// Doubles.
+    pub doubles: u32,
+    /// The limit hand (M122…), or M119 when the hand was capped at the limit.
+    pub limit: Option<&'static Rule>,
+    /// Value after doubling and the limit.
+    pub score: u64,
+    /// Every scoring element.
+    pub items: Items,
+}
+
+impl SeatScore {
+    /// A seat that scores nothing.
+    pub const ZERO: SeatScore = SeatScore {
+        points: 0,
+        doubles: 0,
+        limit: None,
+        score: 0,
+        items: Items::EMPTY,
+    };
+}
+
+/// One transfer between two seats.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Payment {
+    /// Paying seat.
+    pub from: usize,
+    /// Receiving seat.
+    pub to: usize,
+    /// Amount.
+    pub amount: u64,
+}
+
+/// The payments of one hand (at most one per pair of seats).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Payments {
+    buf: [Payment; 6],
+    len: u8,
+}
+
+impl Payments {
+    /// No payments.
+    pub const EMPTY: Payments = Payments {
+        buf: [Payment {
+            from: 0,
+            to: 0,
+            amount: 0,
+        }; 6],
+        len: 0,
+    };
+
+    /// Records a payment; zero amounts are not recorded.
+    pub fn push(&mut self, from: usize, to: usize, amount: u64) {
+        if amount > 0 {
+            self.buf[self.len as usize] = Payment { from, to, amount };
+            self.len += 1;
+        }
+    }
+
+    /// The payments.
+    pub fn as_slice(&self) -> &[Payment] {
+        &self.buf[..self.len as usize]
+    }
+
+    /// Each seat's net result.
+    pub fn net(&self, seats: usize) -> [i64; 4] {
+        let mut net = [0i64; 4];
+        for p in self.as_slice() {
+            net[p.from] -= p.amount as i64;
+            net[p.to] += p.amount as i64;
+        }
+        for n in &mut net[seats..] {
+            *n = 0;
+        }
+        net
+    }
+}
+
+/// The result of scoring a table: every seat's score and the settlement.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Number of seats.
+    pub seats: usize,
+    /// Each seat's score, by seat wind index.
+    pub scores: [SeatScore; 4],
+    /// Each seat's net result.
+    pub settlement: [i64; 4],
+    /// The individual transfers.
+    pub payments: Payments,
+}

@@ -1,0 +1,631 @@
+//! The table interchange format (`shared/formats/table-json.md`): a finished hand as the
+//! players declared it. [`TableInput`] is the unchecked JSON; [`Table::validate`] turns it
+//! into a [`Table`] that the scorer can trust, or an [`InputError`] naming the field.
+
+use std::collections::BTreeMap;
+
+use mahjong_hands::{Counts, KongKind, Meld, MeldKind, Shape};
+use mahjong_tiles::{Tile, TileSet, Wind, KINDS};
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value};
+
+use crate::Ruleset;
+
+/// Bad input: where (a JSON path such as `seats.S.sets[1]`) and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct InputError {
+    /// Where the problem is, as a path into the input (`seats.S.sets[1]`).
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl InputError {
+    pub(crate) fn new(path: impl Into<String>, message: impl Into<String>) -> InputError {
+        InputError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// How the winning tile was obtained (`win.from`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinFrom {
+    /// Drawn from the live wall.
+    Wall,
+    /// A loose (replacement) tile after a kong or a bonus tile.
+    Loose,
+    /// Claimed from a discard.
+    Discard,
+    /// Robbed from a kong being extended.
+    RobbedKong,
+}
+
+/// `win` in the input.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinInput {
+    /// The winning tile.
+    pub tile: Tile,
+    /// Where it came from.
+    pub from: WinFrom,
+    /// The discarder or the robbed konger.
+    #[serde(default)]
+    pub supplier: Option<String>,
+    /// Last tile of the live wall, or the discard right after it.
+    #[serde(default)]
+    pub last_tile: bool,
+    /// The winner had declared Original Call (M55).
+    #[serde(default)]
+    pub original_call: bool,
+    /// Kong upon Kong (M122f).
+    #[serde(default)]
+    pub kong_upon_kong: bool,
+    /// Heaven's Blessing (M122a).
+    #[serde(default)]
+    pub heaven: bool,
+    /// Earth's Blessing (M122b).
+    #[serde(default)]
+    pub earth: bool,
+}
+
+/// `kind` of a declared set.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetKindInput {
+    /// Three in a row.
+    Chow,
+    /// Three of a kind.
+    Pung,
+    /// Four of a kind.
+    Kong,
+    /// Two of a kind.
+    Pair,
+}
+
+/// One declared set.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetInput {
+    /// Its shape.
+    pub kind: SetKindInput,
+    /// Its tiles.
+    pub tiles: Vec<Tile>,
+    /// Formed with a claimed tile. For kongs `kong` decides this.
+    #[serde(default)]
+    pub exposed: Option<bool>,
+    /// How a kong was made.
+    #[serde(default)]
+    pub kong: Option<KongKind>,
+}
+
+/// One seat's tiles.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatInput {
+    /// Declared sets.
+    #[serde(default)]
+    pub sets: Vec<SetInput>,
+    /// Tiles not yet arranged.
+    #[serde(default)]
+    pub concealed: Vec<Tile>,
+    /// Flowers and seasons declared.
+    #[serde(default)]
+    pub bonus: Vec<Tile>,
+}
+
+/// A finished hand as in `table-json.md`, unchecked.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableInput {
+    /// A preset name or a path to a ruleset file.
+    pub ruleset: String,
+    /// Option overrides.
+    #[serde(default)]
+    pub options: Map<String, Value>,
+    /// The prevailing wind (`E`, `S`, `W`, `N`).
+    pub prevailing_wind: String,
+    /// East's consecutive wins before this hand (for M122r).
+    #[serde(default)]
+    pub east_consecutive_wins: u32,
+    /// The winner, or `null` for a washout. The key must be present.
+    #[serde(default, deserialize_with = "present")]
+    pub winner: Option<Option<String>>,
+    /// How the hand was won.
+    #[serde(default)]
+    pub win: Option<WinInput>,
+    /// Every discard in order, as `SEAT:TILE`.
+    #[serde(default)]
+    pub discards: Vec<String>,
+    /// The seat liable for letting off a cannon (M90–M96).
+    #[serde(default)]
+    pub cannon: Option<String>,
+    /// Each seat's tiles, keyed by seat wind.
+    pub seats: BTreeMap<String, SeatInput>,
+}
+
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+impl TableInput {
+    /// Parses the JSON text of one table. Errors name the path (`seats.E.sets[0].tiles[2]`).
+    pub fn from_json(text: &str) -> Result<TableInput, InputError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let mut msg = inner.to_string();
+            // serde_json appends " at line L column C"; keep it only for syntax errors.
+            if !inner.is_syntax() && !inner.is_eof() {
+                if let Some(i) = msg.rfind(" at line ") {
+                    msg.truncate(i);
+                }
+            }
+            InputError::new(if path == "." { "input".into() } else { path }, msg)
+        })
+    }
+}
+
+/// The winning tile and how it was won, validated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// The winning tile.
+    pub tile: Tile,
+    /// Its playing kind.
+    pub kind: usize,
+    /// Where it came from.
+    pub from: WinFrom,
+    /// Seat index of the discarder or robbed konger.
+    pub supplier: Option<usize>,
+    /// Last tile of the wall or the discard after it.
+    pub last_tile: bool,
+    /// Original Call completed.
+    pub original_call: bool,
+    /// Kong upon Kong.
+    pub kong_upon_kong: bool,
+    /// Heaven's Blessing.
+    pub heaven: bool,
+    /// Earth's Blessing.
+    pub earth: bool,
+}
+
+impl Win {
+    /// Won by the player's own draw (wall or loose tile).
+    pub fn self_drawn(&self) -> bool {
+        matches!(self.from, WinFrom::Wall | WinFrom::Loose)
+    }
+}
+
+/// Most sets a seat can declare: four kongs, or more if a loser lists pairs.
+pub const MAX_DECLARED: usize = 8;
+
+/// One seat's validated tiles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeatHand {
+    melds: [Meld; MAX_DECLARED],
+    n_melds: u8,
+    /// Concealed, unarranged tiles.
+    pub concealed: Counts,
+    /// Flowers held, bit n−1 for flower n.
+    pub flowers: u8,
+    /// Seasons held, bit n−1 for season n.
+    pub seasons: u8,
+}
+
+impl SeatHand {
+    /// An empty hand.
+    pub const EMPTY: SeatHand = SeatHand {
+        melds: [Meld::new(MeldKind::Pair, 0, false); MAX_DECLARED],
+        n_melds: 0,
+        concealed: [0; KINDS],
+        flowers: 0,
+        seasons: 0,
+    };
+
+    /// Declared sets.
+    pub fn declared(&self) -> &[Meld] {
+        &self.melds[..self.n_melds as usize]
+    }
+
+    /// Adds a declared set.
+    pub fn declare(&mut self, m: Meld) {
+        self.melds[self.n_melds as usize] = m;
+        self.n_melds += 1;
+    }
+
+    /// Counts of every playing tile the seat holds, declared and concealed.
+    pub fn all_tiles(&self) -> Counts {
+        let mut c = self.concealed;
+        for m in self.declared() {
+            m.add_to(&mut c);
+        }
+        c
+    }
+
+    /// Number of bonus tiles.
+    pub fn bonus_count(&self) -> u32 {
+        self.flowers.count_ones() + self.seasons.count_ones()
+    }
+}
+
+/// A validated table: a legal finished hand the scorer can trust. Seats are indexed by seat
+/// wind (0 East … 3 North).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Number of seats (3 or 4).
+    pub seats: usize,
+    /// Prevailing wind.
+    pub prevailing: Wind,
+    /// East's consecutive wins before this hand.
+    pub east_consecutive_wins: u32,
+    /// The winner's seat, `None` for a washout.
+    pub winner: Option<usize>,
+    /// How the hand was won (meaningful when there is a winner).
+    pub win: Option<Win>,
+    /// The seat liable for a cannon.
+    pub cannon: Option<usize>,
+    /// Every seat's tiles.
+    pub hands: [SeatHand; 4],
+    /// Tiles visible on the table (discards not claimed, declared sets of every seat).
+    pub visible: Counts,
+}
+
+fn seat(s: &str, seats: usize, path: &str) -> Result<usize, InputError> {
+    match Wind::from_letter(s) {
+        Some(w) if w.index() < seats => Ok(w.index()),
+        _ => Err(InputError::new(
+            path,
+            format!(
+                "unknown seat {s:?} (expected one of {})",
+                seat_names(seats).join(", ")
+            ),
+        )),
+    }
+}
+
+fn seat_names(seats: usize) -> Vec<String> {
+    Wind::ALL[..seats]
+        .iter()
+        .map(|w| w.letter().to_string())
+        .collect()
+}
+
+impl Table {
+    /// Checks a table against a ruleset: seats, tiles of the set and their counts, set
+    /// shapes, the win. Whether a winner's hand is a legal Mah-Jongg is checked by the scorer.
+    pub fn validate(input: &TableInput, ruleset: &Ruleset) -> Result<Table, InputError> {
+        let n = ruleset.seats();
+        let set = ruleset.tile_set();
+        let shape = Shape::of(&set);
+        let prevailing = Wind::ALL[seat(&input.prevailing_wind, n, "prevailing_wind")?];
+
+        for key in input.seats.keys() {
+            seat(key, n, &format!("seats.{key}"))?;
+        }
+        for name in seat_names(n) {
+            if !input.seats.contains_key(&name) {
+                return Err(InputError::new(
+                    format!("seats.{name}"),
+                    "missing seat (every seat must be listed)",
+                ));
+            }
+        }
+
+        let mut hands = [SeatHand::EMPTY; 4];
+        // Copies of each tile seen so far in hands, to report the place of a 5th copy.
+        let mut seen = [0u8; Tile::COUNT];
+        let count = |t: Tile, path: &str, seen: &mut [u8; Tile::COUNT]| {
+            seen[t.index()] += 1;
+            let allowed = set.copies(t);
+            if allowed == 0 {
+                return Err(InputError::new(
+                    path,
+                    format!("{t} is not a tile of the {:?} set", set.id()),
+                ));
+            }
+            if seen[t.index()] > allowed {
+                return Err(InputError::new(
+                    path,
+                    format!("{} copies of {t}", seen[t.index()]),
+                ));
+            }
+            Ok(())
+        };
+
+        let mut visible = [0u8; KINDS];
+        for (key, s) in &input.seats {
+            let i = seat(key, n, "seats")?;
+            let hand = &mut hands[i];
+            if s.sets.len() > MAX_DECLARED {
+                return Err(InputError::new(
+                    format!("seats.{key}.sets"),
+                    format!("{} sets; at most {MAX_DECLARED}", s.sets.len()),
+                ));
+            }
+            for (j, si) in s.sets.iter().enumerate() {
+                let path = format!("seats.{key}.sets[{j}]");
+                for t in &si.tiles {
+                    count(*t, &path, &mut seen)?;
+                }
+                let m = validate_set(si, &shape, &path)?;
+                if m.exposed || m.is_kong() {
+                    m.add_to(&mut visible);
+                }
+                hand.declare(m);
+            }
+            for (j, t) in s.concealed.iter().enumerate() {
+                let path = format!("seats.{key}.concealed[{j}]");
+                count(*t, &path, &mut seen)?;
+                match t.kind() {
+                    Some(k) => hand.concealed[k] += 1,
+                    None => {
+                        return Err(InputError::new(
+                            path,
+                            format!("{t} is a bonus tile: list it under bonus"),
+                        ))
+                    }
+                }
+            }
+            for (j, t) in s.bonus.iter().enumerate() {
+                let path = format!("seats.{key}.bonus[{j}]");
+                count(*t, &path, &mut seen)?;
+                match t.bonus_number() {
+                    Some(b) if t.is_flower() => hand.flowers |= 1 << (b - 1),
+                    Some(b) if t.is_season() => hand.seasons |= 1 << (b - 1),
+                    _ => {
+                        return Err(InputError::new(
+                            path,
+                            format!("{t} is not a flower or season"),
+                        ))
+                    }
+                }
+            }
+            let size: usize = hand
+                .declared()
+                .iter()
+                .map(|m| m.len().min(3))
+                .sum::<usize>()
+                + hand.concealed.iter().map(|&c| c as usize).sum::<usize>();
+            if size > 14 {
+                return Err(InputError::new(
+                    format!("seats.{key}"),
+                    format!("{size} tiles (kongs counted as 3): more than a hand can hold"),
+                ));
+            }
+        }
+
+        // Discards: validate and add those not claimed into exposed sets to what is visible.
+        let mut discarded = [0u8; KINDS];
+        let mut by_seat = [0u8; Tile::COUNT];
+        for (j, d) in input.discards.iter().enumerate() {
+            let path = format!("discards[{j}]");
+            let (s, t) = d.split_once(':').ok_or_else(|| {
+                InputError::new(&path, format!("{d:?}: expected SEAT:TILE, e.g. \"E:5D\""))
+            })?;
+            seat(s, n, &path)?;
+            let t: Tile = t
+                .parse()
+                .map_err(|e| InputError::new(&path, format!("{e}")))?;
+            let Some(k) = t.kind().filter(|_| set.contains(t)) else {
+                return Err(InputError::new(&path, format!("{t} cannot be discarded")));
+            };
+            by_seat[t.index()] += 1;
+            if by_seat[t.index()] > set.copies(t) {
+                return Err(InputError::new(
+                    &path,
+                    format!("{} copies of {t} discarded", by_seat[t.index()]),
+                ));
+            }
+            discarded[k] += 1;
+        }
+        // Each exposed set took one discard off the table (heuristic: the first of its tiles
+        // found among the discards).
+        for h in &hands {
+            for m in h.declared() {
+                let claimed = m.exposed && !matches!(m.kind, MeldKind::Kong(KongKind::Concealed));
+                if claimed {
+                    if let Some(k) = m
+                        .tiles()
+                        .filter_map(|t| t.kind())
+                        .find(|&k| discarded[k] > 0)
+                    {
+                        discarded[k] -= 1;
+                    }
+                }
+            }
+        }
+        for k in 0..KINDS {
+            visible[k] = (visible[k] + discarded[k]).min(shape.copies[k]);
+        }
+
+        let winner = match &input.winner {
+            None => {
+                return Err(InputError::new(
+                    "winner",
+                    "missing field (a seat, or null for a washout)",
+                ))
+            }
+            Some(None) => None,
+            Some(Some(w)) => Some(seat(w, n, "winner")?),
+        };
+        let win = match (winner, &input.win) {
+            (None, _) => None,
+            (Some(_), None) => {
+                return Err(InputError::new("win", "missing: the hand has a winner"))
+            }
+            (Some(w), Some(wi)) => Some(validate_win(wi, w, n, &set)?),
+        };
+        let cannon = match &input.cannon {
+            None => None,
+            Some(c) => {
+                let c = seat(c, n, "cannon")?;
+                if winner.is_none() {
+                    return Err(InputError::new("cannon", "a washout has no cannon"));
+                }
+                if Some(c) == winner {
+                    return Err(InputError::new("cannon", "the winner cannot be liable"));
+                }
+                Some(c)
+            }
+        };
+
+        Ok(Table {
+            seats: n,
+            prevailing,
+            east_consecutive_wins: input.east_consecutive_wins,
+            winner,
+            win,
+            cannon,
+            hands,
+            visible,
+        })
+    }
+}
+
+fn validate_win(wi: &WinInput, winner: usize, n: usize, set: &TileSet) -> Result<Win, InputError> {
+    let Some(kind) = wi.tile.kind().filter(|_| set.contains(wi.tile)) else {
+        return Err(InputError::new(
+            "win.tile",
+            format!("{} cannot be a winning tile", wi.tile),
+        ));
+    };
+    let supplier = match (&wi.supplier, wi.from) {
+        (Some(s), WinFrom::Discard | WinFrom::RobbedKong) => {
+            let s = seat(s, n, "win.supplier")?;
+            if s == winner {
+                return Err(InputError::new(
+                    "win.supplier",
+                    "the winner cannot supply his own winning tile",
+                ));
+            }
+            Some(s)
+        }
+        (None, WinFrom::Discard | WinFrom::RobbedKong) => {
+            return Err(InputError::new(
+                "win.supplier",
+                "missing: who discarded or whose kong was robbed",
+            ))
+        }
+        (Some(_), _) => {
+            return Err(InputError::new(
+                "win.supplier",
+                "only a discard or a robbed kong has a supplier",
+            ))
+        }
+        (None, _) => None,
+    };
+    if wi.heaven && (winner != 0 || !matches!(wi.from, WinFrom::Wall | WinFrom::Loose)) {
+        return Err(InputError::new(
+            "win.heaven",
+            "Heaven's Blessing is East's own dealt hand",
+        ));
+    }
+    if wi.earth && (winner == 0 || wi.from != WinFrom::Discard || supplier != Some(0)) {
+        return Err(InputError::new(
+            "win.earth",
+            "Earth's Blessing is won by S, W or N on East's first discard",
+        ));
+    }
+    if wi.kong_upon_kong && wi.from != WinFrom::Loose {
+        return Err(InputError::new(
+            "win.kong_upon_kong",
+            "Kong upon Kong is won with a loose tile (from: loose)",
+        ));
+    }
+    if wi.last_tile && !matches!(wi.from, WinFrom::Wall | WinFrom::Discard) {
+        return Err(InputError::new(
+            "win.last_tile",
+            "the last tile is drawn from the wall or is the discard after it",
+        ));
+    }
+    Ok(Win {
+        tile: wi.tile,
+        kind,
+        from: wi.from,
+        supplier,
+        last_tile: wi.last_tile,
+        original_call: wi.original_call,
+        kong_upon_kong: wi.kong_upon_kong,
+        heaven: wi.heaven,
+        earth: wi.earth,
+    })
+}
+
+fn validate_set(s: &SetInput, shape: &Shape, path: &str) -> Result<Meld, InputError> {
+    let codes = || {
+        s.tiles
+            .iter()
+            .map(|t| t.code())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut kinds = [0usize; 4];
+    if s.tiles.len() > 4 {
+        return Err(InputError::new(
+            path,
+            format!("{} tiles in one set", s.tiles.len()),
+        ));
+    }
+    for (i, t) in s.tiles.iter().enumerate() {
+        kinds[i] = t.kind().ok_or_else(|| {
+            InputError::new(path, format!("{t} is a bonus tile and cannot be in a set"))
+        })?;
+    }
+    let kinds = &mut kinds[..s.tiles.len()];
+    kinds.sort_unstable();
+    let same = |len: usize| kinds.len() == len && kinds.iter().all(|&k| k == kinds[0]);
+    let (kind, exposed) = match s.kind {
+        SetKindInput::Chow => {
+            let ok = kinds.len() == 3
+                && shape.chow_starts_at(kinds[0])
+                && kinds[1] == kinds[0] + 1
+                && kinds[2] == kinds[0] + 2;
+            if !ok {
+                return Err(InputError::new(path, format!("{} is not a chow", codes())));
+            }
+            (MeldKind::Chow, required_exposed(s, path)?)
+        }
+        SetKindInput::Pung if same(3) => (MeldKind::Pung, required_exposed(s, path)?),
+        SetKindInput::Pair if same(2) => (MeldKind::Pair, required_exposed(s, path)?),
+        SetKindInput::Kong if same(4) => {
+            let how = match (s.kong, s.exposed) {
+                (Some(k), _) => k,
+                (None, Some(false)) => KongKind::Concealed,
+                (None, Some(true)) => KongKind::Annexed,
+                (None, None) => {
+                    return Err(InputError::new(
+                        path,
+                        "missing field kong (concealed, claimed or annexed)",
+                    ))
+                }
+            };
+            let exposed = how != KongKind::Concealed;
+            if s.exposed.is_some_and(|e| e != exposed) {
+                return Err(InputError::new(
+                    path,
+                    format!("exposed contradicts kong {how:?}"),
+                ));
+            }
+            (MeldKind::Kong(how), exposed)
+        }
+        k => {
+            return Err(InputError::new(
+                path,
+                format!("{} is not a {}", codes(), format!("{k:?}").to_lowercase()),
+            ))
+        }
+    };
+    if s.kind != SetKindInput::Kong && s.kong.is_some() {
+        return Err(InputError::new(path, "kong is only for kongs"));
+    }
+    Ok(Meld::new(kind, kinds[0] as u8, exposed))
+}
+
+fn required_exposed(s: &SetInput, path: &str) -> Result<bool, InputError> {
+    s.exposed
+        .ok_or_else(|| InputError::new(path, "missing field exposed"))
+}
