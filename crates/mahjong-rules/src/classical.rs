@@ -46,8 +46,8 @@ struct Seat<'a> {
 fn item(rule: &'static Rule, points: u32, doubles: u32, tile: Option<Tile>) -> Item {
     Item {
         rule,
-        points,
-        doubles,
+        points: points.min(u16::MAX as u32) as u16,
+        doubles: doubles.min(u8::MAX as u32) as u8,
         limit: false,
         tile,
     }
@@ -138,7 +138,7 @@ fn score_common(melds: &[Meld], hand: &SeatHand, s: &Seat, items: &mut Items) ->
     let mut doubles = 0u32;
     let mut add = |it: Item, items: &mut Items| {
         points += it.points as u64;
-        doubles += it.doubles;
+        doubles += it.doubles as u32;
         items.push(it);
     };
     // M114a: bonus tiles.
@@ -269,15 +269,16 @@ fn score_purity(p: &Purity, items: &mut Items) -> u32 {
     d
 }
 
-/// Applies the limit (M118–M120) and fills in the value.
+/// Applies the limit (M118–M120) and fills in the value; `out.items` already holds the
+/// items.
 fn finish(
     points: u64,
     doubles: u32,
     limit_hand: Option<&'static Rule>,
-    mut items: Items,
     o: &ClassicalOptions,
-) -> SeatScore {
-    items.sort_by_rule();
+    out: &mut SeatScore,
+) {
+    out.items.sort_by_rule();
     let raw = points.saturating_mul(1u64 << doubles.min(40));
     let (score, limit) = match (limit_hand, o.no_limit) {
         (Some(r), false) => (o.limit, Some(r)),
@@ -285,17 +286,14 @@ fn finish(
         (None, false) if raw > o.limit => (o.limit, Some(&M119_LIMIT)),
         (None, _) => (raw, None),
     };
-    SeatScore {
-        points,
-        doubles,
-        limit,
-        score,
-        items,
-    }
+    out.points = points;
+    out.doubles = doubles;
+    out.limit = limit;
+    out.score = score;
 }
 
 /// Scores a losing seat: declared sets plus the best sets among its concealed tiles.
-fn score_loser(hand: &SeatHand, s: &Seat) -> SeatScore {
+fn score_loser(hand: &SeatHand, s: &Seat, out: &mut SeatScore) {
     let mut melds = Melds::new();
     for m in hand.declared() {
         melds.push(*m);
@@ -309,8 +307,9 @@ fn score_loser(hand: &SeatHand, s: &Seat) -> SeatScore {
             melds.push(Meld::new(MeldKind::Pair, k as u8, false));
         }
     }
-    let mut items = Items::EMPTY;
-    let (points, mut doubles) = score_common(melds.as_slice(), hand, s, &mut items);
+    let items = &mut out.items;
+    items.clear();
+    let (points, mut doubles) = score_common(melds.as_slice(), hand, s, items);
     if s.o.losers_purity {
         let p = purity(&hand.all_tiles());
         if s.o.concealed_fully > 0
@@ -322,9 +321,9 @@ fn score_loser(hand: &SeatHand, s: &Seat) -> SeatScore {
             doubles += s.o.concealed_fully;
             items.push(item(&M117C_CONCEALED, 0, s.o.concealed_fully, None));
         }
-        doubles += score_purity(&p, &mut items);
+        doubles += score_purity(&p, items);
     }
-    finish(points, doubles, None, items, s.o)
+    finish(points, doubles, None, s.o, out)
 }
 
 /// Facts about the win shared by every arrangement.
@@ -338,37 +337,33 @@ struct WinFacts<'a> {
 /// Scores one arrangement of the winner's hand with the winning tile in `melds[completed]`
 /// (`usize::MAX` when it completed no set, as in Thirteen Unique Wonders).
 fn score_winner_arrangement(
-    melds: &[Meld],
-    completed: usize,
-    form: Form,
-    only_place: bool,
+    (melds, completed, form, only_place): (&[Meld], usize, Form, bool),
     hand: &SeatHand,
     f: &WinFacts,
     s: &Seat,
-) -> SeatScore {
+    out: &mut SeatScore,
+) {
     let o = s.o;
     let win = f.win;
-    let mut items = Items::EMPTY;
-    let (mut points, mut doubles) = score_common(melds, hand, s, &mut items);
+    let items = &mut out.items;
+    items.clear();
+    let (mut points, mut doubles) = score_common(melds, hand, s, items);
     let mut add = |it: Item, items: &mut Items| {
         points += it.points as u64;
-        doubles += it.doubles;
+        doubles += it.doubles as u32;
         items.push(it);
     };
 
     // M115: winner's points.
-    add(item(&M115A_MAHJONG, o.mahjong_points, 0, None), &mut items);
+    add(item(&M115A_MAHJONG, o.mahjong_points, 0, None), items);
     if form == Form::SevenPairs {
-        add(
-            item(&M29_SEVEN_PAIRS, o.seven_pairs_points, 0, None),
-            &mut items,
-        );
+        add(item(&M29_SEVEN_PAIRS, o.seven_pairs_points, 0, None), items);
     }
     if win.from == WinFrom::Wall {
-        add(item(&M115B_FROM_WALL, 2, 0, None), &mut items);
+        add(item(&M115B_FROM_WALL, 2, 0, None), items);
     }
     if only_place {
-        add(item(&M115C_ONLY_PLACE, 2, 0, Some(win.tile)), &mut items);
+        add(item(&M115C_ONLY_PLACE, 2, 0, Some(win.tile)), items);
     }
     if melds
         .get(completed)
@@ -379,7 +374,7 @@ fn score_winner_arrangement(
         } else {
             (&M115D_EYES_MINOR, 2)
         };
-        add(item(r, p, 0, Some(win.tile)), &mut items);
+        add(item(r, p, 0, Some(win.tile)), items);
     }
 
     // M117: winner's doubles.
@@ -389,10 +384,10 @@ fn score_winner_arrangement(
             .iter()
             .any(|m| m.kind == MeldKind::Pair && pair_rule(m.tile as usize, s).is_some());
         if chows == 4 && !pair_scores {
-            add(item(&M117A_NO_SCORE, 0, 1, None), &mut items);
+            add(item(&M117A_NO_SCORE, 0, 1, None), items);
         }
         if chows == 0 {
-            add(item(&M117B_NO_CHOWS, 0, 1, None), &mut items);
+            add(item(&M117B_NO_CHOWS, 0, 1, None), items);
         }
     }
     let concealed_except = |skip: usize| {
@@ -404,33 +399,30 @@ fn score_winner_arrangement(
     let fully_concealed = concealed_except(usize::MAX) && win.self_drawn();
     if fully_concealed {
         if o.concealed_fully > 0 {
-            add(
-                item(&M117C_CONCEALED, 0, o.concealed_fully, None),
-                &mut items,
-            );
+            add(item(&M117C_CONCEALED, 0, o.concealed_fully, None), items);
         }
     } else if o.concealed_almost > 0 && !win.self_drawn() && concealed_except(completed) {
-        add(item(&M117C_ALMOST, 0, o.concealed_almost, None), &mut items);
+        add(item(&M117C_ALMOST, 0, o.concealed_almost, None), items);
     }
-    doubles += score_purity(&f.purity, &mut items);
+    doubles += score_purity(&f.purity, items);
     let mut add_double = |r: &'static Rule, n: u32, items: &mut Items| {
         doubles += n;
         items.push(item(r, 0, n, None));
     };
     match win.from {
-        WinFrom::Loose => add_double(&M117H_LOOSE, 1, &mut items),
-        WinFrom::Wall if win.last_tile => add_double(&M117I_LAST_WALL, 1, &mut items),
-        WinFrom::Discard if win.last_tile => add_double(&M117J_LAST_DISCARD, 1, &mut items),
-        WinFrom::RobbedKong => add_double(&M117K_ROB, 1, &mut items),
+        WinFrom::Loose => add_double(&M117H_LOOSE, 1, items),
+        WinFrom::Wall if win.last_tile => add_double(&M117I_LAST_WALL, 1, items),
+        WinFrom::Discard if win.last_tile => add_double(&M117J_LAST_DISCARD, 1, items),
+        WinFrom::RobbedKong => add_double(&M117K_ROB, 1, items),
         _ => {}
     }
     if win.original_call {
-        add_double(&M117L_ORIGINAL_CALL, 1, &mut items);
+        add_double(&M117L_ORIGINAL_CALL, 1, items);
     }
     let p = &f.purity;
     let heads_and_tails = p.any && !p.minors && !p.honours;
     if o.no_limit && o.all_terminals_doubles > 0 && heads_and_tails {
-        add_double(&M122L_ALL_TERMINALS, o.all_terminals_doubles, &mut items);
+        add_double(&M122L_ALL_TERMINALS, o.all_terminals_doubles, items);
     }
 
     // M122: limit hands.
@@ -450,46 +442,46 @@ fn score_winner_arrangement(
     let winds = count_sets(&|m| m.is_pung_or_kong() && m.first().wind().is_some());
     let self_drawn = win.self_drawn();
     if win.heaven {
-        limit(&M122A, &mut items);
+        limit(&M122A, items);
     }
     if win.earth {
-        limit(&M122B, &mut items);
+        limit(&M122B, items);
     }
     if win.from == WinFrom::Loose && k == 22 {
-        limit(&M122C, &mut items);
+        limit(&M122C, items);
     }
     if win.from == WinFrom::Wall && win.last_tile && k == 18 {
-        limit(&M122D, &mut items);
+        limit(&M122D, items);
     }
     if win.from == WinFrom::RobbedKong && k == 1 {
-        limit(&M122E, &mut items);
+        limit(&M122E, items);
     }
     if win.kong_upon_kong {
-        limit(&M122F, &mut items);
+        limit(&M122F, items);
     }
     if regular && count_sets(&|m| m.is_kong()) == 4 {
-        limit(&M122G, &mut items);
+        limit(&M122G, items);
     }
     if regular
         && self_drawn
         && count_sets(&|m| m.is_pung_or_kong() && concealed_for_doubles(m, o)) == 4
     {
-        limit(&M122H, &mut items);
+        limit(&M122H, items);
     }
     if regular && dragons == 3 && chows == 0 {
-        limit(&M122I, &mut items);
+        limit(&M122I, items);
     }
     if regular && winds == 4 {
-        limit(&M122J, &mut items);
+        limit(&M122J, items);
     }
     if p.any && p.suits == 0 {
-        limit(&M122K, &mut items);
+        limit(&M122K, items);
     }
     if heads_and_tails {
-        limit(&M122L, &mut items);
+        limit(&M122L, items);
     }
     if p.any && p.all_green {
-        limit(&M122M, &mut items);
+        limit(&M122M, items);
     }
     if p.suits.count_ones() == 1 && !p.honours {
         let base = p.suits.trailing_zeros() as usize * 9;
@@ -499,7 +491,7 @@ fn score_winner_arrangement(
             before.copy_from_slice(c);
             before[k - base] -= 1;
             if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
-                limit(&M122N, &mut items);
+                limit(&M122N, items);
             }
         }
         let snake = |pair: usize| {
@@ -508,19 +500,19 @@ fn score_winner_arrangement(
                 && (1..8).all(|r| c[r] == if r == pair { 2 } else { 1 })
         };
         if regular && (snake(1) || snake(4) || snake(7)) {
-            limit(&M122O, &mut items);
+            limit(&M122O, items);
         }
         if self_drawn && concealed_except(usize::MAX) {
-            limit(&M122P, &mut items);
+            limit(&M122P, items);
         }
     }
     if form == Form::ThirteenOrphans {
-        limit(&M122Q, &mut items);
+        limit(&M122Q, items);
     }
     if s.wind == Wind::East && f.table.east_consecutive_wins >= 12 {
-        limit(&M122R, &mut items);
+        limit(&M122R, items);
     }
-    finish(points, doubles, first_limit, items, o)
+    finish(points, doubles, first_limit, o, out)
 }
 
 /// Whether `a` beats `b` as the winner's choice of arrangement.
@@ -537,7 +529,8 @@ fn score_winner(
     s: &Seat,
     shape: &Shape,
     ruleset_name: &str,
-) -> Result<SeatScore, InputError> {
+    best: &mut SeatScore,
+) -> Result<(), InputError> {
     let o = s.o;
     let hand = &table.hands[w];
     let win = table.win.as_ref().expect("a winner has a win");
@@ -611,7 +604,8 @@ fn score_winner(
         v
     };
 
-    let mut best: Option<SeatScore> = None;
+    let mut have_best = false;
+    let mut scratch = SeatScore::ZERO;
     let mut any_arrangement = false;
     for_each_arrangement(&conc, 4 - d_sets, shape, seven, |a| {
         if let Some(p) = declared_pair {
@@ -638,10 +632,11 @@ fn score_winner(
         }
         let mut consider = |melds: &Melds, completed: usize, source: Option<usize>| {
             let op = only_place(source);
-            let sc =
-                score_winner_arrangement(melds.as_slice(), completed, a.form, op, hand, &facts, s);
-            if best.as_ref().is_none_or(|b| better(&sc, b)) {
-                best = Some(sc);
+            let args = (melds.as_slice(), completed, a.form, op);
+            score_winner_arrangement(args, hand, &facts, s, &mut scratch);
+            if !have_best || better(&scratch, best) {
+                *best = scratch;
+                have_best = true;
             }
         };
         if a.form == Form::ThirteenOrphans {
@@ -675,15 +670,16 @@ fn score_winner(
     if !any_arrangement {
         return Err(not_legal("the tiles do not form four sets and a pair"));
     }
-    best.ok_or_else(|| {
-        InputError::new(
+    if !have_best {
+        return Err(InputError::new(
             "win.tile",
             format!(
                 "{} does not complete any set of the winner's hand",
                 win.tile
             ),
-        )
-    })
+        ));
+    }
+    Ok(())
 }
 
 /// Scores every seat of a validated classical table.
@@ -692,10 +688,17 @@ pub(crate) fn score_seats(
     o: &ClassicalOptions,
     shape: &Shape,
     ruleset_name: &str,
-) -> Result<[SeatScore; 4], InputError> {
-    let mut scores = [SeatScore::ZERO; 4];
+    scores: &mut [SeatScore; 4],
+) -> Result<(), InputError> {
+    for sc in scores.iter_mut() {
+        sc.points = 0;
+        sc.doubles = 0;
+        sc.limit = None;
+        sc.score = 0;
+        sc.items.clear();
+    }
     if table.winner.is_none() {
-        return Ok(scores); // M97: a washout scores nothing
+        return Ok(()); // M97: a washout scores nothing
     }
     for (i, sc) in scores.iter_mut().enumerate().take(table.seats) {
         let s = Seat {
@@ -703,11 +706,11 @@ pub(crate) fn score_seats(
             wind: Wind::ALL[i],
             prevailing: table.prevailing,
         };
-        *sc = if table.winner == Some(i) {
-            score_winner(table, i, &s, shape, ruleset_name)?
+        if table.winner == Some(i) {
+            score_winner(table, i, &s, shape, ruleset_name, sc)?;
         } else {
-            score_loser(&table.hands[i], &s)
-        };
+            score_loser(&table.hands[i], &s, sc);
+        }
     }
-    Ok(scores)
+    Ok(())
 }

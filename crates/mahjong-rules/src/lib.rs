@@ -9,6 +9,7 @@ mod classical;
 pub mod output;
 pub mod rules;
 mod ruleset;
+pub mod sample;
 mod score;
 mod settle;
 mod table;
@@ -39,17 +40,27 @@ pub fn score_with_shape(
     ruleset: &Ruleset,
     shape: &Shape,
 ) -> Result<Outcome, InputError> {
+    let mut out = Outcome::EMPTY;
+    score_into(table, ruleset, shape, &mut out)?;
+    Ok(out)
+}
+
+/// As [`score_with_shape`], writing into a reused [`Outcome`]: the allocation- and
+/// copy-free form for hot loops (simulation, batches). On error `out` is unspecified.
+pub fn score_into(
+    table: &Table,
+    ruleset: &Ruleset,
+    shape: &Shape,
+    out: &mut Outcome,
+) -> Result<(), InputError> {
     match &ruleset.options {
         Options::Classical(o) => {
-            let scores = classical::score_seats(table, o, shape, &ruleset.name)?;
-            let values = scores.map(|s| s.score);
-            let payments = settle_classical(table, &values, o);
-            Ok(Outcome {
-                seats: table.seats,
-                scores,
-                settlement: payments.net(table.seats),
-                payments,
-            })
+            classical::score_seats(table, o, shape, &ruleset.name, &mut out.scores)?;
+            let values = out.scores.map(|s| s.score);
+            out.seats = table.seats;
+            out.payments = settle_classical(table, &values, o);
+            out.settlement = out.payments.net(table.seats);
+            Ok(())
         }
     }
 }

@@ -6,7 +6,7 @@ macro_rules! rules {
     ($($name:ident = $id:literal, $text:literal;)*) => {
         $(
             #[doc = concat!("`", $id, "`: ", $text)]
-            pub static $name: Rule = Rule { id: $id, name: $text };
+            pub static $name: Rule = Rule::new($id, $text);
         )*
         /// Every rule that scoring cites, in order.
         pub static ALL: &[&Rule] = &[$(&$name),*];

@@ -180,6 +180,27 @@ impl ClassicalOptions {
         if self.limit == 0 {
             return bad("limit", "must be at least 1");
         }
+        // Items store points as u16 and doubles as u8 (fixed-size, allocation-free scoring).
+        for (name, v) in [
+            ("mahjong_points", self.mahjong_points),
+            ("seven_pairs_points", self.seven_pairs_points),
+        ] {
+            if v > 10_000 {
+                return bad(name, "must be at most 10000");
+            }
+        }
+        for (name, v) in [
+            ("own_flower_and_season", self.own_flower_and_season),
+            ("own_flower_each", self.own_flower_each),
+            ("bouquet", self.bouquet),
+            ("concealed_fully", self.concealed_fully),
+            ("concealed_almost", self.concealed_almost),
+            ("all_terminals_doubles", self.all_terminals_doubles),
+        ] {
+            if v > 20 {
+                return bad(name, "must be at most 20 doubles");
+            }
+        }
         Ok(())
     }
 }

@@ -9,6 +9,39 @@ pub struct Rule {
     pub id: &'static str,
     /// The rule's name.
     pub name: &'static str,
+    /// Sort key: the rule number, then its letter (`M29` < `M114a` < `M117c`).
+    pub order: u16,
+}
+
+impl Rule {
+    /// A rule with its sort key derived from the id.
+    pub const fn new(id: &'static str, name: &'static str) -> Rule {
+        Rule {
+            id,
+            name,
+            order: Rule::order_of(id),
+        }
+    }
+
+    /// The sort key of an id such as `M114b`: number × 32 + letter (a = 1).
+    pub const fn order_of(id: &str) -> u16 {
+        let b = id.as_bytes();
+        let mut i = 0;
+        while i < b.len() && !b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let mut n: u16 = 0;
+        while i < b.len() && b[i].is_ascii_digit() {
+            n = n * 10 + (b[i] - b'0') as u16;
+            i += 1;
+        }
+        let letter = if i < b.len() && b[i].is_ascii_lowercase() {
+            (b[i] - b'a' + 1) as u16
+        } else {
+            0
+        };
+        n * 32 + letter
+    }
 }
 
 /// One scoring element of a seat's hand.
@@ -17,9 +50,9 @@ pub struct Item {
     /// The rule that awards it.
     pub rule: &'static Rule,
     /// Basic points it adds.
-    pub points: u32,
+    pub points: u16,
     /// Doubles it adds.
-    pub doubles: u32,
+    pub doubles: u8,
     /// It is a limit hand.
     pub limit: bool,
     /// The tile of the set or bonus tile it scores, where there is one.
@@ -35,7 +68,7 @@ pub struct Items {
     len: u8,
 }
 
-static NONE: Rule = Rule { id: "", name: "" };
+static NONE: Rule = Rule::new("", "");
 
 impl Items {
     /// No items.
@@ -50,6 +83,11 @@ impl Items {
         len: 0,
     };
 
+    /// Removes every item.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Adds an item (silently dropped past the buffer, which no legal hand reaches).
     pub fn push(&mut self, item: Item) {
         if (self.len as usize) < MAX_ITEMS {
@@ -61,15 +99,7 @@ impl Items {
     /// Orders the items by rule id (`M29` < `M114a` < `M117c`), keeping the order of items
     /// of the same rule.
     pub fn sort_by_rule(&mut self) {
-        fn key(id: &str) -> (u32, &str) {
-            let digits = id.bytes().skip(1).take_while(u8::is_ascii_digit).count();
-            let n = id
-                .get(1..1 + digits)
-                .and_then(|d| d.parse().ok())
-                .unwrap_or(0);
-            (n, &id[(1 + digits).min(id.len())..])
-        }
-        self.buf[..self.len as usize].sort_by(|a, b| key(a.rule.id).cmp(&key(b.rule.id)));
+        self.buf[..self.len as usize].sort_by_key(|it| it.rule.order);
     }
 
     /// The items.
@@ -171,4 +201,14 @@ pub struct Outcome {
     pub settlement: [i64; 4],
     /// The individual transfers.
     pub payments: Payments,
+}
+
+impl Outcome {
+    /// An outcome with nothing scored, to be filled by [`crate::score_into`].
+    pub const EMPTY: Outcome = Outcome {
+        seats: 0,
+        scores: [SeatScore::ZERO; 4],
+        settlement: [0; 4],
+        payments: Payments::EMPTY,
+    };
 }

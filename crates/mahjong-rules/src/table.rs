@@ -159,11 +159,13 @@ impl TableInput {
             let path = e.path().to_string();
             let inner = e.into_inner();
             let mut msg = inner.to_string();
-            // serde_json appends " at line L column C"; keep it only for syntax errors.
-            if !inner.is_syntax() && !inner.is_eof() {
-                if let Some(i) = msg.rfind(" at line ") {
-                    msg.truncate(i);
-                }
+            // Syntax errors have a line and column but no meaningful path; data errors have
+            // a path, and serde_json's " at line L column C" only repeats it.
+            if inner.is_syntax() || inner.is_eof() {
+                return InputError::new("input", msg);
+            }
+            if let Some(i) = msg.rfind(" at line ") {
+                msg.truncate(i);
             }
             InputError::new(if path == "." { "input".into() } else { path }, msg)
         })
@@ -274,6 +276,20 @@ pub struct Table {
     pub visible: Counts,
 }
 
+/// A place in the input, formatted only when an error needs it.
+#[derive(Copy, Clone)]
+struct Loc<'a> {
+    key: &'a str,
+    field: &'static str,
+    index: usize,
+}
+
+impl std::fmt::Display for Loc<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seats.{}.{}[{}]", self.key, self.field, self.index)
+    }
+}
+
 fn seat(s: &str, seats: usize, path: &str) -> Result<usize, InputError> {
     match Wind::from_letter(s) {
         Some(w) if w.index() < seats => Ok(w.index()),
@@ -318,18 +334,18 @@ impl Table {
         let mut hands = [SeatHand::EMPTY; 4];
         // Copies of each tile seen so far in hands, to report the place of a 5th copy.
         let mut seen = [0u8; Tile::COUNT];
-        let count = |t: Tile, path: &str, seen: &mut [u8; Tile::COUNT]| {
+        let count = |t: Tile, path: Loc, seen: &mut [u8; Tile::COUNT]| {
             seen[t.index()] += 1;
             let allowed = set.copies(t);
             if allowed == 0 {
                 return Err(InputError::new(
-                    path,
+                    path.to_string(),
                     format!("{t} is not a tile of the {:?} set", set.id()),
                 ));
             }
             if seen[t.index()] > allowed {
                 return Err(InputError::new(
-                    path,
+                    path.to_string(),
                     format!("{} copies of {t}", seen[t.index()]),
                 ));
             }
@@ -347,38 +363,50 @@ impl Table {
                 ));
             }
             for (j, si) in s.sets.iter().enumerate() {
-                let path = format!("seats.{key}.sets[{j}]");
+                let path = Loc {
+                    key,
+                    field: "sets",
+                    index: j,
+                };
                 for t in &si.tiles {
-                    count(*t, &path, &mut seen)?;
+                    count(*t, path, &mut seen)?;
                 }
-                let m = validate_set(si, &shape, &path)?;
+                let m = validate_set(si, &shape, path)?;
                 if m.exposed || m.is_kong() {
                     m.add_to(&mut visible);
                 }
                 hand.declare(m);
             }
             for (j, t) in s.concealed.iter().enumerate() {
-                let path = format!("seats.{key}.concealed[{j}]");
-                count(*t, &path, &mut seen)?;
+                let path = Loc {
+                    key,
+                    field: "concealed",
+                    index: j,
+                };
+                count(*t, path, &mut seen)?;
                 match t.kind() {
                     Some(k) => hand.concealed[k] += 1,
                     None => {
                         return Err(InputError::new(
-                            path,
+                            path.to_string(),
                             format!("{t} is a bonus tile: list it under bonus"),
                         ))
                     }
                 }
             }
             for (j, t) in s.bonus.iter().enumerate() {
-                let path = format!("seats.{key}.bonus[{j}]");
-                count(*t, &path, &mut seen)?;
+                let path = Loc {
+                    key,
+                    field: "bonus",
+                    index: j,
+                };
+                count(*t, path, &mut seen)?;
                 match t.bonus_number() {
                     Some(b) if t.is_flower() => hand.flowers |= 1 << (b - 1),
                     Some(b) if t.is_season() => hand.seasons |= 1 << (b - 1),
                     _ => {
                         return Err(InputError::new(
-                            path,
+                            path.to_string(),
                             format!("{t} is not a flower or season"),
                         ))
                     }
@@ -555,7 +583,8 @@ fn validate_win(wi: &WinInput, winner: usize, n: usize, set: &TileSet) -> Result
     })
 }
 
-fn validate_set(s: &SetInput, shape: &Shape, path: &str) -> Result<Meld, InputError> {
+fn validate_set(s: &SetInput, shape: &Shape, loc: Loc) -> Result<Meld, InputError> {
+    let err = |msg: String| InputError::new(loc.to_string(), msg);
     let codes = || {
         s.tiles
             .iter()
@@ -565,15 +594,12 @@ fn validate_set(s: &SetInput, shape: &Shape, path: &str) -> Result<Meld, InputEr
     };
     let mut kinds = [0usize; 4];
     if s.tiles.len() > 4 {
-        return Err(InputError::new(
-            path,
-            format!("{} tiles in one set", s.tiles.len()),
-        ));
+        return Err(err(format!("{} tiles in one set", s.tiles.len())));
     }
     for (i, t) in s.tiles.iter().enumerate() {
-        kinds[i] = t.kind().ok_or_else(|| {
-            InputError::new(path, format!("{t} is a bonus tile and cannot be in a set"))
-        })?;
+        kinds[i] = t
+            .kind()
+            .ok_or_else(|| err(format!("{t} is a bonus tile and cannot be in a set")))?;
     }
     let kinds = &mut kinds[..s.tiles.len()];
     kinds.sort_unstable();
@@ -585,47 +611,44 @@ fn validate_set(s: &SetInput, shape: &Shape, path: &str) -> Result<Meld, InputEr
                 && kinds[1] == kinds[0] + 1
                 && kinds[2] == kinds[0] + 2;
             if !ok {
-                return Err(InputError::new(path, format!("{} is not a chow", codes())));
+                return Err(err(format!("{} is not a chow", codes())));
             }
-            (MeldKind::Chow, required_exposed(s, path)?)
+            (MeldKind::Chow, required_exposed(s, loc)?)
         }
-        SetKindInput::Pung if same(3) => (MeldKind::Pung, required_exposed(s, path)?),
-        SetKindInput::Pair if same(2) => (MeldKind::Pair, required_exposed(s, path)?),
+        SetKindInput::Pung if same(3) => (MeldKind::Pung, required_exposed(s, loc)?),
+        SetKindInput::Pair if same(2) => (MeldKind::Pair, required_exposed(s, loc)?),
         SetKindInput::Kong if same(4) => {
             let how = match (s.kong, s.exposed) {
                 (Some(k), _) => k,
                 (None, Some(false)) => KongKind::Concealed,
                 (None, Some(true)) => KongKind::Annexed,
                 (None, None) => {
-                    return Err(InputError::new(
-                        path,
-                        "missing field kong (concealed, claimed or annexed)",
+                    return Err(err(
+                        "missing field kong (concealed, claimed or annexed)".into()
                     ))
                 }
             };
             let exposed = how != KongKind::Concealed;
             if s.exposed.is_some_and(|e| e != exposed) {
-                return Err(InputError::new(
-                    path,
-                    format!("exposed contradicts kong {how:?}"),
-                ));
+                return Err(err(format!("exposed contradicts kong {how:?}")));
             }
             (MeldKind::Kong(how), exposed)
         }
         k => {
-            return Err(InputError::new(
-                path,
-                format!("{} is not a {}", codes(), format!("{k:?}").to_lowercase()),
-            ))
+            return Err(err(format!(
+                "{} is not a {}",
+                codes(),
+                format!("{k:?}").to_lowercase()
+            )))
         }
     };
     if s.kind != SetKindInput::Kong && s.kong.is_some() {
-        return Err(InputError::new(path, "kong is only for kongs"));
+        return Err(err("kong is only for kongs".into()));
     }
     Ok(Meld::new(kind, kinds[0] as u8, exposed))
 }
 
-fn required_exposed(s: &SetInput, path: &str) -> Result<bool, InputError> {
+fn required_exposed(s: &SetInput, loc: Loc) -> Result<bool, InputError> {
     s.exposed
-        .ok_or_else(|| InputError::new(path, "missing field exposed"))
+        .ok_or_else(|| InputError::new(loc.to_string(), "missing field exposed"))
 }

@@ -1,0 +1,227 @@
+//! The `mahjong` binary as users run it: outputs, exit codes, error messages.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const EXAMPLE: &str = include_str!("../../../examples/seed000-settlement.json");
+
+fn mahjong() -> Command {
+    Command::cargo_bin("mahjong").unwrap()
+}
+
+fn example() -> Value {
+    serde_json::from_str(EXAMPLE).unwrap()
+}
+
+/// Runs `score --json -` on a table; returns (status, stdout, stderr).
+fn score_json(table: &Value) -> (i32, String, String) {
+    let out = mahjong()
+        .args(["score", "--json", "-"])
+        .write_stdin(table.to_string())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn seed000_worked_example_settles_exactly() {
+    let (code, stdout, stderr) = score_json(&example());
+    assert_eq!(code, 0, "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let score = |s: &str| v["seats"][s]["score"].as_u64().unwrap();
+    assert_eq!(
+        [score("N"), score("E"), score("S"), score("W")],
+        [48, 20, 256, 4]
+    );
+    assert_eq!(
+        v["settlement"],
+        serde_json::json!({"E": -536, "S": 676, "W": -332, "N": 192})
+    );
+    assert_eq!(v["seats"]["N"]["limit"], Value::Null);
+    assert_eq!(v["seats"]["N"]["points"], 24);
+    assert_eq!(v["seats"]["N"]["doubles"], 1);
+    let rules: Vec<&str> = v["seats"]["N"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["M114b", "M114b", "M115a", "M115b", "M116d"]);
+    assert_eq!(
+        v["payments"][0],
+        serde_json::json!({"from": "E", "to": "N", "amount": 96})
+    );
+    assert_eq!(v["payments"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn readable_table_lists_items_with_rule_ids_and_payments() {
+    let out = mahjong()
+        .args(["score", "../../examples/seed000-settlement.json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("N wins with 4B from the wall"), "{text}");
+    assert!(text.contains("M116d  pung of dragons RD"), "{text}");
+    assert!(text.contains("24 points x 2^1 = 48"), "{text}");
+    assert!(text.contains("E pays S    472"), "{text}");
+    assert!(text.contains("  S    +676"), "{text}");
+}
+
+/// Bad input: exit 2, exactly one line on stderr, nothing on stdout.
+fn assert_bad(table: &Value, expected: &str) {
+    let (code, stdout, stderr) = score_json(table);
+    assert_eq!(code, 2, "stdout: {stdout}");
+    assert_eq!(stdout, "");
+    assert_eq!(stderr, format!("error: {expected}\n"));
+}
+
+#[test]
+fn five_copies_name_the_set() {
+    let mut t = example();
+    t["seats"]["S"]["sets"] = serde_json::json!([
+        {"kind": "pung", "tiles": ["SW", "SW", "SW"], "exposed": true},
+        {"kind": "pung", "tiles": ["3C", "3C", "3C"], "exposed": true}
+    ]);
+    t["seats"]["S"]["concealed"] = serde_json::json!(["GD", "GD", "GD", "WD", "WD", "WD", "1C"]);
+    t["seats"]["W"]["concealed"][0] = Value::from("3C");
+    // Seats are read E, N, S, W: E's 3C is the 1st copy, S's pung the 2nd to 4th.
+    assert_bad(&t, "seats.W.concealed[0]: 5 copies of 3C");
+}
+
+#[test]
+fn bad_inputs_are_named() {
+    let mut t = example();
+    t["seats"]["E"]["concealed"][3] = Value::from("XX");
+    assert_bad(
+        &t,
+        "seats.E.concealed[3]: unknown tile code \"XX\" (expected e.g. 5D, EW, RD, 1F)",
+    );
+
+    let mut t = example();
+    t.as_object_mut().unwrap().remove("winner");
+    assert_bad(&t, "winner: missing field (a seat, or null for a washout)");
+
+    let mut t = example();
+    t["win"]["tile"] = Value::from("1B");
+    assert_bad(&t, "win.tile: 1B is not in the winner's hand");
+
+    let mut t = example();
+    t["seats"]["N"]["concealed"][0] = Value::from("1C");
+    assert_bad(
+        &t,
+        "seats.N: not a legal Mah-Jongg under millington: the tiles do not form four sets and a pair",
+    );
+
+    let mut t = example();
+    t["options"] = serde_json::json!({"mahjong_point": 20});
+    let (code, stdout, stderr) = score_json(&t);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.starts_with(
+            "error: options.mahjong_point: unknown option (known: all_terminals_doubles, "
+        ),
+        "{stderr}"
+    );
+
+    let mut t = example();
+    t["seats"]["X"] = serde_json::json!({});
+    assert_bad(
+        &t,
+        "seats.X: unknown seat \"X\" (expected one of E, S, W, N)",
+    );
+
+    let mut t = example();
+    t["seats"]["E"]["sets"][1]["exposed"] = Value::Null;
+    t["seats"]["E"]["sets"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("exposed");
+    assert_bad(&t, "seats.E.sets[1]: missing field exposed");
+}
+
+#[test]
+fn syntax_errors_and_missing_files_exit_2() {
+    let out = mahjong()
+        .args(["score", "--json", "-"])
+        .write_stdin("{\"ruleset\": ")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: input: EOF while parsing a value at line 1 column 12\n"
+    );
+    let out = mahjong()
+        .args(["score", "--json", "/nonexistent/table.json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .starts_with("error: /nonexistent/table.json: "));
+}
+
+#[test]
+fn batch_keeps_lines_aligned_and_reports_bad_lines() {
+    let good = example().to_string();
+    let mut bad = example();
+    bad["prevailing_wind"] = Value::from("Q");
+    let input = format!("{good}\n{}\n{good}\n", bad);
+    let out = mahjong()
+        .args(["score", "--batch", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["settlement"]["S"], 676);
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"error": "line 2: prevailing_wind: unknown seat \"Q\" (expected one of E, S, W, N)"})
+    );
+    assert_eq!(lines[2], lines[0]);
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: line 2: prevailing_wind: unknown seat \"Q\" (expected one of E, S, W, N)\n"
+    );
+}
+
+#[test]
+fn batch_of_good_lines_exits_0() {
+    let good = example().to_string();
+    let out = mahjong()
+        .args(["score", "--batch", "-"])
+        .write_stdin(format!("{good}\n\n{good}\n"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+}
+
+#[test]
+fn ruleset_prints_toml_with_overrides() {
+    let out = mahjong()
+        .args(["ruleset", "bradfield", "--option", "limit=500"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("preset = \"bradfield\""), "{text}");
+    assert!(text.contains("mahjong_points = 20"), "{text}");
+    assert!(text.contains("limit = 500"), "{text}");
+    assert!(text.contains("dead_wall = \"14-replenished\""), "{text}");
+    let out = mahjong().args(["ruleset", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
