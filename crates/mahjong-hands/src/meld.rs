@@ -39,6 +39,7 @@ pub struct Meld {
 
 impl Meld {
     /// A set of `kind` starting at playing kind `tile`.
+    #[inline]
     pub const fn new(kind: MeldKind, tile: u8, exposed: bool) -> Meld {
         Meld {
             kind,
@@ -48,21 +49,25 @@ impl Meld {
     }
 
     /// The (lowest) tile of the set.
+    #[inline]
     pub fn first(&self) -> Tile {
         Tile::from_kind(self.tile as usize)
     }
 
     /// Pung or kong.
+    #[inline]
     pub fn is_pung_or_kong(&self) -> bool {
         matches!(self.kind, MeldKind::Pung | MeldKind::Kong(_))
     }
 
     /// Any kong.
+    #[inline]
     pub fn is_kong(&self) -> bool {
         matches!(self.kind, MeldKind::Kong(_))
     }
 
     /// Number of tiles in the set.
+    #[inline]
     pub fn len(&self) -> usize {
         match self.kind {
             MeldKind::Pair => 2,
@@ -72,11 +77,13 @@ impl Meld {
     }
 
     /// Never true: a set has tiles.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         false
     }
 
     /// Whether the set contains playing kind `k`.
+    #[inline]
     pub fn contains(&self, k: usize) -> bool {
         let t = self.tile as usize;
         match self.kind {
@@ -86,6 +93,7 @@ impl Meld {
     }
 
     /// Adds the set's tiles to `counts`.
+    #[inline]
     pub fn add_to(&self, counts: &mut crate::Counts) {
         let t = self.tile as usize;
         match self.kind {
@@ -99,6 +107,7 @@ impl Meld {
     }
 
     /// The set's tiles (ordinary tiles, no red fives).
+    #[inline]
     pub fn tiles(&self) -> impl Iterator<Item = Tile> {
         let t = self.tile as usize;
         let chow = self.kind == MeldKind::Chow;

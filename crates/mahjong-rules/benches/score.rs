@@ -4,7 +4,9 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use mahjong_hands::Shape;
 use mahjong_rules::sample::TableSampler;
-use mahjong_rules::{score_into, score_with_shape, Outcome, Ruleset, Table, TableInput};
+use mahjong_rules::{
+    score_into, score_seat, score_with_shape, Outcome, Ruleset, SeatScore, Table, TableInput,
+};
 
 fn tables(n: usize) -> (Ruleset, Vec<TableInput>, Vec<Table>) {
     let ruleset = Ruleset::preset("millington").unwrap();
@@ -29,6 +31,16 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for t in &tables {
                 score_into(black_box(t), &ruleset, &shape, &mut out).unwrap();
+                black_box(&out);
+            }
+        })
+    });
+    g.bench_function("winning-hand", |b| {
+        let mut out = SeatScore::ZERO;
+        b.iter(|| {
+            for t in &tables {
+                let w = t.winner.unwrap();
+                score_seat(black_box(t), w, &ruleset, &shape, &mut out).unwrap();
                 black_box(&out);
             }
         })

@@ -646,8 +646,7 @@ fn score_winner(
         // Identical arranged sets (two equal chows) are one choice, not two.
         let mut tried = [(MeldKind::Pair, u8::MAX); MAX_MELDS];
         let mut n_tried = 0;
-        for i in 0..melds.len {
-            let m = melds.buf[i];
+        for (i, &m) in melds.as_slice().iter().enumerate() {
             if !m.contains(win.kind) {
                 continue;
             }
@@ -682,6 +681,36 @@ fn score_winner(
     Ok(())
 }
 
+/// Scores one seat of a validated classical table (a washout scores nothing).
+pub(crate) fn score_one_seat(
+    table: &Table,
+    i: usize,
+    o: &ClassicalOptions,
+    shape: &Shape,
+    ruleset_name: &str,
+    out: &mut SeatScore,
+) -> Result<(), InputError> {
+    out.points = 0;
+    out.doubles = 0;
+    out.limit = None;
+    out.score = 0;
+    out.items.clear();
+    if table.winner.is_none() {
+        return Ok(()); // M97: a washout scores nothing
+    }
+    let s = Seat {
+        o,
+        wind: Wind::ALL[i],
+        prevailing: table.prevailing,
+    };
+    if table.winner == Some(i) {
+        score_winner(table, i, &s, shape, ruleset_name, out)
+    } else {
+        score_loser(&table.hands[i], &s, out);
+        Ok(())
+    }
+}
+
 /// Scores every seat of a validated classical table.
 pub(crate) fn score_seats(
     table: &Table,
@@ -690,26 +719,11 @@ pub(crate) fn score_seats(
     ruleset_name: &str,
     scores: &mut [SeatScore; 4],
 ) -> Result<(), InputError> {
-    for sc in scores.iter_mut() {
-        sc.points = 0;
-        sc.doubles = 0;
-        sc.limit = None;
-        sc.score = 0;
-        sc.items.clear();
-    }
-    if table.winner.is_none() {
-        return Ok(()); // M97: a washout scores nothing
-    }
-    for (i, sc) in scores.iter_mut().enumerate().take(table.seats) {
-        let s = Seat {
-            o,
-            wind: Wind::ALL[i],
-            prevailing: table.prevailing,
-        };
-        if table.winner == Some(i) {
-            score_winner(table, i, &s, shape, ruleset_name, sc)?;
+    for (i, sc) in scores.iter_mut().enumerate() {
+        if i < table.seats {
+            score_one_seat(table, i, o, shape, ruleset_name, sc)?;
         } else {
-            score_loser(&table.hands[i], &s, sc);
+            *sc = SeatScore::ZERO;
         }
     }
     Ok(())

@@ -65,6 +65,22 @@ pub fn score_into(
     }
 }
 
+/// Scores one seat of a validated table into `out` without settling: what a bot needs to
+/// value a possible win. Seat 0 is East.
+pub fn score_seat(
+    table: &Table,
+    seat: usize,
+    ruleset: &Ruleset,
+    shape: &Shape,
+    out: &mut SeatScore,
+) -> Result<(), InputError> {
+    match &ruleset.options {
+        Options::Classical(o) => {
+            classical::score_one_seat(table, seat, o, shape, &ruleset.name, out)
+        }
+    }
+}
+
 /// Resolves the input's ruleset and options, validates the table and scores it: the whole
 /// of `mahjong score` for one table.
 pub fn score_input(input: &TableInput) -> Result<(Ruleset, Table, Outcome), InputError> {

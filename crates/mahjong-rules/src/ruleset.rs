@@ -174,7 +174,10 @@ impl ClassicalOptions {
                 message: message.into(),
             })
         };
-        if !(self.rounds == 1 || self.rounds == 2 || (self.rounds > 0 && self.rounds % 4 == 0)) {
+        if !(self.rounds == 1
+            || self.rounds == 2
+            || (self.rounds > 0 && self.rounds.is_multiple_of(4)))
+        {
             return bad("rounds", "must be 1, 2 or a multiple of 4");
         }
         if self.limit == 0 {

@@ -353,6 +353,7 @@ impl Table {
         };
 
         let mut visible = [0u8; KINDS];
+        let mut sizes = [0usize; 4];
         for (key, s) in &input.seats {
             let i = seat(key, n, "seats")?;
             let hand = &mut hands[i];
@@ -424,6 +425,7 @@ impl Table {
                     format!("{size} tiles (kongs counted as 3): more than a hand can hold"),
                 ));
             }
+            sizes[i] = size;
         }
 
         // Discards: validate and add those not claimed into exposed sets to what is visible.
@@ -480,6 +482,14 @@ impl Table {
             Some(None) => None,
             Some(Some(w)) => Some(seat(w, n, "winner")?),
         };
+        for (i, &size) in sizes.iter().enumerate().take(n) {
+            if size > 13 && winner != Some(i) {
+                return Err(InputError::new(
+                    format!("seats.{}", Wind::ALL[i].letter()),
+                    format!("{size} tiles (kongs counted as 3): a loser holds at most 13"),
+                ));
+            }
+        }
         let win = match (winner, &input.win) {
             (None, _) => None,
             (Some(_), None) => {

@@ -51,9 +51,7 @@ impl TileSet {
                 copies[..KINDS].fill(4);
                 // K3-T: no North, bamboo 2–8 removed, flowers kept, seasons removed.
                 copies[Tile::NORTH.index()] = 0;
-                for k in 1..8 {
-                    copies[k] = 0;
-                }
+                copies[1..8].fill(0);
                 chow_suits[Suit::Bamboo.index()] = false;
                 bonus(&mut copies, 34..38);
             }

@@ -23,6 +23,7 @@ impl Suit {
     pub const ALL: [Suit; 3] = [Suit::Bamboo, Suit::Characters, Suit::Circles];
 
     /// The suit's letter in tile codes.
+    #[inline]
     pub fn letter(self) -> char {
         match self {
             Suit::Bamboo => 'B',
@@ -32,6 +33,7 @@ impl Suit {
     }
 
     /// 0 for bamboo, 1 characters, 2 circles.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
@@ -55,21 +57,25 @@ impl Wind {
     pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
 
     /// 0 East … 3 North.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
     /// The wind with the given index (taken modulo 4).
+    #[inline]
     pub fn from_index(i: usize) -> Wind {
         Wind::ALL[i % 4]
     }
 
     /// The one-letter name used for seats in JSON (`E`, `S`, `W`, `N`).
+    #[inline]
     pub fn letter(self) -> char {
         ['E', 'S', 'W', 'N'][self.index()]
     }
 
     /// Parses a seat letter (`E`, `S`, `W`, `N`).
+    #[inline]
     pub fn from_letter(s: &str) -> Option<Wind> {
         match s {
             "E" => Some(Wind::East),
@@ -81,11 +87,13 @@ impl Wind {
     }
 
     /// The wind tile of this wind.
+    #[inline]
     pub fn tile(self) -> Tile {
         Tile(Tile::EAST.0 + self as u8)
     }
 
     /// The next wind in turn order, wrapping after `seats` seats.
+    #[inline]
     pub fn next(self, seats: usize) -> Wind {
         Wind::from_index((self.index() + 1) % seats)
     }
@@ -148,6 +156,7 @@ impl Tile {
     pub const JOKER: Tile = Tile(53);
 
     /// The tile with this index, if it exists.
+    #[inline]
     pub const fn from_index(i: usize) -> Option<Tile> {
         if i < Self::COUNT {
             Some(Tile(i as u8))
@@ -157,40 +166,47 @@ impl Tile {
     }
 
     /// The index of the tile (see the table on [`Tile`]).
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// A numbered tile. `rank` is 1–9.
+    #[inline]
     pub fn suited(suit: Suit, rank: u8) -> Tile {
         assert!((1..=9).contains(&rank), "rank {rank} out of 1..=9");
         Tile(suit as u8 * 9 + rank - 1)
     }
 
     /// A dragon tile.
+    #[inline]
     pub fn dragon(d: Dragon) -> Tile {
         Tile(Self::RED.0 + d as u8)
     }
 
     /// Flower `n` (1–4).
+    #[inline]
     pub fn flower(n: u8) -> Tile {
         assert!((1..=4).contains(&n));
         Tile(33 + n)
     }
 
     /// Season `n` (1–4).
+    #[inline]
     pub fn season(n: u8) -> Tile {
         assert!((1..=4).contains(&n));
         Tile(37 + n)
     }
 
     /// The red five of a suit.
+    #[inline]
     pub fn red_five(suit: Suit) -> Tile {
         Tile(50 + suit as u8)
     }
 
     /// The playing kind (0–33) used for hand analysis: red fives are fives; bonus tiles
     /// and the joker have none.
+    #[inline]
     pub const fn kind(self) -> Option<usize> {
         match self.0 {
             0..=33 => Some(self.0 as usize),
@@ -200,12 +216,14 @@ impl Tile {
     }
 
     /// The ordinary tile of a playing kind (0–33).
+    #[inline]
     pub fn from_kind(kind: usize) -> Tile {
         assert!(kind < KINDS, "kind {kind} out of range");
         Tile(kind as u8)
     }
 
     /// The suit of a numbered tile (red fives included).
+    #[inline]
     pub fn suit(self) -> Option<Suit> {
         match self.kind()? {
             0..=8 => Some(Suit::Bamboo),
@@ -216,17 +234,20 @@ impl Tile {
     }
 
     /// The rank 1–9 of a numbered tile.
+    #[inline]
     pub fn rank(self) -> Option<u8> {
         let k = self.kind()?;
         (k < 27).then(|| (k % 9) as u8 + 1)
     }
 
     /// The wind of a wind tile.
+    #[inline]
     pub fn wind(self) -> Option<Wind> {
         matches!(self.0, 27..=30).then(|| Wind::from_index(self.0 as usize - 27))
     }
 
     /// The dragon of a dragon tile.
+    #[inline]
     pub fn dragon_kind(self) -> Option<Dragon> {
         match self.0 {
             31 => Some(Dragon::Red),
@@ -237,61 +258,73 @@ impl Tile {
     }
 
     /// Winds and dragons.
+    #[inline]
     pub fn is_honour(self) -> bool {
         matches!(self.kind(), Some(27..=33))
     }
 
     /// 1s and 9s of a suit.
+    #[inline]
     pub fn is_terminal(self) -> bool {
         matches!(self.rank(), Some(1 | 9))
     }
 
     /// Major tiles: terminals and honours.
+    #[inline]
     pub fn is_major(self) -> bool {
         self.is_honour() || self.is_terminal()
     }
 
     /// Minor tiles: suit tiles 2–8.
+    #[inline]
     pub fn is_minor(self) -> bool {
         matches!(self.rank(), Some(2..=8))
     }
 
     /// Flowers, seasons and the Malaysian animals and faces: set aside when drawn.
+    #[inline]
     pub fn is_bonus(self) -> bool {
         matches!(self.0, 34..=49)
     }
 
     /// A flower (`1F`–`4F`).
+    #[inline]
     pub fn is_flower(self) -> bool {
         matches!(self.0, 34..=37)
     }
 
     /// A season (`1S`–`4S`).
+    #[inline]
     pub fn is_season(self) -> bool {
         matches!(self.0, 38..=41)
     }
 
     /// A red five.
+    #[inline]
     pub fn is_red(self) -> bool {
         matches!(self.0, 50..=52)
     }
 
     /// The number 1–4 of a bonus tile (its seat for flowers and seasons).
+    #[inline]
     pub fn bonus_number(self) -> Option<u8> {
         self.is_bonus().then(|| (self.0 - 34) % 4 + 1)
     }
 
     /// Green tiles for Imperial Jade: 2, 3, 4, 6, 8 bamboo and the green dragon (M8).
+    #[inline]
     pub fn is_green(self) -> bool {
         matches!(self.kind(), Some(1 | 2 | 3 | 5 | 7 | 32))
     }
 
     /// The tile's code, e.g. `5D`, `EW`, `RD`, `1F`.
+    #[inline]
     pub fn code(self) -> &'static str {
         CODES[self.index()]
     }
 
     /// The next tile of a run in the same suit (`None` after a 9 or for honours).
+    #[inline]
     pub fn succ(self) -> Option<Tile> {
         let k = self.kind()?;
         (k < 27 && k % 9 < 8).then(|| Tile(k as u8 + 1))
@@ -362,6 +395,7 @@ pub fn parse_tiles(s: &str) -> Result<Vec<Tile>, ParseTileError> {
 
 impl Tile {
     /// Parses a list of tile codes separated by spaces or commas.
+    #[inline]
     pub fn parse_list(s: &str) -> Result<Vec<Tile>, ParseTileError> {
         parse_tiles(s)
     }
