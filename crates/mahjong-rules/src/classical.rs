@@ -131,142 +131,166 @@ fn purity(c: &Counts) -> Purity {
     p
 }
 
-/// M114a, M114b–e, M116a–k: the items every player scores. Returns (points, doubles).
-fn score_common(melds: &[Meld], hand: &SeatHand, s: &Seat, items: &mut Items) -> (u64, u32) {
-    let o = s.o;
-    let mut points = 0u64;
-    let mut doubles = 0u32;
-    let mut add = |it: Item, items: &mut Items| {
-        points += it.points as u64;
-        doubles += it.doubles as u32;
-        items.push(it);
-    };
-    // M114a: bonus tiles.
+/// Facts about a seat's sets gathered in one pass, shared by M116, M117 and M122.
+#[derive(Copy, Clone, Default)]
+struct Stats {
+    chows: u8,
+    kongs: u8,
+    /// Pungs and kongs that count as concealed (M116k, M122h).
+    concealed_sets: u8,
+    /// Bit per dragon (red, green, white) with a pung or kong.
+    dragon_sets: u8,
+    /// Bit per wind with a pung or kong.
+    wind_sets: u8,
+    dragon_pairs: u8,
+    wind_pairs: u8,
+    /// Some pair scores M114e points (spoils M117a).
+    scoring_pair: bool,
+}
+
+fn stats(melds: &[Meld], s: &Seat) -> Stats {
+    let mut st = Stats::default();
+    for m in melds {
+        let k = m.tile as usize;
+        match m.kind {
+            MeldKind::Chow => st.chows += 1,
+            MeldKind::Pair => {
+                if k >= 31 {
+                    st.dragon_pairs |= 1 << (k - 31);
+                } else if k >= 27 {
+                    st.wind_pairs |= 1 << (k - 27);
+                }
+                st.scoring_pair |= pair_rule(k, s).is_some();
+            }
+            MeldKind::Pung | MeldKind::Kong(_) => {
+                st.kongs += m.is_kong() as u8;
+                st.concealed_sets += concealed_for_doubles(m, s.o) as u8;
+                if k >= 31 {
+                    st.dragon_sets |= 1 << (k - 31);
+                } else if k >= 27 {
+                    st.wind_sets |= 1 << (k - 27);
+                }
+            }
+        }
+    }
+    st
+}
+
+/// Points, doubles and items being added up for one seat.
+struct Acc<'a> {
+    points: u64,
+    doubles: u32,
+    items: &'a mut Items,
+}
+
+impl Acc<'_> {
+    #[inline]
+    fn add(&mut self, it: Item) {
+        self.points += it.points as u64;
+        self.doubles += it.doubles as u32;
+        self.items.push(it);
+    }
+
+    #[inline]
+    fn double(&mut self, rule: &'static Rule, n: u32, tile: Option<Tile>) {
+        self.add(item(rule, 0, n, tile));
+    }
+}
+
+/// M114a–e: basic points every player scores.
+fn score_points(melds: &[Meld], hand: &SeatHand, s: &Seat, acc: &mut Acc) {
     for b in 0..4u8 {
         if hand.flowers >> b & 1 == 1 {
-            add(item(&M114A_BONUS, 4, 0, Some(Tile::flower(b + 1))), items);
+            acc.add(item(&M114A_BONUS, 4, 0, Some(Tile::flower(b + 1))));
         }
     }
     for b in 0..4u8 {
         if hand.seasons >> b & 1 == 1 {
-            add(item(&M114A_BONUS, 4, 0, Some(Tile::season(b + 1))), items);
+            acc.add(item(&M114A_BONUS, 4, 0, Some(Tile::season(b + 1))));
         }
     }
-    // M114b–e: sets and pairs.
     for m in melds {
-        let k = m.tile as usize;
-        match m.kind {
-            MeldKind::Pair => {
-                if let Some((r, p)) = pair_rule(k, s) {
-                    add(item(r, p, 0, Some(m.first())), items);
-                }
-            }
-            MeldKind::Chow => {}
-            _ => {
-                if let Some((r, p)) = set_rule(m) {
-                    add(item(r, p, 0, Some(m.first())), items);
-                }
-            }
+        let rule = match m.kind {
+            MeldKind::Pair => pair_rule(m.tile as usize, s),
+            MeldKind::Chow => None,
+            _ => set_rule(m),
+        };
+        if let Some((r, p)) = rule {
+            acc.add(item(r, p, 0, Some(m.first())));
         }
     }
-    // M116a–b: flowers and seasons.
+}
+
+/// M116a–k: doubles every player scores.
+fn score_doubles(melds: &[Meld], hand: &SeatHand, s: &Seat, st: &Stats, acc: &mut Acc) {
+    let o = s.o;
     let own = 1u8 << s.wind.index();
     if o.own_flower_and_season > 0 && hand.flowers & own != 0 && hand.seasons & own != 0 {
-        add(
-            item(&M116A_OWN_BOTH, 0, o.own_flower_and_season, None),
-            items,
-        );
+        acc.double(&M116A_OWN_BOTH, o.own_flower_and_season, None);
     }
     if o.own_flower_each > 0 {
+        let n = s.wind.index() as u8 + 1;
         if hand.flowers & own != 0 {
-            let t = Tile::flower(s.wind.index() as u8 + 1);
-            add(item(&M116A_OWN_EACH, 0, o.own_flower_each, Some(t)), items);
+            acc.double(&M116A_OWN_EACH, o.own_flower_each, Some(Tile::flower(n)));
         }
         if hand.seasons & own != 0 {
-            let t = Tile::season(s.wind.index() as u8 + 1);
-            add(item(&M116A_OWN_EACH, 0, o.own_flower_each, Some(t)), items);
+            acc.double(&M116A_OWN_EACH, o.own_flower_each, Some(Tile::season(n)));
         }
     }
     if o.bouquet > 0 && hand.flowers == 0b1111 {
-        add(item(&M116B_FLOWERS, 0, o.bouquet, None), items);
+        acc.double(&M116B_FLOWERS, o.bouquet, None);
     }
     if o.bouquet > 0 && hand.seasons == 0b1111 {
-        add(item(&M116B_SEASONS, 0, o.bouquet, None), items);
+        acc.double(&M116B_SEASONS, o.bouquet, None);
     }
-    // M116d–k: honour sets and concealed pungs.
-    let (mut dragon_sets, mut wind_sets, mut concealed_sets) = (0u32, 0u32, 0u32);
-    let (mut dragon_pairs, mut wind_pairs) = (0u8, 0u8);
-    for m in melds {
-        let t = m.first();
-        if m.kind == MeldKind::Pair {
-            if let Some(d) = t.dragon_kind() {
-                dragon_pairs |= 1 << d as u8;
-            }
-            if let Some(w) = t.wind() {
-                wind_pairs |= 1 << w.index();
-            }
-            continue;
-        }
-        if !m.is_pung_or_kong() {
-            continue;
-        }
-        if concealed_for_doubles(m, o) {
-            concealed_sets += 1;
-        }
-        if t.dragon_kind().is_some() {
-            dragon_sets |= 1 << (m.tile - 31);
-            add(item(&M116D_DRAGONS, 0, 1, Some(t)), items);
-        }
-        if let Some(w) = t.wind() {
-            wind_sets |= 1 << w.index();
-            if w == s.wind {
-                add(item(&M116E_OWN_WIND, 0, 1, Some(t)), items);
-            }
-            if w == s.prevailing {
-                add(item(&M116F_PREVAILING, 0, 1, Some(t)), items);
+    if st.dragon_sets | st.wind_sets != 0 {
+        for m in melds.iter().filter(|m| m.is_pung_or_kong()) {
+            let t = m.first();
+            if m.tile >= 31 {
+                acc.double(&M116D_DRAGONS, 1, Some(t));
+            } else if let Some(w) = t.wind() {
+                if w == s.wind {
+                    acc.double(&M116E_OWN_WIND, 1, Some(t));
+                }
+                if w == s.prevailing {
+                    acc.double(&M116F_PREVAILING, 1, Some(t));
+                }
             }
         }
     }
-    let missing_dragon = !dragon_sets & 0b111;
-    if dragon_sets.count_ones() == 2 && dragon_pairs as u32 & missing_dragon != 0 {
-        add(item(&M116G_LITTLE_DRAGONS, 0, 1, None), items);
+    let missing_dragon = !st.dragon_sets & 0b111;
+    if st.dragon_sets.count_ones() == 2 && st.dragon_pairs & missing_dragon != 0 {
+        acc.double(&M116G_LITTLE_DRAGONS, 1, None);
     }
-    if dragon_sets.count_ones() == 3 {
-        add(item(&M116H_BIG_DRAGONS, 0, 2, None), items);
+    if st.dragon_sets.count_ones() == 3 {
+        acc.double(&M116H_BIG_DRAGONS, 2, None);
     }
-    let missing_wind = !wind_sets & 0b1111;
-    if wind_sets.count_ones() == 3 && wind_pairs as u32 & missing_wind != 0 {
-        add(item(&M116I_LITTLE_JOYS, 0, 1, None), items);
+    let missing_wind = !st.wind_sets & 0b1111;
+    if st.wind_sets.count_ones() == 3 && st.wind_pairs & missing_wind != 0 {
+        acc.double(&M116I_LITTLE_JOYS, 1, None);
     }
-    if wind_sets.count_ones() == 4 {
-        add(item(&M116J_BIG_JOYS, 0, 2, None), items);
+    if st.wind_sets.count_ones() == 4 {
+        acc.double(&M116J_BIG_JOYS, 2, None);
     }
-    if concealed_sets >= 3 {
-        add(item(&M116K_THREE_CONCEALED, 0, 1, None), items);
+    if st.concealed_sets >= 3 {
+        acc.double(&M116K_THREE_CONCEALED, 1, None);
     }
-    (points, doubles)
 }
 
 /// M117d–g: purity doubles (winner; losers with `losers_purity`).
-fn score_purity(p: &Purity, items: &mut Items) -> u32 {
-    let mut d = 0;
-    let mut add = |r: &'static Rule, n: u32| {
-        d += n;
-        items.push(item(r, 0, n, None));
-    };
+fn score_purity(p: &Purity, acc: &mut Acc) {
     if p.suits.count_ones() == 1 && p.honours {
-        add(&M117D_ONE_SUIT_HONOURS, 1);
+        acc.double(&M117D_ONE_SUIT_HONOURS, 1, None);
     }
     if p.suits.count_ones() == 1 && !p.honours {
-        add(&M117E_ONE_SUIT, 3);
+        acc.double(&M117E_ONE_SUIT, 3, None);
     }
     if p.any && !p.minors {
-        add(&M117F_ALL_MAJORS, 1);
+        acc.double(&M117F_ALL_MAJORS, 1, None);
     }
     if p.any && p.suits == 0 {
-        add(&M117G_ALL_HONOURS, 2);
+        acc.double(&M117G_ALL_HONOURS, 2, None);
     }
-    d
 }
 
 /// Applies the limit (M118–M120) and fills in the value; `out.items` already holds the
@@ -278,6 +302,7 @@ fn finish(
     o: &ClassicalOptions,
     out: &mut SeatScore,
 ) {
+    // Items are added in rule order; a rare option (all_terminals_doubles) may not be.
     out.items.sort_by_rule();
     let raw = points.saturating_mul(1u64 << doubles.min(40));
     let (score, limit) = match (limit_hand, o.no_limit) {
@@ -307,22 +332,23 @@ fn score_loser(hand: &SeatHand, s: &Seat, out: &mut SeatScore) {
             melds.push(Meld::new(MeldKind::Pair, k as u8, false));
         }
     }
-    let items = &mut out.items;
-    items.clear();
-    let (points, mut doubles) = score_common(melds.as_slice(), hand, s, items);
+    let melds = melds.as_slice();
+    out.items.clear();
+    let mut acc = Acc {
+        points: 0,
+        doubles: 0,
+        items: &mut out.items,
+    };
+    score_points(melds, hand, s, &mut acc);
+    score_doubles(melds, hand, s, &stats(melds, s), &mut acc);
     if s.o.losers_purity {
-        let p = purity(&hand.all_tiles());
-        if s.o.concealed_fully > 0
-            && melds
-                .as_slice()
-                .iter()
-                .all(|m| concealed_for_doubles(m, s.o))
-        {
-            doubles += s.o.concealed_fully;
-            items.push(item(&M117C_CONCEALED, 0, s.o.concealed_fully, None));
+        let all_concealed = melds.iter().all(|m| concealed_for_doubles(m, s.o));
+        if s.o.concealed_fully > 0 && all_concealed {
+            acc.double(&M117C_CONCEALED, s.o.concealed_fully, None);
         }
-        doubles += score_purity(&p, items);
+        score_purity(&purity(&hand.all_tiles()), &mut acc);
     }
+    let (points, doubles) = (acc.points, acc.doubles);
     finish(points, doubles, None, s.o, out)
 }
 
@@ -345,25 +371,25 @@ fn score_winner_arrangement(
 ) {
     let o = s.o;
     let win = f.win;
-    let items = &mut out.items;
-    items.clear();
-    let (mut points, mut doubles) = score_common(melds, hand, s, items);
-    let mut add = |it: Item, items: &mut Items| {
-        points += it.points as u64;
-        doubles += it.doubles as u32;
-        items.push(it);
+    out.items.clear();
+    let mut acc = Acc {
+        points: 0,
+        doubles: 0,
+        items: &mut out.items,
     };
+    let st = stats(melds, s);
 
-    // M115: winner's points.
-    add(item(&M115A_MAHJONG, o.mahjong_points, 0, None), items);
+    // Items go in rule order: M29, M114, M115, M116, M117, M122.
     if form == Form::SevenPairs {
-        add(item(&M29_SEVEN_PAIRS, o.seven_pairs_points, 0, None), items);
+        acc.add(item(&M29_SEVEN_PAIRS, o.seven_pairs_points, 0, None));
     }
+    score_points(melds, hand, s, &mut acc);
+    acc.add(item(&M115A_MAHJONG, o.mahjong_points, 0, None));
     if win.from == WinFrom::Wall {
-        add(item(&M115B_FROM_WALL, 2, 0, None), items);
+        acc.add(item(&M115B_FROM_WALL, 2, 0, None));
     }
     if only_place {
-        add(item(&M115C_ONLY_PLACE, 2, 0, Some(win.tile)), items);
+        acc.add(item(&M115C_ONLY_PLACE, 2, 0, Some(win.tile)));
     }
     if melds
         .get(completed)
@@ -374,20 +400,18 @@ fn score_winner_arrangement(
         } else {
             (&M115D_EYES_MINOR, 2)
         };
-        add(item(r, p, 0, Some(win.tile)), items);
+        acc.add(item(r, p, 0, Some(win.tile)));
     }
+    score_doubles(melds, hand, s, &st, &mut acc);
 
     // M117: winner's doubles.
-    let chows = melds.iter().filter(|m| m.kind == MeldKind::Chow).count();
+    let chows = st.chows as usize;
     if form == Form::Regular {
-        let pair_scores = melds
-            .iter()
-            .any(|m| m.kind == MeldKind::Pair && pair_rule(m.tile as usize, s).is_some());
-        if chows == 4 && !pair_scores {
-            add(item(&M117A_NO_SCORE, 0, 1, None), items);
+        if chows == 4 && !st.scoring_pair {
+            acc.double(&M117A_NO_SCORE, 1, None);
         }
         if chows == 0 {
-            add(item(&M117B_NO_CHOWS, 0, 1, None), items);
+            acc.double(&M117B_NO_CHOWS, 1, None);
         }
     }
     let concealed_except = |skip: usize| {
@@ -396,34 +420,32 @@ fn score_winner_arrangement(
             .enumerate()
             .all(|(i, m)| i == skip || m.kind == MeldKind::Pair || concealed_for_doubles(m, o))
     };
-    let fully_concealed = concealed_except(usize::MAX) && win.self_drawn();
+    let fully_concealed = win.self_drawn() && concealed_except(usize::MAX);
     if fully_concealed {
         if o.concealed_fully > 0 {
-            add(item(&M117C_CONCEALED, 0, o.concealed_fully, None), items);
+            acc.double(&M117C_CONCEALED, o.concealed_fully, None);
         }
     } else if o.concealed_almost > 0 && !win.self_drawn() && concealed_except(completed) {
-        add(item(&M117C_ALMOST, 0, o.concealed_almost, None), items);
+        acc.double(&M117C_ALMOST, o.concealed_almost, None);
     }
-    doubles += score_purity(&f.purity, items);
-    let mut add_double = |r: &'static Rule, n: u32, items: &mut Items| {
-        doubles += n;
-        items.push(item(r, 0, n, None));
-    };
+    score_purity(&f.purity, &mut acc);
     match win.from {
-        WinFrom::Loose => add_double(&M117H_LOOSE, 1, items),
-        WinFrom::Wall if win.last_tile => add_double(&M117I_LAST_WALL, 1, items),
-        WinFrom::Discard if win.last_tile => add_double(&M117J_LAST_DISCARD, 1, items),
-        WinFrom::RobbedKong => add_double(&M117K_ROB, 1, items),
+        WinFrom::Loose => acc.double(&M117H_LOOSE, 1, None),
+        WinFrom::Wall if win.last_tile => acc.double(&M117I_LAST_WALL, 1, None),
+        WinFrom::Discard if win.last_tile => acc.double(&M117J_LAST_DISCARD, 1, None),
+        WinFrom::RobbedKong => acc.double(&M117K_ROB, 1, None),
         _ => {}
     }
     if win.original_call {
-        add_double(&M117L_ORIGINAL_CALL, 1, items);
+        acc.double(&M117L_ORIGINAL_CALL, 1, None);
     }
     let p = &f.purity;
     let heads_and_tails = p.any && !p.minors && !p.honours;
     if o.no_limit && o.all_terminals_doubles > 0 && heads_and_tails {
-        add_double(&M122L_ALL_TERMINALS, o.all_terminals_doubles, items);
+        acc.double(&M122L_ALL_TERMINALS, o.all_terminals_doubles, None);
     }
+    let (points, doubles) = (acc.points, acc.doubles);
+    let items = &mut *acc.items;
 
     // M122: limit hands.
     let mut first_limit: Option<&'static Rule> = None;
@@ -436,10 +458,8 @@ fn score_winner_arrangement(
     };
     let k = win.kind;
     let regular = form == Form::Regular;
-    let sets = || melds.iter().filter(|m| m.kind != MeldKind::Pair);
-    let count_sets = |pred: &dyn Fn(&Meld) -> bool| sets().filter(|m| pred(m)).count();
-    let dragons = count_sets(&|m| m.is_pung_or_kong() && m.first().dragon_kind().is_some());
-    let winds = count_sets(&|m| m.is_pung_or_kong() && m.first().wind().is_some());
+    let dragons = st.dragon_sets.count_ones();
+    let winds = st.wind_sets.count_ones();
     let self_drawn = win.self_drawn();
     if win.heaven {
         limit(&M122A, items);
@@ -459,13 +479,10 @@ fn score_winner_arrangement(
     if win.kong_upon_kong {
         limit(&M122F, items);
     }
-    if regular && count_sets(&|m| m.is_kong()) == 4 {
+    if regular && st.kongs == 4 {
         limit(&M122G, items);
     }
-    if regular
-        && self_drawn
-        && count_sets(&|m| m.is_pung_or_kong() && concealed_for_doubles(m, o)) == 4
-    {
+    if regular && self_drawn && st.concealed_sets == 4 {
         limit(&M122H, items);
     }
     if regular && dragons == 3 && chows == 0 {
