@@ -39,16 +39,20 @@ impl Suit {
     }
 }
 
-/// A wind, in seating order East, South, West, North.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A wind, in seating order East, South, West, North. Serialized as its letter (`"E"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Wind {
     /// East, the dealer's seat.
+    #[serde(rename = "E")]
     East,
     /// South.
+    #[serde(rename = "S")]
     South,
     /// West.
+    #[serde(rename = "W")]
     West,
     /// North.
+    #[serde(rename = "N")]
     North,
 }
 

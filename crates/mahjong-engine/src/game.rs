@@ -1,0 +1,289 @@
+//! A whole game: hands in sequence, East's rotation (M11), rounds and the prevailing wind
+//! (M12–M13), East's 13th consecutive win (M122r), cumulative totals.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use mahjong_rules::Ruleset;
+use mahjong_tiles::{Tile, Wind};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::hand::{EngineError, Hand, HandSetup};
+use crate::protocol::{Action, Event};
+use crate::view::SeatView;
+use crate::wall::Wall;
+
+/// How to start a game.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// Every random choice (seating aside, which is fixed) flows from this seed.
+    pub seed: u64,
+    /// Walls given explicitly, one per hand in draw order (scenario tests, physical games);
+    /// hands beyond the list use shuffled walls.
+    pub walls: Vec<Vec<Tile>>,
+    /// Stop after this many hands even if the game is not over.
+    pub max_hands: Option<u32>,
+}
+
+impl GameConfig {
+    /// A game with shuffled walls.
+    pub fn new(ruleset: Ruleset, seed: u64) -> GameConfig {
+        GameConfig {
+            ruleset,
+            seed,
+            walls: vec![],
+            max_hands: None,
+        }
+    }
+}
+
+/// Counts over a game, for simulation summaries.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// Hands played.
+    pub hands: u32,
+    /// Hands ending in a washout.
+    pub washouts: u32,
+    /// Wins per player.
+    pub wins: Vec<u32>,
+    /// Limit hands by rule id (M119 caps included).
+    pub limit_hands: BTreeMap<String, u32>,
+    /// Sum of winners' scores.
+    pub winner_score_sum: u64,
+    /// Hands settled through a cannon.
+    pub cannons: u32,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    config: GameConfig,
+    ruleset: Arc<Ruleset>,
+    seats: usize,
+    hand: Hand,
+    hand_no: u32,
+    round: u32,
+    dealers_in_round: usize,
+    east_streak: u32,
+    totals: Vec<i64>,
+    events: Vec<Event>,
+    summary: GameSummary,
+    over: bool,
+}
+
+impl Game {
+    /// Starts a game and deals the first hand.
+    pub fn new(config: GameConfig) -> Game {
+        let ruleset = Arc::new(config.ruleset.clone());
+        let seats = ruleset.seats();
+        let hand = Game::deal(&config, &ruleset, seats, 0, 0, Wind::East, 0);
+        let mut g = Game {
+            summary: GameSummary {
+                wins: vec![0; seats],
+                ..GameSummary::default()
+            },
+            config,
+            ruleset,
+            seats,
+            hand,
+            hand_no: 0,
+            round: 0,
+            dealers_in_round: 0,
+            east_streak: 0,
+            totals: vec![0; seats],
+            events: vec![],
+            over: false,
+        };
+        g.settle_if_over();
+        g
+    }
+
+    fn deal(
+        config: &GameConfig,
+        ruleset: &Arc<Ruleset>,
+        seats: usize,
+        number: u32,
+        dealer: usize,
+        prevailing: Wind,
+        east_streak: u32,
+    ) -> Hand {
+        let o = ruleset.classical();
+        let wall = match config.walls.get(number as usize) {
+            Some(tiles) => Wall::explicit(tiles.clone(), o.dead_wall),
+            None => {
+                // One stream per hand: hand n's wall does not depend on how earlier hands went.
+                let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+                rng.set_stream(number as u64);
+                Wall::shuffled(&ruleset.tile_set(), &mut rng, o.dead_wall)
+            }
+        };
+        Hand::new(
+            HandSetup {
+                ruleset: ruleset.clone(),
+                seats,
+                dealer,
+                prevailing,
+                east_streak,
+                number,
+            },
+            wall,
+        )
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.config.seed
+    }
+
+    /// Number of players.
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
+    /// The hand in progress (or the last one, when the game is over).
+    pub fn hand(&self) -> &Hand {
+        &self.hand
+    }
+
+    /// Cumulative totals by player.
+    pub fn totals(&self) -> &[i64] {
+        &self.totals
+    }
+
+    /// Counts so far.
+    pub fn summary(&self) -> &GameSummary {
+        &self.summary
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Players who must decide now.
+    pub fn pending(&self) -> Vec<usize> {
+        if self.over {
+            vec![]
+        } else {
+            self.hand.pending()
+        }
+    }
+
+    /// A player's legal actions now.
+    pub fn legal_actions(&self, player: usize) -> Vec<Action> {
+        if self.over {
+            vec![]
+        } else {
+            self.hand.legal_actions(player)
+        }
+    }
+
+    /// A player's view.
+    pub fn view(&self, player: usize) -> SeatView {
+        self.hand.view(player, &self.totals)
+    }
+
+    /// Events since the last call (all of them, unredacted: the record).
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.drain_hand_events();
+        std::mem::take(&mut self.events)
+    }
+
+    fn drain_hand_events(&mut self) {
+        let e = self.hand.take_events();
+        self.events.extend(e);
+    }
+
+    /// Applies an action; refused actions change nothing.
+    pub fn act(&mut self, player: usize, action: Action) -> Result<(), EngineError> {
+        if self.over {
+            return Err(EngineError::Over);
+        }
+        self.hand.act(player, action)?;
+        self.settle_if_over();
+        Ok(())
+    }
+
+    /// After a hand: totals, rotation, the next hand or the end of the game.
+    fn settle_if_over(&mut self) {
+        while self.hand.is_over() && !self.over {
+            self.drain_hand_events();
+            let result = self
+                .hand
+                .result()
+                .expect("a finished hand has a result")
+                .clone();
+            let dealer = self.hand.setup().dealer;
+            self.summary.hands += 1;
+            for (t, s) in self.totals.iter_mut().zip(&result.settlement) {
+                *t += s;
+            }
+            match result.winner {
+                None => self.summary.washouts += 1, // M11: East keeps the title
+                Some(w) => {
+                    self.summary.wins[w] += 1;
+                    let wind = self.hand.wind_of(w).index();
+                    let sc = &result.outcome.scores[wind];
+                    self.summary.winner_score_sum += sc.score;
+                    if let Some(r) = sc.limit {
+                        *self
+                            .summary
+                            .limit_hands
+                            .entry(r.id.to_string())
+                            .or_default() += 1;
+                    }
+                    if result.cannon.is_some() {
+                        self.summary.cannons += 1;
+                    }
+                }
+            }
+            let keeps = match result.winner {
+                None => true,
+                Some(w) if w == dealer => {
+                    self.east_streak += 1;
+                    // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
+                    self.east_streak < 13
+                }
+                Some(_) => false,
+            };
+            let mut next_dealer = dealer;
+            if !keeps {
+                self.east_streak = 0;
+                next_dealer = (dealer + 1) % self.seats;
+                self.dealers_in_round += 1;
+                if self.dealers_in_round == self.seats {
+                    self.dealers_in_round = 0;
+                    self.round += 1;
+                }
+            }
+            self.hand_no += 1;
+            let out_of_hands = self.config.max_hands.is_some_and(|m| self.hand_no >= m);
+            if self.round >= self.ruleset.classical().rounds || out_of_hands {
+                self.over = true;
+                self.events.push(Event::GameEnd {
+                    totals: self.totals.clone(),
+                });
+                return;
+            }
+            let prevailing = Wind::ALL[self.round as usize % 4];
+            self.hand = Game::deal(
+                &self.config,
+                &self.ruleset,
+                self.seats,
+                self.hand_no,
+                next_dealer,
+                prevailing,
+                self.east_streak,
+            );
+        }
+    }
+}

@@ -1,0 +1,1056 @@
+//! One hand of classical play (M20–M65, M90–M99): deal, bonus tiles, turns, claims,
+//! kongs and loose tiles, robbing, Mah-Jongg or washout, scoring and settlement.
+
+use std::sync::Arc;
+
+use mahjong_hands::{
+    counts_of, is_complete, is_thirteen_orphans, waits, Counts, KongKind, Meld, MeldKind, Shape,
+};
+use mahjong_rules::{
+    score_into, ClassicalOptions, Outcome, Ruleset, SeatHand, Table, Win, WinFrom,
+};
+use mahjong_tiles::{Tile, Wind, KINDS};
+use serde::{Deserialize, Serialize};
+
+use crate::danger::Danger;
+use crate::protocol::{Action, Event, SetKind};
+use crate::wall::Wall;
+
+/// Why an action was refused. Nothing changes when an action is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The player has no decision to make now.
+    #[error("player {player} has nothing to decide now")]
+    NotYourTurn {
+        /// Who tried.
+        player: usize,
+    },
+    /// The action is not among the player's legal actions.
+    #[error("player {player} may not {action:?} now")]
+    Illegal {
+        /// Who tried.
+        player: usize,
+        /// What.
+        action: Action,
+    },
+    /// The hand or game is over.
+    #[error("the game is over")]
+    Over,
+    /// A recorded game does not match the engine.
+    #[error("replay: {0}")]
+    Replay(String),
+}
+
+/// Everything a hand needs to know from the game around it.
+#[derive(Clone, Debug)]
+pub struct HandSetup {
+    /// The ruleset.
+    pub ruleset: Arc<Ruleset>,
+    /// Number of players.
+    pub seats: usize,
+    /// The player who is East.
+    pub dealer: usize,
+    /// Prevailing wind.
+    pub prevailing: Wind,
+    /// East's consecutive wins before this hand.
+    pub east_streak: u32,
+    /// Hand number in the game.
+    pub number: u32,
+}
+
+/// One player's tiles in a hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Concealed tiles, sorted.
+    pub concealed: Vec<Tile>,
+    /// Declared sets.
+    pub melds: Vec<Meld>,
+    /// Flowers and seasons set aside.
+    pub bonus: Vec<Tile>,
+    /// Discards in order, with whether each was claimed.
+    pub discards: Vec<(Tile, bool)>,
+    /// Original Call declared (M55): the hand is frozen.
+    pub original_call: bool,
+}
+
+impl PlayerState {
+    fn counts(&self) -> Counts {
+        counts_of(&self.concealed)
+    }
+
+    fn remove(&mut self, tile: Tile, n: usize) {
+        for _ in 0..n {
+            let i = self
+                .concealed
+                .iter()
+                .position(|&t| t == tile)
+                .expect("tile checked before removal");
+            self.concealed.remove(i);
+        }
+    }
+
+    fn add(&mut self, tile: Tile) {
+        let i = self.concealed.partition_point(|&t| t <= tile);
+        self.concealed.insert(i, tile);
+    }
+}
+
+/// How the current turn's last tile came.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Source {
+    /// East's dealt hand.
+    Deal,
+    /// The live wall.
+    Wall,
+    /// A loose or replacement tile.
+    Loose,
+    /// A claimed discard (chow or pung): only a discard may follow.
+    Claim,
+}
+
+#[derive(Clone, Debug)]
+enum Phase {
+    Turn {
+        player: usize,
+        drawn: Option<Tile>,
+        source: Source,
+        /// Kongs declared in this turn (M122f).
+        kongs: u8,
+        /// The pung just claimed (may be annexed under `annex_claimed_pung`).
+        claimed_pung: Option<u8>,
+    },
+    Claims {
+        discarder: usize,
+        tile: Tile,
+        responses: [Option<Action>; 4],
+    },
+    Rob {
+        konger: usize,
+        tile: Tile,
+        concealed: bool,
+        kongs: u8,
+        responses: [Option<Action>; 4],
+    },
+    Over,
+}
+
+/// How a hand ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandResult {
+    /// The winner, or `None` for a washout.
+    pub winner: Option<usize>,
+    /// Scores and settlement by *seat wind* index (0 = East).
+    pub outcome: Outcome,
+    /// Net result per player.
+    pub settlement: Vec<i64>,
+    /// The player liable for a cannon.
+    pub cannon: Option<usize>,
+}
+
+/// A hand in progress.
+#[derive(Clone, Debug)]
+pub struct Hand {
+    setup: HandSetup,
+    options: ClassicalOptions,
+    shape: Shape,
+    wall: Wall,
+    players: Vec<PlayerState>,
+    phase: Phase,
+    events: Vec<Event>,
+    danger: Danger,
+    /// Discards made so far in the hand (for Earth's Blessing).
+    discard_count: u32,
+    /// Any set claimed or declared yet (ends the "first go-round").
+    interrupted: bool,
+    result: Option<HandResult>,
+}
+
+impl Hand {
+    /// Deals a hand from `wall`: East 14, the others 13, then bonus tiles declared and
+    /// replaced, East first (M32).
+    pub fn new(setup: HandSetup, wall: Wall) -> Hand {
+        let options = setup.ruleset.classical().clone();
+        let shape = Shape::of(&setup.ruleset.tile_set());
+        let n = setup.seats;
+        let mut hand = Hand {
+            danger: Danger::new(n),
+            options,
+            shape,
+            wall,
+            players: vec![PlayerState::default(); n],
+            phase: Phase::Over,
+            events: vec![Event::HandStart {
+                hand: setup.number,
+                prevailing: setup.prevailing,
+                dealer: setup.dealer,
+                dice: None,
+            }],
+            discard_count: 0,
+            interrupted: false,
+            result: None,
+            setup,
+        };
+        if let Event::HandStart { dice, .. } = &mut hand.events[0] {
+            *dice = hand.wall.dice;
+        }
+        // Deal: three rounds of four, one each, East one more.
+        let order: Vec<usize> = (0..n).map(|i| (hand.setup.dealer + i) % n).collect();
+        let mut dealt = vec![Vec::new(); n];
+        for round in 0..4 {
+            for &p in &order {
+                let take = if round < 3 { 4 } else { 1 };
+                for _ in 0..take {
+                    dealt[p].push(hand.wall.draw().expect("wall holds a deal"));
+                }
+            }
+        }
+        dealt[hand.setup.dealer].push(hand.wall.draw().expect("wall holds a deal"));
+        for &p in &order {
+            dealt[p].sort();
+            hand.events.push(Event::Deal {
+                player: p,
+                count: dealt[p].len(),
+                tiles: dealt[p].clone(),
+            });
+            hand.players[p].concealed = std::mem::take(&mut dealt[p]);
+        }
+        for &p in &order {
+            while let Some(b) = hand.players[p]
+                .concealed
+                .iter()
+                .copied()
+                .find(|t| t.is_bonus())
+            {
+                hand.players[p].remove(b, 1);
+                hand.players[p].bonus.push(b);
+                hand.events.push(Event::Bonus { player: p, tile: b });
+                let replacement = if hand.options.bonus_from_loose {
+                    hand.wall.draw_loose()
+                } else {
+                    hand.wall.draw()
+                };
+                match replacement {
+                    Some(t) => {
+                        hand.events.push(Event::Draw {
+                            player: p,
+                            tile: Some(t),
+                            loose: hand.options.bonus_from_loose,
+                        });
+                        hand.players[p].add(t);
+                    }
+                    None => {
+                        hand.washout();
+                        return hand;
+                    }
+                }
+            }
+        }
+        hand.phase = Phase::Turn {
+            player: hand.setup.dealer,
+            drawn: None,
+            source: Source::Deal,
+            kongs: 0,
+            claimed_pung: None,
+        };
+        hand
+    }
+
+    /// Number of players.
+    pub fn seats(&self) -> usize {
+        self.setup.seats
+    }
+
+    /// The setup this hand was dealt with.
+    pub fn setup(&self) -> &HandSetup {
+        &self.setup
+    }
+
+    /// Seat wind of a player.
+    pub fn wind_of(&self, player: usize) -> Wind {
+        let n = self.setup.seats;
+        Wind::ALL[(player + n - self.setup.dealer) % n]
+    }
+
+    /// The player sitting at a wind.
+    pub fn player_at(&self, wind: Wind) -> usize {
+        (self.setup.dealer + wind.index()) % self.setup.seats
+    }
+
+    /// Every player's tiles (for tests and accounting; never sent to a seat).
+    pub fn players(&self) -> &[PlayerState] {
+        &self.players
+    }
+
+    /// The wall (for tests and accounting; never sent to a seat).
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// Events since the last call, in order.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Events not yet taken.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The result, once the hand is over.
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+
+    /// Whether the hand is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    /// Players who must decide now.
+    pub fn pending(&self) -> Vec<usize> {
+        match &self.phase {
+            Phase::Turn { player, .. } => vec![*player],
+            Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => (0..self.seats())
+                .filter(|&p| responses[p].is_none())
+                .collect(),
+            Phase::Over => vec![],
+        }
+    }
+
+    /// What the turn or claim is about, publicly.
+    pub fn phase_view(&self) -> PhaseView {
+        match &self.phase {
+            Phase::Turn { player, .. } => PhaseView::Turn { player: *player },
+            Phase::Claims {
+                discarder, tile, ..
+            } => PhaseView::Claims {
+                discarder: *discarder,
+                tile: *tile,
+            },
+            Phase::Rob { konger, tile, .. } => PhaseView::Rob {
+                konger: *konger,
+                tile: *tile,
+            },
+            Phase::Over => PhaseView::Over,
+        }
+    }
+
+    /// The tile a player drew this turn, if it is his turn.
+    pub fn drawn(&self, player: usize) -> Option<Tile> {
+        match &self.phase {
+            Phase::Turn {
+                player: p, drawn, ..
+            } if *p == player => *drawn,
+            _ => None,
+        }
+    }
+
+    /// Tiles left in the live wall.
+    pub fn live_remaining(&self) -> usize {
+        self.wall.live_remaining()
+    }
+
+    fn declared_sets(&self, p: usize) -> usize {
+        self.players[p].melds.len()
+    }
+
+    fn complete_with(&self, p: usize, tile: Tile) -> bool {
+        let mut c = self.players[p].counts();
+        let Some(k) = tile.kind() else { return false };
+        c[k] += 1;
+        is_complete(
+            &c,
+            self.declared_sets(p),
+            &self.shape,
+            self.options.seven_pairs,
+        )
+    }
+
+    /// A player's legal actions now (empty when he has nothing to decide).
+    pub fn legal_actions(&self, p: usize) -> Vec<Action> {
+        let mut v = Vec::new();
+        if p >= self.seats() {
+            return v;
+        }
+        match &self.phase {
+            Phase::Turn {
+                player,
+                drawn,
+                source,
+                claimed_pung,
+                ..
+            } if *player == p => {
+                let me = &self.players[p];
+                let c = me.counts();
+                if *source != Source::Claim
+                    && is_complete(
+                        &c,
+                        self.declared_sets(p),
+                        &self.shape,
+                        self.options.seven_pairs,
+                    )
+                {
+                    v.push(Action::Mahjong);
+                }
+                if me.original_call {
+                    // M55: the hand is frozen; only the drawn tile may go.
+                    if let Some(t) = drawn {
+                        v.push(Action::Discard {
+                            tile: *t,
+                            call: false,
+                        });
+                    }
+                    return v;
+                }
+                let can_kong = *source != Source::Claim && self.wall.draw_loose_possible();
+                if can_kong {
+                    for (k, &n) in c.iter().enumerate() {
+                        if n == 4 {
+                            v.push(Action::ConcealedKong {
+                                tile: Tile::from_kind(k),
+                            });
+                        }
+                    }
+                }
+                for m in &me.melds {
+                    let annexable = can_kong
+                        || (self.options.annex_claimed_pung && *claimed_pung == Some(m.tile));
+                    if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
+                        v.push(Action::AnnexKong { tile: m.first() });
+                    }
+                }
+                let first_discard = me.discards.is_empty() && me.melds.is_empty();
+                let mut last = None;
+                for &t in &me.concealed {
+                    if last == Some(t) {
+                        continue;
+                    }
+                    last = Some(t);
+                    v.push(Action::Discard {
+                        tile: t,
+                        call: false,
+                    });
+                    if first_discard && *source != Source::Claim {
+                        let mut after = c;
+                        after[t.kind().expect("playing tile")] -= 1;
+                        let w = waits(&after, 0, &self.shape, self.options.seven_pairs, None);
+                        if !w.is_empty() {
+                            v.push(Action::Discard {
+                                tile: t,
+                                call: true,
+                            });
+                        }
+                    }
+                }
+            }
+            Phase::Claims {
+                discarder,
+                tile,
+                responses,
+            } if *discarder != p && responses[p].is_none() => {
+                v.push(Action::Pass);
+                if self.complete_with(p, *tile) {
+                    v.push(Action::Mahjong);
+                }
+                let me = &self.players[p];
+                if me.original_call {
+                    return v;
+                }
+                let k = tile.kind().expect("playing tile");
+                let n = me.concealed.iter().filter(|t| t.kind() == Some(k)).count();
+                if n >= 2 {
+                    v.push(Action::Pung);
+                }
+                if n >= 3 && self.wall.draw_loose_possible() {
+                    v.push(Action::Kong);
+                }
+                if (discarder + 1) % self.seats() == p
+                    && k < 27
+                    && self.shape.chow_starts_at(k - k % 9)
+                {
+                    let c = me.counts();
+                    let r = k % 9;
+                    for start in r.saturating_sub(2)..=r.min(6) {
+                        let base = k - r + start;
+                        if !self.shape.chow_starts_at(base) {
+                            continue;
+                        }
+                        if (base..base + 3).all(|x| x == k || c[x] > 0) {
+                            v.push(Action::Chow {
+                                first: Tile::from_kind(base),
+                            });
+                        }
+                    }
+                }
+            }
+            Phase::Rob {
+                konger,
+                tile,
+                concealed,
+                responses,
+                ..
+            } if *konger != p && responses[p].is_none() => {
+                v.push(Action::Pass);
+                let robbable = if *concealed {
+                    // M57–M60: a concealed kong only for Thirteen Unique Wonders.
+                    let mut c = self.players[p].counts();
+                    c[tile.kind().expect("playing tile")] += 1;
+                    self.players[p].melds.is_empty() && is_thirteen_orphans(&c, &self.shape)
+                } else {
+                    self.complete_with(p, *tile)
+                };
+                if robbable {
+                    v.push(Action::Mahjong);
+                }
+            }
+            _ => {}
+        }
+        v
+    }
+
+    /// Applies a player's action. An illegal action is refused and changes nothing.
+    pub fn act(&mut self, p: usize, action: Action) -> Result<(), EngineError> {
+        if self.is_over() {
+            return Err(EngineError::Over);
+        }
+        let legal = self.legal_actions(p);
+        if legal.is_empty() {
+            return Err(EngineError::NotYourTurn { player: p });
+        }
+        if !legal.contains(&action) {
+            return Err(EngineError::Illegal { player: p, action });
+        }
+        self.events.push(Event::Decision { player: p, action });
+        match self.phase.clone() {
+            Phase::Turn {
+                drawn,
+                source,
+                kongs,
+                ..
+            } => self.turn_action(p, action, drawn, source, kongs),
+            Phase::Claims { .. } => {
+                if let Phase::Claims { responses, .. } = &mut self.phase {
+                    responses[p] = Some(action);
+                }
+                self.resolve_claims();
+            }
+            Phase::Rob { .. } => {
+                if let Phase::Rob { responses, .. } = &mut self.phase {
+                    responses[p] = Some(action);
+                }
+                self.resolve_rob();
+            }
+            Phase::Over => unreachable!("checked above"),
+        }
+        Ok(())
+    }
+
+    fn turn_action(
+        &mut self,
+        p: usize,
+        action: Action,
+        drawn: Option<Tile>,
+        source: Source,
+        kongs: u8,
+    ) {
+        match action {
+            Action::Mahjong => {
+                let tile =
+                    drawn.unwrap_or_else(|| *self.players[p].concealed.last().expect("tiles"));
+                let from = match source {
+                    Source::Loose => WinFrom::Loose,
+                    _ => WinFrom::Wall,
+                };
+                let heaven = source == Source::Deal;
+                let last = source == Source::Wall && self.wall.live_remaining() == 0;
+                self.win(
+                    p,
+                    tile,
+                    from,
+                    None,
+                    WinFlags {
+                        last_tile: last,
+                        heaven,
+                        earth: false,
+                        kong_upon_kong: kongs >= 2 && source == Source::Loose,
+                    },
+                );
+            }
+            Action::Discard { tile, call } => {
+                let me = &mut self.players[p];
+                me.remove(tile, 1);
+                me.discards.push((tile, false));
+                if call {
+                    me.original_call = true;
+                }
+                self.discard_count += 1;
+                self.events.push(Event::Discard {
+                    player: p,
+                    tile,
+                    call,
+                });
+                self.danger.on_discard(
+                    p,
+                    tile,
+                    &self.players,
+                    &self.shape,
+                    self.wall.live_remaining(),
+                    &self.options,
+                );
+                self.phase = Phase::Claims {
+                    discarder: p,
+                    tile,
+                    responses: [None; 4],
+                };
+                self.auto_pass();
+                self.resolve_claims();
+            }
+            Action::ConcealedKong { tile } => {
+                self.players[p].remove(tile, 4);
+                let k = tile.kind().expect("playing tile") as u8;
+                self.players[p].melds.push(Meld::new(
+                    MeldKind::Kong(KongKind::Concealed),
+                    k,
+                    false,
+                ));
+                self.interrupted = true;
+                self.events.push(Event::Set {
+                    player: p,
+                    kind: SetKind::Kong(KongKind::Concealed),
+                    tile,
+                    from: None,
+                });
+                self.open_rob(p, tile, true, kongs + 1);
+            }
+            Action::AnnexKong { tile } => {
+                self.players[p].remove(tile, 1);
+                let k = tile.kind().expect("playing tile") as u8;
+                let m = self.players[p]
+                    .melds
+                    .iter_mut()
+                    .find(|m| m.kind == MeldKind::Pung && m.tile == k)
+                    .expect("annexable pung");
+                m.kind = MeldKind::Kong(KongKind::Annexed);
+                self.interrupted = true;
+                self.events.push(Event::Set {
+                    player: p,
+                    kind: SetKind::Kong(KongKind::Annexed),
+                    tile,
+                    from: None,
+                });
+                self.open_rob(p, tile, false, kongs + 1);
+            }
+            _ => unreachable!("turn actions are checked"),
+        }
+    }
+
+    /// Players whose only choice is to pass do so at once; seats beyond the table pass.
+    fn auto_pass(&mut self) {
+        let n = self.seats();
+        let passes: Vec<usize> = (0..n)
+            .filter(|&q| self.legal_actions(q) == [Action::Pass])
+            .collect();
+        let (responses, asker) = match &mut self.phase {
+            Phase::Claims {
+                responses,
+                discarder,
+                ..
+            } => (responses, *discarder),
+            Phase::Rob {
+                responses, konger, ..
+            } => (responses, *konger),
+            _ => return,
+        };
+        responses[asker] = Some(Action::Pass);
+        for q in passes.into_iter().chain(n..4) {
+            responses[q] = Some(Action::Pass);
+        }
+    }
+
+    fn open_rob(&mut self, konger: usize, tile: Tile, concealed: bool, kongs: u8) {
+        self.phase = Phase::Rob {
+            konger,
+            tile,
+            concealed,
+            kongs,
+            responses: [None; 4],
+        };
+        self.auto_pass();
+        self.resolve_rob();
+    }
+
+    /// The first player after `from` in turn order for whom `pred` holds.
+    fn nearest_after(&self, from: usize, pred: impl Fn(usize) -> bool) -> Option<usize> {
+        (1..self.seats())
+            .map(|i| (from + i) % self.seats())
+            .find(|&q| pred(q))
+    }
+
+    fn resolve_rob(&mut self) {
+        let Phase::Rob {
+            konger,
+            tile,
+            kongs,
+            responses,
+            ..
+        } = self.phase.clone()
+        else {
+            return;
+        };
+        if responses[..self.seats()].iter().any(Option::is_none) {
+            return;
+        }
+        if let Some(robber) = self.nearest_after(konger, |q| responses[q] == Some(Action::Mahjong))
+        {
+            // The kong goes back to a pung; the robbed tile completes the robber's hand.
+            let k = tile.kind().expect("playing tile") as u8;
+            if let Some(m) = self.players[konger]
+                .melds
+                .iter_mut()
+                .find(|m| m.tile == k && m.is_kong())
+            {
+                if m.kind == MeldKind::Kong(KongKind::Annexed) {
+                    m.kind = MeldKind::Pung;
+                }
+            }
+            self.danger.on_rob(konger, robber, tile);
+            self.players[robber].add(tile);
+            let last = false;
+            self.win(
+                robber,
+                tile,
+                WinFrom::RobbedKong,
+                Some(konger),
+                WinFlags {
+                    last_tile: last,
+                    heaven: false,
+                    earth: false,
+                    kong_upon_kong: false,
+                },
+            );
+            return;
+        }
+        self.draw_for(konger, true, kongs);
+    }
+
+    fn resolve_claims(&mut self) {
+        let Phase::Claims {
+            discarder,
+            tile,
+            responses,
+        } = self.phase.clone()
+        else {
+            return;
+        };
+        if responses[..self.seats()].iter().any(Option::is_none) {
+            return;
+        }
+        let n = self.seats();
+        let last_discard = self.wall.live_remaining() == 0;
+        if let Some(w) = self.nearest_after(discarder, |q| responses[q] == Some(Action::Mahjong)) {
+            self.mark_claimed(discarder);
+            self.players[w].add(tile);
+            let earth = self.discard_count == 1
+                && discarder == self.setup.dealer
+                && !self.interrupted
+                && w != self.setup.dealer;
+            self.win(
+                w,
+                tile,
+                WinFrom::Discard,
+                Some(discarder),
+                WinFlags {
+                    last_tile: last_discard,
+                    heaven: false,
+                    earth,
+                    kong_upon_kong: false,
+                },
+            );
+            return;
+        }
+        let k = tile.kind().expect("playing tile") as u8;
+        if let Some(q) = self.nearest_after(discarder, |q| {
+            matches!(responses[q], Some(Action::Pung | Action::Kong))
+        }) {
+            self.mark_claimed(discarder);
+            self.interrupted = true;
+            let kong = responses[q] == Some(Action::Kong);
+            let me = &mut self.players[q];
+            me.remove(tile, if kong { 3 } else { 2 });
+            let (kind, set) = if kong {
+                (
+                    MeldKind::Kong(KongKind::Claimed),
+                    SetKind::Kong(KongKind::Claimed),
+                )
+            } else {
+                (MeldKind::Pung, SetKind::Pung)
+            };
+            me.melds.push(Meld::new(kind, k, true));
+            self.events.push(Event::Set {
+                player: q,
+                kind: set,
+                tile,
+                from: Some(discarder),
+            });
+            self.danger.on_claim(q, discarder, tile, &self.players);
+            if kong {
+                self.draw_for(q, true, 1);
+            } else {
+                self.phase = Phase::Turn {
+                    player: q,
+                    drawn: None,
+                    source: Source::Claim,
+                    kongs: 0,
+                    claimed_pung: Some(k),
+                };
+            }
+            return;
+        }
+        let next = (discarder + 1) % n;
+        if let Some(Action::Chow { first }) = responses[next] {
+            self.mark_claimed(discarder);
+            self.interrupted = true;
+            let f = first.kind().expect("playing tile");
+            let me = &mut self.players[next];
+            for x in f..f + 3 {
+                if x != k as usize {
+                    me.remove(Tile::from_kind(x), 1);
+                }
+            }
+            me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
+            self.events.push(Event::Set {
+                player: next,
+                kind: SetKind::Chow,
+                tile: first,
+                from: Some(discarder),
+            });
+            self.danger.on_claim(next, discarder, tile, &self.players);
+            self.phase = Phase::Turn {
+                player: next,
+                drawn: None,
+                source: Source::Claim,
+                kongs: 0,
+                claimed_pung: None,
+            };
+            return;
+        }
+        self.draw_for(next, false, 0);
+    }
+
+    fn mark_claimed(&mut self, discarder: usize) {
+        if let Some(d) = self.players[discarder].discards.last_mut() {
+            d.1 = true;
+        }
+    }
+
+    /// Draws for a player (loose or live), declaring and replacing bonus tiles.
+    fn draw_for(&mut self, p: usize, loose: bool, kongs: u8) {
+        let mut loose = loose;
+        let mut replaced = false;
+        loop {
+            let t = if loose {
+                self.wall.draw_loose()
+            } else {
+                self.wall.draw()
+            };
+            let Some(t) = t else {
+                self.washout();
+                return;
+            };
+            self.events.push(Event::Draw {
+                player: p,
+                tile: Some(t),
+                loose,
+            });
+            if t.is_bonus() {
+                self.players[p].bonus.push(t);
+                self.events.push(Event::Bonus { player: p, tile: t });
+                loose = self.options.bonus_from_loose;
+                replaced = true;
+                continue;
+            }
+            self.players[p].add(t);
+            let source = if loose || replaced {
+                Source::Loose
+            } else {
+                Source::Wall
+            };
+            self.phase = Phase::Turn {
+                player: p,
+                drawn: Some(t),
+                source,
+                kongs,
+                claimed_pung: None,
+            };
+            self.danger.on_draw(p, &self.players, &self.shape);
+            return;
+        }
+    }
+
+    fn washout(&mut self) {
+        self.events.push(Event::Washout);
+        self.phase = Phase::Over;
+        let n = self.seats();
+        if self.options.show_on_washout {
+            self.events.push(Event::Reveal {
+                hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
+            });
+        }
+        self.events.push(Event::Scores {
+            scores: vec![0; n],
+            limits: vec![None; n],
+            settlement: vec![0; n],
+            cannon: None,
+        });
+        self.result = Some(HandResult {
+            winner: None,
+            outcome: Outcome::EMPTY,
+            settlement: vec![0; n],
+            cannon: None,
+        });
+    }
+
+    fn win(
+        &mut self,
+        p: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+        flags: WinFlags,
+    ) {
+        self.events.push(Event::Mahjong {
+            player: p,
+            tile,
+            from,
+            supplier,
+        });
+        self.phase = Phase::Over;
+        let cannon = self
+            .danger
+            .liable_for(p, supplier, &self.players[p], &self.options);
+        let table = self.table(p, tile, from, supplier, flags, cannon);
+        let mut outcome = Outcome::EMPTY;
+        score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
+            .expect("the engine offers Mah-Jongg only for legal hands");
+        let n = self.seats();
+        let by_player =
+            |v: &[i64; 4]| -> Vec<i64> { (0..n).map(|q| v[self.wind_of(q).index()]).collect() };
+        let settlement = by_player(&outcome.settlement);
+        self.events.push(Event::Reveal {
+            hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
+        });
+        self.events.push(Event::Scores {
+            scores: (0..n)
+                .map(|q| outcome.scores[self.wind_of(q).index()].score)
+                .collect(),
+            limits: (0..n)
+                .map(|q| {
+                    outcome.scores[self.wind_of(q).index()]
+                        .limit
+                        .map(|r| r.id.to_string())
+                })
+                .collect(),
+            settlement: settlement.clone(),
+            cannon,
+        });
+        self.result = Some(HandResult {
+            winner: Some(p),
+            outcome,
+            settlement,
+            cannon,
+        });
+    }
+
+    /// The finished hand as the scorer's table (seats by wind).
+    fn table(
+        &self,
+        winner: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+        flags: WinFlags,
+        cannon: Option<usize>,
+    ) -> Table {
+        let n = self.seats();
+        let mut hands = [SeatHand::EMPTY; 4];
+        let mut visible = [0u8; KINDS];
+        for q in 0..n {
+            let me = &self.players[q];
+            let h = &mut hands[self.wind_of(q).index()];
+            for m in &me.melds {
+                h.declare(*m);
+                m.add_to(&mut visible);
+            }
+            h.concealed = me.counts();
+            for b in &me.bonus {
+                let bit = 1 << (b.bonus_number().expect("bonus") - 1);
+                if b.is_flower() {
+                    h.flowers |= bit;
+                } else if b.is_season() {
+                    h.seasons |= bit;
+                }
+            }
+            for (t, claimed) in &me.discards {
+                if !claimed {
+                    visible[t.kind().expect("playing tile")] += 1;
+                }
+            }
+        }
+        let wind = |q: usize| self.wind_of(q).index();
+        Table {
+            seats: n,
+            prevailing: self.setup.prevailing,
+            east_consecutive_wins: self.setup.east_streak,
+            winner: Some(wind(winner)),
+            win: Some(Win {
+                tile,
+                kind: tile.kind().expect("playing tile"),
+                from,
+                supplier: supplier.map(wind),
+                last_tile: flags.last_tile,
+                original_call: self.players[winner].original_call,
+                kong_upon_kong: flags.kong_upon_kong,
+                heaven: flags.heaven,
+                earth: flags.earth,
+            }),
+            cannon: cannon.map(wind),
+            hands,
+            visible: visible.map(|v| v.min(4)),
+        }
+    }
+}
+
+#[derive(Copy, Clone)]
+struct WinFlags {
+    last_tile: bool,
+    heaven: bool,
+    earth: bool,
+    kong_upon_kong: bool,
+}
+
+/// What the hand is waiting for, as everybody may see it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum PhaseView {
+    /// A player's turn.
+    Turn {
+        /// Whose.
+        player: usize,
+    },
+    /// Claims on a discard.
+    Claims {
+        /// The discarder.
+        discarder: usize,
+        /// The discard.
+        tile: Tile,
+    },
+    /// A kong may be robbed.
+    Rob {
+        /// The konger.
+        konger: usize,
+        /// The tile added.
+        tile: Tile,
+    },
+    /// The hand is over.
+    Over,
+}

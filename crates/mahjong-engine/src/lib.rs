@@ -1,0 +1,18 @@
+//! The game engine: a state machine for whole games, generic over the number of seats and
+//! the tile set. Decisions go in as [`Action`]s, everything that happens comes out as
+//! [`Event`]s (the protocol, and the lines of a game record); each player sees a
+//! [`SeatView`] holding only what he may know.
+
+mod danger;
+mod game;
+mod hand;
+mod protocol;
+mod view;
+mod wall;
+
+pub use danger::Danger90;
+pub use game::{Game, GameConfig, GameSummary};
+pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState};
+pub use protocol::{Action, Event, SetKind};
+pub use view::{PublicSeat, SeatView};
+pub use wall::{Dice, Wall};

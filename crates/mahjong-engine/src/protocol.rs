@@ -1,0 +1,194 @@
+//! Actions (what a player decides) and events (what happens): the engine's protocol, also
+//! the lines of a game record.
+
+use mahjong_hands::KongKind;
+use mahjong_rules::WinFrom;
+use mahjong_tiles::{Tile, Wind};
+use serde::{Deserialize, Serialize};
+
+use crate::wall::Dice;
+
+/// A player's decision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Discard a tile; `call` declares Original Call with it (M55).
+    Discard {
+        /// The tile.
+        tile: Tile,
+        /// Declare Original Call.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        call: bool,
+    },
+    /// Declare four concealed tiles as a kong (M46).
+    ConcealedKong {
+        /// The kong's tile.
+        tile: Tile,
+    },
+    /// Add the drawn fourth tile to an exposed pung (M48).
+    AnnexKong {
+        /// The pung's tile.
+        tile: Tile,
+    },
+    /// Go out: on one's own turn, or claiming a discard or robbing a kong.
+    Mahjong,
+    /// Let a discard or a kong go.
+    Pass,
+    /// Claim the discard for a chow (next player only): the three tiles of the chow.
+    Chow {
+        /// The chow's lowest tile.
+        first: Tile,
+    },
+    /// Claim the discard for a pung.
+    Pung,
+    /// Claim the discard for a kong (added to a concealed pung).
+    Kong,
+}
+
+/// A set as everybody sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetKind {
+    /// Three in a row.
+    Chow,
+    /// Three of a kind.
+    Pung,
+    /// Four of a kind, made as given.
+    Kong(KongKind),
+}
+
+/// Something that happened. Private events (`deal`, `draw`) are seen only by their player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A hand begins.
+    HandStart {
+        /// Hand number in the game, from 0.
+        hand: u32,
+        /// Prevailing wind.
+        prevailing: Wind,
+        /// The player who is East.
+        dealer: usize,
+        /// The dice (none for an explicit wall).
+        dice: Option<Dice>,
+    },
+    /// A player's dealt tiles (private: others see only how many).
+    Deal {
+        /// Player.
+        player: usize,
+        /// How many tiles.
+        count: usize,
+        /// The tiles (empty in other players' views).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tiles: Vec<Tile>,
+    },
+    /// A draw (private: others see that a tile was drawn, not which).
+    Draw {
+        /// Player.
+        player: usize,
+        /// The tile (absent in other players' views).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<Tile>,
+        /// A loose tile from the dead wall.
+        loose: bool,
+    },
+    /// A flower or season declared and set aside (M32).
+    Bonus {
+        /// Player.
+        player: usize,
+        /// The tile.
+        tile: Tile,
+    },
+    /// A discard.
+    Discard {
+        /// Player.
+        player: usize,
+        /// The tile.
+        tile: Tile,
+        /// With Original Call.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        call: bool,
+    },
+    /// A set declared: claimed (`from` = discarder) or from the player's own tiles.
+    Set {
+        /// Player.
+        player: usize,
+        /// Kind.
+        kind: SetKind,
+        /// Lowest tile.
+        tile: Tile,
+        /// The discarder, for a claimed set.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<usize>,
+    },
+    /// A player decided (recorded so a replay can re-enact the game).
+    Decision {
+        /// Player.
+        player: usize,
+        /// What they decided.
+        action: Action,
+    },
+    /// A player goes out.
+    Mahjong {
+        /// The winner.
+        player: usize,
+        /// The winning tile.
+        tile: Tile,
+        /// Where it came from.
+        from: WinFrom,
+        /// The discarder or robbed konger.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        supplier: Option<usize>,
+    },
+    /// The live wall ran out with no winner (M97).
+    Washout,
+    /// Every hand shown at the end: each player's concealed tiles.
+    Reveal {
+        /// Concealed tiles per player.
+        hands: Vec<Vec<Tile>>,
+    },
+    /// The hand's scores and settlement, per player.
+    Scores {
+        /// Each player's score.
+        scores: Vec<u64>,
+        /// Each player's limit hand or cap (rule id).
+        limits: Vec<Option<String>>,
+        /// Each player's net result.
+        settlement: Vec<i64>,
+        /// The player liable for a cannon (M90–M96).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cannon: Option<usize>,
+    },
+    /// The game is over.
+    GameEnd {
+        /// Cumulative totals per player.
+        totals: Vec<i64>,
+    },
+}
+
+impl Event {
+    /// Whether only `player` may see this event as it is (others see a redacted form).
+    pub fn private_to(&self) -> Option<usize> {
+        match self {
+            Event::Deal { player, .. } | Event::Draw { player, .. } => Some(*player),
+            _ => None,
+        }
+    }
+
+    /// The event as `viewer` may see it: another player's deal and draw lose their tiles.
+    pub fn redacted_for(&self, viewer: usize) -> Event {
+        match self {
+            Event::Deal { player, count, .. } if *player != viewer => Event::Deal {
+                player: *player,
+                count: *count,
+                tiles: vec![],
+            },
+            Event::Draw { player, loose, .. } if *player != viewer => Event::Draw {
+                player: *player,
+                tile: None,
+                loose: *loose,
+            },
+            e => e.clone(),
+        }
+    }
+}

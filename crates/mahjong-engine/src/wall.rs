@@ -1,0 +1,184 @@
+//! The wall: shuffle, dice and break (M16–M19), live and dead wall (M22).
+
+use mahjong_rules::DeadWall;
+use mahjong_tiles::{Tile, TileSet};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+/// The dice of a hand: East's throw (which wall) and the second throw (where it breaks).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dice {
+    /// East's two dice.
+    pub first: [u8; 2],
+    /// The indicated player's two dice.
+    pub second: [u8; 2],
+}
+
+/// The tiles of one hand in draw order: live draws from the front, loose tiles from the
+/// back (the dead wall).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wall {
+    tiles: Vec<Tile>,
+    front: usize,
+    back: usize,
+    loose_taken: usize,
+    dead: DeadWall,
+    /// The dice thrown to break the wall (none for an explicit wall).
+    pub dice: Option<Dice>,
+}
+
+impl Wall {
+    /// A shuffled wall broken where the dice say. Walls are counted anticlockwise from
+    /// East's (1, 5, 9 East; 2, 6, 10 South; …), four walls of `len / 8` stacks.
+    pub fn shuffled<R: Rng>(set: &TileSet, rng: &mut R, dead: DeadWall) -> Wall {
+        let mut tiles = set.tiles();
+        tiles.shuffle(rng);
+        let d = |rng: &mut R| rng.gen_range(1..=6u8);
+        let dice = Dice {
+            first: [d(rng), d(rng)],
+            second: [d(rng), d(rng)],
+        };
+        let sum1 = (dice.first[0] + dice.first[1]) as usize;
+        let sum2 = (dice.second[0] + dice.second[1]) as usize;
+        let wall_len = tiles.len() / 4;
+        // Break `sum1 + sum2` stacks (two tiles each) into wall `(sum1 - 1) % 4`.
+        let start = ((sum1 - 1) % 4 * wall_len + 2 * (sum1 + sum2)) % tiles.len();
+        tiles.rotate_left(start);
+        Wall::from_parts(tiles, dead, Some(dice))
+    }
+
+    /// A wall given tile by tile in draw order (the deal first); loose tiles come from
+    /// the end.
+    pub fn explicit(tiles: Vec<Tile>, dead: DeadWall) -> Wall {
+        Wall::from_parts(tiles, dead, None)
+    }
+
+    fn from_parts(tiles: Vec<Tile>, dead: DeadWall, dice: Option<Dice>) -> Wall {
+        let back = tiles.len();
+        Wall {
+            tiles,
+            front: 0,
+            back,
+            loose_taken: 0,
+            dead,
+            dice,
+        }
+    }
+
+    /// Where the live wall ends (exclusive).
+    fn live_end(&self) -> usize {
+        let end = match self.dead {
+            // Not replenished: once its 16 tiles are used, loose tiles come from the live end.
+            DeadWall::Fixed16 => self.tiles.len().saturating_sub(16).min(self.back),
+            // Two tiles move over after every two loose tiles taken.
+            DeadWall::Replenished14 => self.back.saturating_sub(14 - self.loose_taken % 2),
+            DeadWall::None => self.back,
+        };
+        end.max(self.front)
+    }
+
+    /// Tiles left in the live wall.
+    pub fn live_remaining(&self) -> usize {
+        self.live_end() - self.front
+    }
+
+    /// Tiles left in the dead wall.
+    pub fn dead_remaining(&self) -> usize {
+        self.back - self.live_end()
+    }
+
+    /// Draws from the live wall; `None` when it is exhausted (washout).
+    pub fn draw(&mut self) -> Option<Tile> {
+        (self.live_remaining() > 0).then(|| {
+            self.front += 1;
+            self.tiles[self.front - 1]
+        })
+    }
+
+    /// Draws a loose tile from the end; `None` when no tile is left at all.
+    pub fn draw_loose(&mut self) -> Option<Tile> {
+        (self.back > self.front).then(|| {
+            self.back -= 1;
+            self.loose_taken += 1;
+            self.tiles[self.back]
+        })
+    }
+
+    /// Whether a loose tile can still be drawn (a kong needs one).
+    pub fn draw_loose_possible(&self) -> bool {
+        self.back > self.front
+    }
+
+    /// Every tile not yet drawn (live and dead), for accounting checks.
+    pub fn undrawn(&self) -> &[Tile] {
+        &self.tiles[self.front..self.back]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mahjong_tiles::TileSetId;
+    use rand::SeedableRng;
+
+    fn wall(dead: DeadWall) -> Wall {
+        let tiles: Vec<Tile> = (0..40).map(|i| Tile::from_kind(i % 34)).collect();
+        Wall::explicit(tiles, dead)
+    }
+
+    #[test]
+    fn fixed_dead_wall_is_not_replenished() {
+        let mut w = wall(DeadWall::Fixed16);
+        assert_eq!((w.live_remaining(), w.dead_remaining()), (24, 16));
+        assert_eq!(w.draw_loose(), Some(Tile::from_kind(5)));
+        assert_eq!((w.live_remaining(), w.dead_remaining()), (24, 15));
+    }
+
+    #[test]
+    fn replenished_dead_wall_takes_two_after_every_two() {
+        let mut w = wall(DeadWall::Replenished14);
+        assert_eq!((w.live_remaining(), w.dead_remaining()), (26, 14));
+        w.draw_loose();
+        assert_eq!((w.live_remaining(), w.dead_remaining()), (26, 13));
+        w.draw_loose();
+        assert_eq!((w.live_remaining(), w.dead_remaining()), (24, 14));
+    }
+
+    #[test]
+    fn no_dead_wall_takes_loose_tiles_from_the_live_end() {
+        let mut w = wall(DeadWall::None);
+        assert_eq!(w.live_remaining(), 40);
+        assert_eq!(w.draw(), Some(Tile::from_kind(0)));
+        w.draw_loose();
+        assert_eq!(w.live_remaining(), 38);
+        for _ in 0..38 {
+            assert!(w.draw().is_some());
+        }
+        assert_eq!(w.draw(), None);
+        assert_eq!(w.draw_loose(), None);
+    }
+
+    #[test]
+    fn shuffled_walls_are_seeded() {
+        let set = TileSet::new(TileSetId::Classical);
+        let a = Wall::shuffled(
+            &set,
+            &mut rand_chacha::ChaCha8Rng::seed_from_u64(3),
+            DeadWall::Fixed16,
+        );
+        let b = Wall::shuffled(
+            &set,
+            &mut rand_chacha::ChaCha8Rng::seed_from_u64(3),
+            DeadWall::Fixed16,
+        );
+        assert_eq!(a, b);
+        assert_eq!(a.undrawn().len(), 144);
+        let d = a.dice.unwrap();
+        assert!(d
+            .first
+            .iter()
+            .chain(&d.second)
+            .all(|&x| (1..=6).contains(&x)));
+    }
+}
