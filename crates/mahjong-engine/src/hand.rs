@@ -13,7 +13,7 @@ use mahjong_tiles::{Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
 use crate::danger::Danger;
-use crate::protocol::{Action, Event, SetKind};
+use crate::protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 use crate::wall::Wall;
 
 /// Why an action was refused. Nothing changes when an action is refused.
@@ -899,7 +899,9 @@ impl Hand {
         self.events.push(Event::Scores {
             scores: vec![0; n],
             limits: vec![None; n],
+            items: vec![vec![]; n],
             settlement: vec![0; n],
+            payments: vec![],
             cannon: None,
         });
         self.result = Some(HandResult {
@@ -939,18 +941,39 @@ impl Hand {
         self.events.push(Event::Reveal {
             hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
         });
+        let seat = |q: usize| &outcome.scores[self.wind_of(q).index()];
         self.events.push(Event::Scores {
-            scores: (0..n)
-                .map(|q| outcome.scores[self.wind_of(q).index()].score)
-                .collect(),
+            scores: (0..n).map(|q| seat(q).score).collect(),
             limits: (0..n)
+                .map(|q| seat(q).limit.map(|r| r.id.to_string()))
+                .collect(),
+            items: (0..n)
                 .map(|q| {
-                    outcome.scores[self.wind_of(q).index()]
-                        .limit
-                        .map(|r| r.id.to_string())
+                    seat(q)
+                        .items
+                        .as_slice()
+                        .iter()
+                        .map(|it| ScoredItem {
+                            rule: it.rule.id.to_string(),
+                            points: it.points as u32,
+                            doubles: it.doubles as u32,
+                            limit: it.limit,
+                            tile: it.tile,
+                        })
+                        .collect()
                 })
                 .collect(),
             settlement: settlement.clone(),
+            payments: outcome
+                .payments
+                .as_slice()
+                .iter()
+                .map(|p| PaymentRecord {
+                    from: self.player_at(Wind::ALL[p.from]),
+                    to: self.player_at(Wind::ALL[p.to]),
+                    amount: p.amount,
+                })
+                .collect(),
             cannon,
         });
         self.result = Some(HandResult {

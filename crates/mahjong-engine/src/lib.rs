@@ -7,12 +7,14 @@ mod danger;
 mod game;
 mod hand;
 mod protocol;
+mod record;
 mod view;
 mod wall;
 
 pub use danger::Danger90;
 pub use game::{Game, GameConfig, GameSummary};
 pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState};
-pub use protocol::{Action, Event, SetKind};
+pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
+pub use record::{replay, RecordHeader, ReplayError, ReplaySummary};
 pub use view::{PublicSeat, SeatView};
 pub use wall::{Dice, Wall};

@@ -153,8 +153,12 @@ pub enum Event {
         scores: Vec<u64>,
         /// Each player's limit hand or cap (rule id).
         limits: Vec<Option<String>>,
+        /// Each player's scored items.
+        items: Vec<Vec<ScoredItem>>,
         /// Each player's net result.
         settlement: Vec<i64>,
+        /// The individual payments, between players.
+        payments: Vec<PaymentRecord>,
         /// The player liable for a cannon (M90–M96).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cannon: Option<usize>,
@@ -164,6 +168,40 @@ pub enum Event {
         /// Cumulative totals per player.
         totals: Vec<i64>,
     },
+}
+
+/// One scored item in a record: rule id, points, doubles, and whether it is a limit hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoredItem {
+    /// Rule id, e.g. `M116d`.
+    pub rule: String,
+    /// Points.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub points: u32,
+    /// Doubles.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub doubles: u32,
+    /// A limit hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub limit: bool,
+    /// The tile of the set or bonus tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<Tile>,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
+/// One payment between players.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaymentRecord {
+    /// Paying player.
+    pub from: usize,
+    /// Receiving player.
+    pub to: usize,
+    /// Amount.
+    pub amount: u64,
 }
 
 impl Event {

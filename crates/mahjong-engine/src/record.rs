@@ -1,0 +1,212 @@
+//! Game records (JSON Lines) and replay: a header line per game, then every event. A
+//! record plus the engine reproduces the game exactly; [`replay`] checks that it does.
+
+use std::collections::VecDeque;
+
+use mahjong_rules::Ruleset;
+use mahjong_tiles::Tile;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, GameConfig};
+use crate::protocol::Event;
+
+/// Record format version.
+pub const RECORD_VERSION: u32 = 1;
+
+/// The first line of a game in a record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecordHeader {
+    /// Always `"game"`: tells a header from an event.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Format version.
+    pub version: u32,
+    /// The ruleset with every option's value.
+    pub ruleset: Ruleset,
+    /// The game's seed.
+    pub seed: u64,
+    /// Number of players.
+    pub seats: usize,
+    /// Who played each seat (bot names, or "human").
+    pub players: Vec<String>,
+    /// Explicit walls, when the game used them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<Vec<Tile>>,
+    /// The hand limit the game was played with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_hands: Option<u32>,
+}
+
+impl RecordHeader {
+    /// The header of a game.
+    pub fn new(config: &GameConfig, players: Vec<String>) -> RecordHeader {
+        RecordHeader {
+            kind: "game".into(),
+            version: RECORD_VERSION,
+            ruleset: config.ruleset.clone(),
+            seed: config.seed,
+            seats: config.ruleset.seats(),
+            players,
+            walls: config.walls.clone(),
+            max_hands: config.max_hands,
+        }
+    }
+
+    /// The configuration that replays this game.
+    pub fn config(&self) -> GameConfig {
+        GameConfig {
+            ruleset: self.ruleset.clone(),
+            seed: self.seed,
+            walls: self.walls.clone(),
+            max_hands: self.max_hands,
+        }
+    }
+}
+
+/// The first disagreement between a record and the engine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ReplayError {
+    /// Line number in the record (1-based).
+    pub line: usize,
+    /// What disagreed.
+    pub message: String,
+    /// Whether the record itself is malformed (rather than disagreeing with the engine).
+    pub malformed: bool,
+}
+
+/// What a replay checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplaySummary {
+    /// Games replayed.
+    pub games: usize,
+    /// Hands replayed.
+    pub hands: u64,
+    /// Events compared.
+    pub events: u64,
+}
+
+struct Replaying {
+    game: Game,
+    produced: VecDeque<Event>,
+    header_line: usize,
+}
+
+/// Replays every game of a record (its lines, in order): each decision is applied to a
+/// fresh engine, and every other event must equal what the engine produces — draws, claims,
+/// scores and payments included.
+pub fn replay<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<ReplaySummary, ReplayError> {
+    let mut summary = ReplaySummary::default();
+    let mut current: Option<Replaying> = None;
+    let finish = |r: Replaying, summary: &mut ReplaySummary, line: usize| {
+        if let Some(e) = r.produced.front() {
+            return Err(ReplayError {
+                line,
+                message: format!(
+                    "record ends but the engine goes on with {}",
+                    serde_json::to_string(e).expect("serializes")
+                ),
+                malformed: false,
+            });
+        }
+        if !r.game.is_over() {
+            return Err(ReplayError {
+                line,
+                message: format!("game from line {} is not finished", r.header_line),
+                malformed: false,
+            });
+        }
+        summary.games += 1;
+        summary.hands += r.game.summary().hands as u64;
+        Ok(())
+    };
+    let mut last_line = 0;
+    for (i, text) in lines.into_iter().enumerate() {
+        let line = i + 1;
+        last_line = line;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ReplayError {
+            line,
+            message: format!("not JSON: {e}"),
+            malformed: true,
+        })?;
+        if value.get("type").and_then(|t| t.as_str()) == Some("game") {
+            if let Some(r) = current.take() {
+                finish(r, &mut summary, line)?;
+            }
+            let header: RecordHeader = serde_json::from_value(value).map_err(|e| ReplayError {
+                line,
+                message: format!("bad game header: {e}"),
+                malformed: true,
+            })?;
+            if header.version != RECORD_VERSION {
+                return Err(ReplayError {
+                    line,
+                    message: format!(
+                        "record version {} (this engine reads {RECORD_VERSION})",
+                        header.version
+                    ),
+                    malformed: true,
+                });
+            }
+            let mut game = Game::new(header.config());
+            let produced = game.take_events().into();
+            current = Some(Replaying {
+                game,
+                produced,
+                header_line: line,
+            });
+            continue;
+        }
+        let Some(r) = current.as_mut() else {
+            return Err(ReplayError {
+                line,
+                message: "an event before any game header".into(),
+                malformed: true,
+            });
+        };
+        let event: Event = serde_json::from_value(value).map_err(|e| ReplayError {
+            line,
+            message: format!("not an event: {e}"),
+            malformed: true,
+        })?;
+        if let (Event::Decision { player, action }, true) = (&event, r.produced.is_empty()) {
+            r.game.act(*player, *action).map_err(|e| ReplayError {
+                line,
+                message: format!("illegal decision: {e}"),
+                malformed: false,
+            })?;
+            r.produced.extend(r.game.take_events());
+        }
+        match r.produced.pop_front() {
+            Some(expected) if expected == event => summary.events += 1,
+            Some(expected) => {
+                return Err(ReplayError {
+                    line,
+                    message: format!(
+                        "recorded {} but the engine produces {}",
+                        serde_json::to_string(&event).expect("serializes"),
+                        serde_json::to_string(&expected).expect("serializes")
+                    ),
+                    malformed: false,
+                })
+            }
+            None => {
+                return Err(ReplayError {
+                    line,
+                    message: format!(
+                        "recorded {} but the engine is waiting for a decision",
+                        serde_json::to_string(&event).expect("serializes")
+                    ),
+                    malformed: false,
+                })
+            }
+        }
+    }
+    if let Some(r) = current.take() {
+        finish(r, &mut summary, last_line)?;
+    }
+    Ok(summary)
+}

@@ -1,0 +1,181 @@
+//! Invariants over many random games: every tile accounted for at every step, legal hand
+//! sizes, only legal actions accepted, views that hide what they must, determinism.
+
+use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView};
+use mahjong_rules::Ruleset;
+use mahjong_tiles::Tile;
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn config(preset: &str, seed: u64, options: &[&str]) -> GameConfig {
+    let mut r = Ruleset::preset(preset).unwrap();
+    for o in options {
+        r.set(o).unwrap();
+    }
+    GameConfig {
+        max_hands: Some(6),
+        ..GameConfig::new(r, seed)
+    }
+}
+
+/// Every tile of the set is in exactly one place: wall, a hand, a set, a discard, bonus.
+fn check_accounting(g: &Game) {
+    let hand = g.hand();
+    let mut all: Vec<Tile> = hand.wall().undrawn().to_vec();
+    for p in hand.players() {
+        all.extend(&p.concealed);
+        all.extend(&p.bonus);
+        for m in &p.melds {
+            all.extend(m.tiles());
+        }
+        all.extend(p.discards.iter().filter(|d| !d.1).map(|d| d.0));
+    }
+    all.sort();
+    let mut set = g.ruleset().tile_set().tiles();
+    set.sort();
+    assert_eq!(all, set, "tiles not accounted for");
+}
+
+fn check_sizes(g: &Game) {
+    let hand = g.hand();
+    let turn = match hand.phase_view() {
+        PhaseView::Turn { player } => Some(player),
+        _ => None,
+    };
+    for (q, p) in hand.players().iter().enumerate() {
+        let size = p.concealed.len() + 3 * p.melds.len();
+        let expected = if turn == Some(q) { 14 } else { 13 };
+        if !hand.is_over() {
+            assert_eq!(size, expected, "player {q} holds {size} tiles");
+        } else {
+            assert!(size == 13 || size == 14);
+        }
+    }
+}
+
+fn check_views(g: &Game) {
+    for q in 0..g.seats() {
+        let v = g.view(q);
+        assert_eq!(v.concealed, g.hand().players()[q].concealed);
+        for (r, seat) in v.public.iter().enumerate() {
+            assert_eq!(seat.concealed_count, g.hand().players()[r].concealed.len());
+        }
+        let json = serde_json::to_value(&v).unwrap();
+        // The only tile lists in a view are the player's own, public sets, bonus and discards.
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        assert!(!keys.contains(&"wall"));
+        for seat in json["public"].as_array().unwrap() {
+            assert!(seat.get("concealed").is_none());
+        }
+    }
+}
+
+/// A random action that is not legal for `p` now (if one can be found).
+fn illegal(g: &Game, p: usize, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let legal = g.legal_actions(p);
+    let tile = Tile::from_kind(rng.gen_range(0..34));
+    let candidates = [
+        Action::Discard { tile, call: false },
+        Action::Discard { tile, call: true },
+        Action::Mahjong,
+        Action::Pung,
+        Action::Kong,
+        Action::Pass,
+        Action::Chow { first: tile },
+        Action::ConcealedKong { tile },
+        Action::AnnexKong { tile },
+    ];
+    candidates.into_iter().find(|a| !legal.contains(a))
+}
+
+fn play(cfg: GameConfig, seed: u64, checks: bool) -> Vec<Event> {
+    let mut g = Game::new(cfg);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut events = g.take_events();
+    while !g.is_over() {
+        if checks {
+            check_accounting(&g);
+            check_sizes(&g);
+            check_views(&g);
+        }
+        let pending = g.pending();
+        let p = pending[rng.gen_range(0..pending.len())];
+        if checks {
+            if let Some(bad) = illegal(&g, p, &mut rng) {
+                let before = (g.view(p), g.hand().events().len());
+                assert!(g.act(p, bad).is_err());
+                assert_eq!((g.view(p), g.hand().events().len()), before);
+            }
+            let outsider = (0..g.seats()).find(|q| g.legal_actions(*q).is_empty());
+            if let Some(o) = outsider {
+                assert!(g.act(o, Action::Pass).is_err());
+            }
+        }
+        let legal = g.legal_actions(p);
+        // Prefer going out and claiming now and then, so games reach scoring.
+        let a = if legal.contains(&Action::Mahjong) && rng.gen_bool(0.9) {
+            Action::Mahjong
+        } else {
+            legal[rng.gen_range(0..legal.len())]
+        };
+        g.act(p, a).unwrap();
+        events.extend(g.take_events());
+    }
+    assert_eq!(g.totals().iter().sum::<i64>(), 0);
+    events
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn invariants_hold_in_random_games(
+        seed in any::<u64>(),
+        preset in prop::sample::select(vec!["millington", "bradfield"]),
+        options in prop::sample::subsequence(vec![
+            "dead_wall=\"none\"", "bonus_from_loose=true", "seven_pairs=true",
+            "annex_claimed_pung=true", "flowers=false",
+        ], 0..3),
+    ) {
+        play(config(preset, seed, &options), seed, true);
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    let a = play(config("millington", 42, &[]), 7, false);
+    let b = play(config("millington", 42, &[]), 7, false);
+    assert_eq!(
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap()
+    );
+    let c = play(config("millington", 43, &[]), 7, false);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn redacted_events_hide_other_players_tiles() {
+    let events = play(config("millington", 5, &[]), 5, false);
+    for e in &events {
+        for viewer in 0..4 {
+            match e.redacted_for(viewer) {
+                Event::Deal {
+                    player,
+                    tiles,
+                    count,
+                } if player != viewer => {
+                    assert!(tiles.is_empty());
+                    assert!(count >= 13);
+                }
+                Event::Draw { player, tile, .. } if player != viewer => assert_eq!(tile, None),
+                _ => {}
+            }
+        }
+    }
+}
