@@ -9,6 +9,7 @@ mod counts;
 mod meld;
 mod shanten;
 mod shape;
+mod table;
 mod waits;
 
 pub use arrange::{

@@ -1,49 +1,485 @@
 //! Shanten: how many tiles a hand is away from ready (0 = ready, -1 = complete).
 //!
-//! Placeholder implementation by exhaustive search; replaced by the table-driven version.
+//! The regular form uses the exact replacement-number definition: the fewest tiles that
+//! must be drawn (each replacing one held tile) to reach some complete hand the tile set
+//! allows, minus one. The hand is split into independent groups — each chow-capable suit,
+//! and all remaining kinds together (honours and suits without chows, where only pungs and
+//! pairs exist). Each group yields a vector of distances for every (sets, pairs) target,
+//! and a min-plus convolution of the vectors gives the distance of the whole hand.
 
+use mahjong_tiles::KINDS;
+
+use crate::table::{self, Tables, EMPTY_GROUP, INF};
 use crate::{Counts, Shape};
 
 /// Shanten of the regular form (sets + pair) for a hand with `declared` sets already
-/// declared and the given concealed counts (13 − 3·declared or 14 − 3·declared tiles).
+/// declared and the given concealed counts (13 − 3·`declared` or 14 − 3·`declared`
+/// tiles). More than four declared sets count as four. Returns `i8::MAX` if the tile set
+/// cannot form any complete hand.
 pub fn shanten_regular(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
-    let _ = (counts, declared, shape);
-    8
+    #[cfg(target_arch = "x86_64")]
+    if table::fast_available() {
+        // SAFETY: the processor has the features `fast` is compiled for.
+        return unsafe { fast::regular(counts, declared, shape) };
+    }
+    regular(counts, declared, shape, other_shapes)
 }
 
-/// Shanten of the seven-pairs form (no declared sets).
+/// Shanten of the seven-pairs form (no declared sets): seven different pairs, so a fourth
+/// copy of a kind is no second pair.
 pub fn shanten_seven_pairs(counts: &Counts) -> i8 {
-    let pairs = counts.iter().filter(|&&n| n >= 2).count() as i8;
-    let kinds = counts.iter().filter(|&&n| n >= 1).count() as i8;
-    6 - pairs + (7 - kinds).max(0)
+    seven_pairs_of(table::levels(counts))
 }
 
 /// Shanten of the Thirteen Unique Wonders form in this tile set (no declared sets).
 pub fn shanten_orphans(counts: &Counts, shape: &Shape) -> i8 {
-    let mut unique = 0i8;
-    let mut pair = 0i8;
-    for k in shape.orphans.iter() {
-        if counts[k] >= 1 {
-            unique += 1;
-        }
-        if counts[k] >= 2 {
-            pair = 1;
-        }
-    }
-    shape.orphans.len() as i8 - unique - pair
+    orphans_of(table::levels(counts), shape)
 }
 
 /// The smallest shanten over the regular form and, with no declared sets, seven pairs (if
 /// allowed) and Thirteen Unique Wonders (if the set has 13 orphans).
 pub fn shanten(counts: &Counts, declared: usize, shape: &Shape, seven_pairs: bool) -> i8 {
-    let mut s = shanten_regular(counts, declared, shape);
+    #[cfg(target_arch = "x86_64")]
+    if table::fast_available() {
+        // SAFETY: the processor has the features `fast` is compiled for.
+        return unsafe { fast::all_forms(counts, declared, shape, seven_pairs) };
+    }
+    all_forms(counts, declared, shape, seven_pairs, other_shapes)
+}
+
+/// The entry points compiled for AVX2 and POPCNT, which nearly every x86-64 processor in
+/// use has: three-operand and broadcast instructions shorten the convolutions, and
+/// popcounts become single instructions.
+#[cfg(target_arch = "x86_64")]
+mod fast {
+    use crate::{Counts, Shape};
+
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn regular(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
+        super::regular(counts, declared, shape, other_shapes)
+    }
+
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn all_forms(
+        counts: &Counts,
+        declared: usize,
+        shape: &Shape,
+        seven_pairs: bool,
+    ) -> i8 {
+        super::all_forms(counts, declared, shape, seven_pairs, other_shapes)
+    }
+
+    /// [`super::other_shapes`], also compiled for AVX2.
+    #[allow(unused_unsafe)] // calling it is safe on newer compilers only
+    fn other_shapes(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
+        #[target_feature(enable = "avx2,popcnt")]
+        #[inline(never)]
+        unsafe fn run(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
+            super::other_shapes_inline(counts, declared, shape)
+        }
+        // SAFETY: only reached from the functions above, which already required the
+        // features.
+        unsafe { run(counts, declared, shape) }
+    }
+}
+
+/// The regular shanten of a hand in a shape other than the classical one, or of an
+/// unusual hand: signature of the out-of-line part of [`regular`].
+type Other = fn(&Counts, usize, &Shape) -> i8;
+
+#[inline(always)]
+fn all_forms(
+    counts: &Counts,
+    declared: usize,
+    shape: &Shape,
+    seven_pairs: bool,
+    other: Other,
+) -> i8 {
+    let mut s = regular(counts, declared, shape, other);
     if declared == 0 {
+        let levels = table::levels(counts);
         if seven_pairs {
-            s = s.min(shanten_seven_pairs(counts));
+            s = s.min(seven_pairs_of(levels));
         }
         if shape.orphans.len() == 13 {
-            s = s.min(shanten_orphans(counts, shape));
+            s = s.min(orphans_of(levels, shape));
         }
     }
     s
+}
+
+/// Seven-pairs shanten from [`table::levels`]: the kinds held and the pairs among them.
+#[inline(always)]
+fn seven_pairs_of([one, two, ..]: [u64; 4]) -> i8 {
+    let pairs = two.count_ones() as i8;
+    let kinds = one.count_ones() as i8;
+    6 - pairs + (7 - kinds).max(0)
+}
+
+/// Thirteen Unique Wonders shanten from [`table::levels`]: the orphans missing, one less
+/// if one of them is paired.
+#[inline(always)]
+fn orphans_of([one, two, ..]: [u64; 4], shape: &Shape) -> i8 {
+    let orphans = shape.orphans.0;
+    let unique = (one & orphans).count_ones() as i8;
+    let pair = i8::from(two & orphans != 0);
+    orphans.count_ones() as i8 - unique - pair
+}
+
+/// The classical shape with a real hand inline; everything else out of line (`other`),
+/// so the common case needs no stack frame.
+#[inline(always)]
+fn regular(counts: &Counts, declared: usize, shape: &Shape, other: Other) -> i8 {
+    if declared <= 4 && table::fits(counts) && is_classical(shape) {
+        // Every target exists in the classical set, so the distance is finite.
+        let d = match declared {
+            0 => classical::<4>(counts),
+            1 => classical::<3>(counts),
+            2 => classical::<2>(counts),
+            3 => classical::<1>(counts),
+            _ => classical::<0>(counts),
+        };
+        return d as i8 - 1;
+    }
+    other(counts, declared, shape)
+}
+
+/// [`regular`] out of line.
+#[inline(never)]
+fn other_shapes(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
+    other_shapes_inline(counts, declared, shape)
+}
+
+/// [`regular`] for other shapes by tables where they cover the shape, else by the
+/// general search.
+#[inline(always)]
+fn other_shapes_inline(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
+    if declared <= 4 && table::fits(counts) {
+        if let Some(layout) = Layout::of(shape) {
+            let d = match declared {
+                0 => distance::<4>(counts, &layout),
+                1 => distance::<3>(counts, &layout),
+                2 => distance::<2>(counts, &layout),
+                3 => distance::<1>(counts, &layout),
+                _ => distance::<0>(counts, &layout),
+            };
+            return if d >= INF { i8::MAX } else { d as i8 - 1 };
+        }
+    }
+    regular_other(counts, declared, shape)
+}
+
+/// [`regular`] for shapes and hands the tables do not cover, and more than four
+/// declared sets (counted as four).
+#[inline(never)]
+fn regular_other(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
+    if declared > 4 {
+        return shanten_regular(counts, 4, shape);
+    }
+    let d = distance_general(counts, 4 - declared, shape);
+    if d >= INF {
+        i8::MAX
+    } else {
+        d as i8 - 1
+    }
+}
+
+/// Whether the shape is the full 34-kind set with chows in every suit (the common case,
+/// which skips the layout analysis).
+#[inline(always)]
+fn is_classical(shape: &Shape) -> bool {
+    let c = &shape.copies;
+    let fours = (0..4).all(|i| word(c, 8 * i) == FOURS) & (c[32] == 4) & (c[33] == 4);
+    fours & (shape.chow_suits == [true; 3]) & (shape.kinds.0 == (1 << KINDS) - 1)
+}
+
+/// Fewest tiles to add for `S` sets and a pair in the classical shape: three suits by
+/// table, the seven honours by their histogram.
+#[inline(always)]
+fn classical<const S: usize>(counts: &Counts) -> u8 {
+    let t = Tables::get();
+    let honours = t.honours_rev::<S>(table::honour_levels(counts, 0x7F));
+    let low = table::combine::<S>(suit(t, counts, 0), suit(t, counts, 1));
+    let high = table::combine_rev::<S>(suit(t, counts, 2), honours);
+    table::finish(low, high)
+}
+
+/// The distances of suit `s`.
+#[inline(always)]
+fn suit(t: &Tables, counts: &Counts, s: usize) -> table::Dist {
+    t.dist(t.slot(table::suit_key(counts, s)))
+}
+
+/// Eight little-endian bytes from `b[at..]`.
+#[inline(always)]
+fn word(b: &[u8; KINDS], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
+}
+
+/// How the fast path splits a tile set into groups.
+struct Layout {
+    /// Suits analysed with the table: chows allowed and all nine kinds with four copies.
+    table: [bool; 3],
+    /// The honours that exist (bit k − 27 for kind k).
+    honours: u32,
+    /// Kinds of suits without chows that exist: only pungs and pairs, like honours.
+    suit_isolated: u64,
+    /// Number of kinds that form only pungs and pairs.
+    isolated: u32,
+}
+
+/// Four in every byte.
+const FOURS: u64 = 0x0404_0404_0404_0404;
+
+impl Layout {
+    /// The layout of a shape, or `None` if it needs the general search: the fast path
+    /// assumes every kind has 0 or 4 copies (true of every tile set; red fives are folded
+    /// into their kind), existence agrees with `kinds`, and chow suits are complete.
+    fn of(shape: &Shape) -> Option<Layout> {
+        let c = &shape.copies;
+        let mut exists = 0u64;
+        for i in 0..4 {
+            let w = word(c, 8 * i);
+            if w & !FOURS != 0 {
+                return None;
+            }
+            // Gather the low bit of each byte into bit i (the multiply places byte i's
+            // bit at 56 + i without carries).
+            let bits = ((w >> 2).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+            exists |= bits << (8 * i);
+        }
+        for (k, &n) in c.iter().enumerate().skip(32) {
+            match n {
+                0 => {}
+                4 => exists |= 1 << k,
+                _ => return None,
+            }
+        }
+        if exists != shape.kinds.0 {
+            return None;
+        }
+        let mut table = [false; 3];
+        let mut suit_isolated = exists & ((1 << 27) - 1);
+        for (s, t) in table.iter_mut().enumerate() {
+            if shape.chow_suits[s] {
+                let suit = 0x1FFu64 << (9 * s);
+                if exists & suit != suit {
+                    return None;
+                }
+                *t = true;
+                suit_isolated &= !suit;
+            }
+        }
+        let honours = (exists >> 27) as u32;
+        Some(Layout {
+            table,
+            honours,
+            suit_isolated,
+            isolated: honours.count_ones() + suit_isolated.count_ones(),
+        })
+    }
+}
+
+/// Fewest tiles to add for `S` sets and a pair, by tables, for any layout.
+#[inline(always)]
+fn distance<const S: usize>(counts: &Counts, layout: &Layout) -> u8 {
+    let t = Tables::get();
+    let mut acc = None;
+    for s in 0..3 {
+        if layout.table[s] {
+            let v = suit(t, counts, s);
+            acc = Some(acc.map_or(v, |a| table::combine::<S>(a, v)));
+        }
+    }
+    let acc = acc.unwrap_or(EMPTY_GROUP);
+    // Kinds without chows: how many hold at least 3, 2, 1 tiles.
+    let mut ge = table::unpack_levels(table::honour_levels(counts, layout.honours));
+    let mut rest = layout.suit_isolated;
+    while rest != 0 {
+        let n = counts[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        ge[0] += u32::from(n >= 3);
+        ge[1] += u32::from(n >= 2);
+        ge[2] += u32::from(n >= 1);
+    }
+    let key = table::isolated_key(ge[0], ge[1], ge[2], layout.isolated);
+    table::finish(acc, t.isolated_rev::<S>(key))
+}
+
+/// Fewest tiles to add for `sets` sets and a pair, for any shape: a dynamic programme over
+/// the kinds in order whose state is the sets and pair chosen so far and the chows still
+/// running into this kind. Used only for shapes the tables do not cover.
+fn distance_general(counts: &Counts, sets: usize, shape: &Shape) -> u8 {
+    // dp[m][p][x][y]: m sets and p pairs chosen, x chows started one kind back (still
+    // needing this kind and the next), y started two kinds back (needing this kind).
+    type Dp = [[[[u8; 5]; 5]; 2]; 5];
+    let mut dp: Dp = [[[[INF; 5]; 5]; 2]; 5];
+    dp[0][0][0][0] = 0;
+    for (k, &held) in counts.iter().enumerate() {
+        let mut next: Dp = [[[[INF; 5]; 5]; 2]; 5];
+        let cap = if shape.kinds.contains(k) {
+            shape.copies[k] as usize
+        } else {
+            0
+        };
+        let max_chows = if shape.chow_starts_at(k) { 4 } else { 0 };
+        for (m, by_pair) in dp.iter().enumerate().take(sets + 1) {
+            for (p, by_x) in by_pair.iter().enumerate() {
+                for (x, by_y) in by_x.iter().enumerate() {
+                    for (y, &here) in by_y.iter().enumerate() {
+                        if here >= INF {
+                            continue;
+                        }
+                        for z in 0..=max_chows.min(sets - m) {
+                            for pung in 0..=usize::from(m + z < sets) {
+                                for pair in 0..=(1 - p) {
+                                    let t = x + y + z + 3 * pung + 2 * pair;
+                                    if t > cap {
+                                        continue;
+                                    }
+                                    let cost = t.saturating_sub(held as usize) as u8;
+                                    let cell = &mut next[m + z + pung][p + pair][z][x];
+                                    *cell = (*cell).min(here + cost);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        dp = next;
+    }
+    dp[sets][1][0][0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counts_of;
+    use mahjong_tiles::{Tile, TileSet, TileSetId};
+
+    fn counts(s: &str) -> Counts {
+        counts_of(&Tile::parse_list(s).unwrap())
+    }
+
+    fn shapes() -> [Shape; 4] {
+        [
+            Shape::classical(),
+            Shape::of(&TileSet::new(TileSetId::Korean3p)),
+            Shape::of(&TileSet::new(TileSetId::Japanese3p)),
+            Shape::of(&TileSet::new(TileSetId::Malaysian3p)),
+        ]
+    }
+
+    #[test]
+    fn every_tile_set_takes_the_fast_path() {
+        for shape in shapes() {
+            assert!(Layout::of(&shape).is_some(), "{shape:?}");
+        }
+        let k = Layout::of(&shapes()[1]).unwrap();
+        assert_eq!(k.table, [false, true, true]);
+        // 1B 9B and six honours (no North).
+        assert_eq!(k.isolated, 8);
+        assert_eq!(k.honours, 0b111_0111);
+    }
+
+    #[test]
+    fn odd_shapes_take_the_general_path() {
+        let mut shape = Shape::classical();
+        shape.copies[31] = 3;
+        assert!(Layout::of(&shape).is_none());
+        // A red-dragon pung and pair would need five copies: with three, still fine.
+        let c = counts("1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD RD EW EW");
+        assert_eq!(shanten_regular(&c, 0, &shape), -1);
+        shape.copies[31] = 2;
+        assert_eq!(shanten_regular(&c, 0, &shape), 0);
+    }
+
+    #[test]
+    fn general_path_agrees_with_tables() {
+        let hands = [
+            "1B 1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B 9B 9B",
+            "1B 4B 7B 1C 4C 7C 1D 4D 7D EW SW WW NW",
+            "EW EW EW EW 1B 2B 3B 4C 5C 6C 7D 8D 9D",
+            "1C 1C 9C 9C 2D 3D 4D 5D RD RD RD GD GD",
+            "5B 5B 5B 5B 5D 5D 5D 5D 1B 9B 1D 9D EW",
+        ];
+        for shape in shapes() {
+            let layout = Layout::of(&shape).unwrap();
+            for h in hands {
+                let c = counts(h);
+                for sets in [4, 3, 1, 0] {
+                    let fast = match sets {
+                        4 => distance::<4>(&c, &layout),
+                        3 => distance::<3>(&c, &layout),
+                        1 => distance::<1>(&c, &layout),
+                        _ => distance::<0>(&c, &layout),
+                    };
+                    assert_eq!(fast, distance_general(&c, sets, &shape), "{h} {sets}");
+                }
+            }
+        }
+    }
+
+    /// The public functions run the AVX2 build where the processor has it; the baseline
+    /// build (called directly here) must agree.
+    #[test]
+    fn baseline_and_fast_builds_agree() {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for shape in shapes() {
+            let mut wall: Vec<usize> = (0..KINDS)
+                .flat_map(|k| (0..shape.copies[k]).map(move |_| k))
+                .collect();
+            for _ in 0..3000 {
+                let declared = rng.gen_range(0..5);
+                let n = 13 + rng.gen_range(0..2) - 3 * declared;
+                wall.shuffle(&mut rng);
+                let mut c = [0u8; KINDS];
+                for &k in &wall[..n] {
+                    c[k] += 1;
+                }
+                assert_eq!(
+                    regular(&c, declared, &shape, other_shapes),
+                    shanten_regular(&c, declared, &shape)
+                );
+                for seven in [false, true] {
+                    assert_eq!(
+                        all_forms(&c, declared, &shape, seven, other_shapes),
+                        shanten(&c, declared, &shape, seven)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn simple_values() {
+        let shape = Shape::classical();
+        let s = |h: &str, d: usize| shanten_regular(&counts(h), d, &shape);
+        assert_eq!(s("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD RD", 0), -1);
+        assert_eq!(s("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD", 0), 0);
+        assert_eq!(s("1B 4B 7B 1C 4C 7C 1D 4D 7D EW SW WW NW", 0), 8);
+        // A fourth copy is no pair: the held East cannot be waited on.
+        assert_eq!(s("EW EW EW EW 1B 2B 3B 4C 5C 6C 7D 8D 9D", 0), 1);
+        assert_eq!(s("5C 5C 7D 8D", 3), 0);
+        assert_eq!(s("EW EW", 4), -1);
+        assert_eq!(s("EW", 4), 0);
+    }
+
+    #[test]
+    fn other_forms() {
+        let shape = Shape::classical();
+        let c = counts("EW EW SW SW WW WW NW NW RD RD GD GD WD");
+        assert_eq!(shanten_regular(&c, 0, &shape), 3);
+        assert_eq!(shanten_seven_pairs(&c), 0);
+        assert_eq!(shanten_orphans(&c, &shape), 5);
+        assert_eq!(shanten(&c, 0, &shape, true), 0);
+        assert_eq!(shanten(&c, 0, &shape, false), 3);
+        let c = counts("1B 9B 1C 9C 1D 9D EW SW WW NW RD GD 5D");
+        assert_eq!(shanten(&c, 0, &shape, false), 1);
+        let c = counts("1B 9B 1C 9C 1D 9D EW SW WW NW RD GD GD");
+        assert_eq!(shanten(&c, 0, &shape, false), 0);
+    }
 }

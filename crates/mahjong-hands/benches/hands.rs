@@ -1,0 +1,146 @@
+//! Hot-path timings: shanten and waits over fixed pools of random hands.
+//!
+//! Each benchmark walks a pool of hands per iteration and reports throughput in hands, so
+//! criterion's "elem/s" converts directly into time per hand.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
+use mahjong_hands::{is_complete, shanten, shanten_regular, waits, Counts, Shape};
+use mahjong_tiles::KINDS;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const POOL: usize = 4096;
+
+/// Every playing tile of the shape, as kinds.
+fn wall(shape: &Shape) -> Vec<usize> {
+    (0..KINDS)
+        .flat_map(|k| (0..shape.copies[k]).map(move |_| k))
+        .collect()
+}
+
+/// `POOL` hands of `n` tiles, each drawn from a freshly shuffled wall. A fixed seed keeps
+/// runs comparable.
+fn random_hands(shape: &Shape, n: usize, seed: u64) -> Vec<Counts> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut wall = wall(shape);
+    (0..POOL)
+        .map(|_| {
+            wall.shuffle(&mut rng);
+            let mut c = [0u8; KINDS];
+            for &k in &wall[..n] {
+                c[k] += 1;
+            }
+            c
+        })
+        .collect()
+}
+
+/// `POOL` ready 13-tile hands: random complete hands (four sets and a pair) with one tile
+/// taken out, so every call has waits to find.
+fn ready_hands(shape: &Shape, seed: u64) -> Vec<Counts> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(POOL);
+    while out.len() < POOL {
+        let mut c = [0u8; KINDS];
+        let pair = rand::Rng::gen_range(&mut rng, 0..KINDS);
+        c[pair] += 2;
+        for _ in 0..4 {
+            let k = rand::Rng::gen_range(&mut rng, 0..KINDS);
+            if shape.chow_starts_at(k) && rand::Rng::gen_bool(&mut rng, 0.6) {
+                c[k] += 1;
+                c[k + 1] += 1;
+                c[k + 2] += 1;
+            } else {
+                c[k] += 3;
+            }
+        }
+        if c.iter().zip(&shape.copies).any(|(&n, &cap)| n > cap) {
+            continue;
+        }
+        let held: Vec<usize> = (0..KINDS).filter(|&k| c[k] > 0).collect();
+        c[*held.choose(&mut rng).unwrap()] -= 1;
+        out.push(c);
+    }
+    out
+}
+
+fn bench_shanten(c: &mut Criterion) {
+    let shape = Shape::classical();
+    let hands = random_hands(&shape, 14, 1);
+    let mut g = c.benchmark_group("shanten");
+    g.throughput(Throughput::Elements(POOL as u64));
+    g.bench_function("14-tile", |b| {
+        b.iter(|| {
+            let mut sum = 0i32;
+            for h in &hands {
+                sum += i32::from(shanten_regular(black_box(h), 0, &shape));
+            }
+            sum
+        })
+    });
+    g.bench_function("14-tile-all-forms", |b| {
+        b.iter(|| {
+            let mut sum = 0i32;
+            for h in &hands {
+                sum += i32::from(shanten(black_box(h), 0, &shape, true));
+            }
+            sum
+        })
+    });
+    g.finish();
+}
+
+fn bench_waits(c: &mut Criterion) {
+    let shape = Shape::classical();
+    let pools = [
+        ("13-tile", random_hands(&shape, 13, 2)),
+        ("13-tile-ready", ready_hands(&shape, 3)),
+    ];
+    let mut g = c.benchmark_group("waits");
+    g.throughput(Throughput::Elements(POOL as u64));
+    for (name, hands) in &pools {
+        g.bench_with_input(BenchmarkId::from_parameter(name), hands, |b, hands| {
+            b.iter(|| {
+                let mut n = 0u32;
+                for h in hands {
+                    n += waits(black_box(h), 0, &shape, true, None).len() as u32;
+                }
+                n
+            })
+        });
+    }
+    g.finish();
+}
+
+fn bench_is_complete(c: &mut Criterion) {
+    let shape = Shape::classical();
+    let hands = random_hands(&shape, 14, 4);
+    let mut g = c.benchmark_group("is_complete");
+    g.throughput(Throughput::Elements(POOL as u64));
+    g.bench_function("14-tile", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for h in &hands {
+                n += u32::from(is_complete(black_box(h), 0, &shape, true));
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_shanten, bench_waits, bench_is_complete);
+
+fn main() {
+    // The tables are built once per process, so their build time is measured here, on
+    // first use, rather than by criterion.
+    let start = Instant::now();
+    black_box(shanten_regular(&[0; KINDS], 0, &Shape::classical()));
+    eprintln!("table_build (first use): {:?}", start.elapsed());
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
