@@ -154,6 +154,11 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 impl TableInput {
     /// Parses the JSON text of one table. Errors name the path (`seats.E.sets[0].tiles[2]`).
     pub fn from_json(text: &str) -> Result<TableInput, InputError> {
+        // Path tracking costs time: parse plainly, and again with paths only to explain an
+        // error.
+        if let Ok(t) = serde_json::from_str(text) {
+            return Ok(t);
+        }
         let de = &mut serde_json::Deserializer::from_str(text);
         serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
