@@ -177,6 +177,15 @@ impl Danger {
 
     /// After a draw: had the player any safe tile to discard?
     pub fn on_draw(&mut self, p: usize, players: &[PlayerState], shape: &Shape) {
+        // M90a–f all need an opponent with two or more declared sets.
+        if !players
+            .iter()
+            .enumerate()
+            .any(|(q, s)| q != p && s.melds.len() >= 2)
+        {
+            self.no_choice[p] = false;
+            return;
+        }
         // M90g needs the live wall; only a–f are judged here (the common case), which makes
         // "no choice" conservative: a player is excused only when a–f leave him nothing.
         let o = ClassicalOptions::millington();
@@ -198,9 +207,29 @@ impl Danger {
         live: usize,
         o: &ClassicalOptions,
     ) {
-        let seen = visible(players, o);
-        let excused = self.no_choice[p];
         self.discarder = Some(p);
+        let late = live <= 4;
+        if !late
+            && !players
+                .iter()
+                .enumerate()
+                .any(|(q, s)| q != p && s.melds.len() >= 2)
+        {
+            // Nothing can be dangerous yet: M90a–f need two or more declared sets.
+            self.current.iter_mut().for_each(|c| *c = None);
+            self.no_choice[p] = false;
+            return;
+        }
+        let mut seen = if late {
+            visible(players, o)
+        } else {
+            [0u8; KINDS]
+        };
+        if let Some(k) = tile.kind().filter(|_| late) {
+            // The discard itself is already on the table; it does not count as seen.
+            seen[k] = seen[k].saturating_sub(1);
+        }
+        let excused = self.no_choice[p];
         for q in 0..players.len() {
             self.current[q] = if q == p || excused {
                 None
@@ -224,12 +253,23 @@ impl Danger {
         self.current.iter_mut().for_each(|c| *c = None);
     }
 
-    /// A kong robbed: the konger stands in for the discarder.
-    pub fn on_rob(&mut self, konger: usize, robber: usize, _tile: Tile) {
+    /// A kong robbed: the robbed tile is judged as if the konger had discarded it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn on_rob(
+        &mut self,
+        konger: usize,
+        robber: usize,
+        tile: Tile,
+        players: &[PlayerState],
+        shape: &Shape,
+        live: usize,
+        o: &ClassicalOptions,
+    ) {
         self.discarder = Some(konger);
-        if self.current[robber].is_none() {
-            // Danger of the robbed tile is judged as for a discard of it.
-            self.current[robber] = self.pending[robber].map(|(_, d)| d);
+        let seen = visible(players, o);
+        self.current.iter_mut().for_each(|c| *c = None);
+        if !self.no_choice[konger] {
+            self.current[robber] = danger_for(robber, tile, players, shape, live, o, &seen);
         }
     }
 

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use mahjong_hands::{
-    counts_of, is_complete, is_thirteen_orphans, waits, Counts, KongKind, Meld, MeldKind, Shape,
+    counts_of, is_complete, is_thirteen_orphans, waits, Counts, KindMask, KongKind, Meld, MeldKind,
+    Shape,
 };
 use mahjong_rules::{
     score_into, ClassicalOptions, Outcome, Ruleset, SeatHand, Table, Win, WinFrom,
@@ -158,10 +159,13 @@ pub struct Hand {
     phase: Phase,
     events: Vec<Event>,
     danger: Danger,
+    /// Each player's legal actions at the current decision point (computed once).
+    legal: [Vec<Action>; 4],
+    /// Each waiting player's winning tiles, kept up to date when his hand changes (at his
+    /// discard), so checking a claim for Mah-Jongg is a bit test.
+    waits: [KindMask; 4],
     /// Discards made so far in the hand (for Earth's Blessing).
     discard_count: u32,
-    /// Any set claimed or declared yet (ends the "first go-round").
-    interrupted: bool,
     result: Option<HandResult>,
 }
 
@@ -174,6 +178,8 @@ impl Hand {
         let n = setup.seats;
         let mut hand = Hand {
             danger: Danger::new(n),
+            legal: Default::default(),
+            waits: [KindMask::EMPTY; 4],
             options,
             shape,
             wall,
@@ -186,7 +192,6 @@ impl Hand {
                 dice: None,
             }],
             discard_count: 0,
-            interrupted: false,
             result: None,
             setup,
         };
@@ -245,6 +250,9 @@ impl Hand {
                 }
             }
         }
+        for p in 0..n {
+            hand.update_waits(p);
+        }
         hand.phase = Phase::Turn {
             player: hand.setup.dealer,
             drawn: None,
@@ -252,7 +260,20 @@ impl Hand {
             kongs: 0,
             claimed_pung: None,
         };
+        hand.refresh_legal();
         hand
+    }
+
+    /// Computes every player's legal actions for the decision point just reached.
+    fn refresh_legal(&mut self) {
+        for p in 0..4 {
+            let v = if p < self.seats() {
+                self.compute_legal(p)
+            } else {
+                vec![]
+            };
+            self.legal[p] = v;
+        }
     }
 
     /// Number of players.
@@ -308,13 +329,9 @@ impl Hand {
 
     /// Players who must decide now.
     pub fn pending(&self) -> Vec<usize> {
-        match &self.phase {
-            Phase::Turn { player, .. } => vec![*player],
-            Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => (0..self.seats())
-                .filter(|&p| responses[p].is_none())
-                .collect(),
-            Phase::Over => vec![],
-        }
+        (0..self.seats())
+            .filter(|&p| !self.legal[p].is_empty())
+            .collect()
     }
 
     /// What the turn or claim is about, publicly.
@@ -354,20 +371,39 @@ impl Hand {
         self.players[p].melds.len()
     }
 
+    /// Recomputes a player's winning tiles (his hand must hold 13 tiles, sets counted 3).
+    fn update_waits(&mut self, p: usize) {
+        let c = self.players[p].counts();
+        let held: usize = c.iter().map(|&x| x as usize).sum::<usize>() + 3 * self.declared_sets(p);
+        self.waits[p] = if held == 13 {
+            waits(
+                &c,
+                self.declared_sets(p),
+                &self.shape,
+                self.options.seven_pairs,
+                None,
+            )
+        } else {
+            KindMask::EMPTY
+        };
+    }
+
+    /// Whether a waiting player (not in turn) goes out with `tile`.
     fn complete_with(&self, p: usize, tile: Tile) -> bool {
-        let mut c = self.players[p].counts();
-        let Some(k) = tile.kind() else { return false };
-        c[k] += 1;
-        is_complete(
-            &c,
-            self.declared_sets(p),
-            &self.shape,
-            self.options.seven_pairs,
-        )
+        tile.kind().is_some_and(|k| self.waits[p].contains(k))
     }
 
     /// A player's legal actions now (empty when he has nothing to decide).
     pub fn legal_actions(&self, p: usize) -> Vec<Action> {
+        self.legal(p).to_vec()
+    }
+
+    /// A player's legal actions now, borrowed (no allocation).
+    pub fn legal(&self, p: usize) -> &[Action] {
+        self.legal.get(p).map_or(&[], |v| v.as_slice())
+    }
+
+    fn compute_legal(&self, p: usize) -> Vec<Action> {
         let mut v = Vec::new();
         if p >= self.seats() {
             return v;
@@ -513,7 +549,7 @@ impl Hand {
         if self.is_over() {
             return Err(EngineError::Over);
         }
-        let legal = self.legal_actions(p);
+        let legal = self.legal(p);
         if legal.is_empty() {
             return Err(EngineError::NotYourTurn { player: p });
         }
@@ -521,6 +557,7 @@ impl Hand {
             return Err(EngineError::Illegal { player: p, action });
         }
         self.events.push(Event::Decision { player: p, action });
+        let was_window = matches!(self.phase, Phase::Claims { .. } | Phase::Rob { .. });
         match self.phase.clone() {
             Phase::Turn {
                 drawn,
@@ -542,6 +579,18 @@ impl Hand {
             }
             Phase::Over => unreachable!("checked above"),
         }
+        let still_open = match &self.phase {
+            Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => {
+                responses.iter().any(Option::is_none)
+            }
+            _ => false,
+        };
+        if was_window && still_open {
+            // The same window is still open: only this player's choice is used up.
+            self.legal[p].clear();
+        } else {
+            self.refresh_legal();
+        }
         Ok(())
     }
 
@@ -561,7 +610,8 @@ impl Hand {
                     Source::Loose => WinFrom::Loose,
                     _ => WinFrom::Wall,
                 };
-                let heaven = source == Source::Deal;
+                // M122a: East's dealt hand, after bonus and kong replacements.
+                let heaven = p == self.setup.dealer && self.discard_count == 0;
                 let last = source == Source::Wall && self.wall.live_remaining() == 0;
                 self.win(
                     p,
@@ -584,6 +634,7 @@ impl Hand {
                     me.original_call = true;
                 }
                 self.discard_count += 1;
+                self.update_waits(p);
                 self.events.push(Event::Discard {
                     player: p,
                     tile,
@@ -613,7 +664,6 @@ impl Hand {
                     k,
                     false,
                 ));
-                self.interrupted = true;
                 self.events.push(Event::Set {
                     player: p,
                     kind: SetKind::Kong(KongKind::Concealed),
@@ -631,7 +681,6 @@ impl Hand {
                     .find(|m| m.kind == MeldKind::Pung && m.tile == k)
                     .expect("annexable pung");
                 m.kind = MeldKind::Kong(KongKind::Annexed);
-                self.interrupted = true;
                 self.events.push(Event::Set {
                     player: p,
                     kind: SetKind::Kong(KongKind::Annexed),
@@ -644,26 +693,54 @@ impl Hand {
         }
     }
 
+    /// Whether a player has any choice but to pass in the current claim or rob window
+    /// (cheap: no action list is built).
+    fn can_respond(&self, q: usize) -> bool {
+        match &self.phase {
+            Phase::Claims {
+                discarder, tile, ..
+            } => {
+                if q == *discarder {
+                    return false;
+                }
+                let me = &self.players[q];
+                let k = tile.kind().expect("playing tile");
+                let held = me.concealed.iter().filter(|t| t.kind() == Some(k)).count();
+                if !me.original_call && held >= 2 {
+                    return true;
+                }
+                let next = (discarder + 1) % self.seats() == q;
+                if !me.original_call && next && k < 27 && self.shape.chow_starts_at(k - k % 9) {
+                    let c = me.counts();
+                    let r = k % 9;
+                    let has = |d: isize| {
+                        let x = k as isize + d;
+                        (0..9).contains(&(r as isize + d)) && c[x as usize] > 0
+                    };
+                    if (has(-2) && has(-1)) || (has(-1) && has(1)) || (has(1) && has(2)) {
+                        return true;
+                    }
+                }
+                self.complete_with(q, *tile)
+            }
+            Phase::Rob { konger, .. } => q != *konger && self.compute_legal(q).len() > 1,
+            _ => false,
+        }
+    }
+
     /// Players whose only choice is to pass do so at once; seats beyond the table pass.
     fn auto_pass(&mut self) {
         let n = self.seats();
-        let passes: Vec<usize> = (0..n)
-            .filter(|&q| self.legal_actions(q) == [Action::Pass])
-            .collect();
-        let (responses, asker) = match &mut self.phase {
-            Phase::Claims {
-                responses,
-                discarder,
-                ..
-            } => (responses, *discarder),
-            Phase::Rob {
-                responses, konger, ..
-            } => (responses, *konger),
-            _ => return,
-        };
-        responses[asker] = Some(Action::Pass);
-        for q in passes.into_iter().chain(n..4) {
-            responses[q] = Some(Action::Pass);
+        let mut passes = [false; 4];
+        for (q, pass) in passes.iter_mut().enumerate() {
+            *pass = q >= n || !self.can_respond(q);
+        }
+        if let Phase::Claims { responses, .. } | Phase::Rob { responses, .. } = &mut self.phase {
+            for (r, pass) in responses.iter_mut().zip(passes) {
+                if pass {
+                    *r = Some(Action::Pass);
+                }
+            }
         }
     }
 
@@ -709,11 +786,19 @@ impl Hand {
                 .iter_mut()
                 .find(|m| m.tile == k && m.is_kong())
             {
-                if m.kind == MeldKind::Kong(KongKind::Annexed) {
-                    m.kind = MeldKind::Pung;
-                }
+                // An annexed kong goes back to the exposed pung, a concealed one to a
+                // concealed pung.
+                m.kind = MeldKind::Pung;
             }
-            self.danger.on_rob(konger, robber, tile);
+            self.danger.on_rob(
+                konger,
+                robber,
+                tile,
+                &self.players,
+                &self.shape,
+                self.wall.live_remaining(),
+                &self.options,
+            );
             self.players[robber].add(tile);
             let last = false;
             self.win(
@@ -750,10 +835,8 @@ impl Hand {
         if let Some(w) = self.nearest_after(discarder, |q| responses[q] == Some(Action::Mahjong)) {
             self.mark_claimed(discarder);
             self.players[w].add(tile);
-            let earth = self.discard_count == 1
-                && discarder == self.setup.dealer
-                && !self.interrupted
-                && w != self.setup.dealer;
+            let earth =
+                self.discard_count == 1 && discarder == self.setup.dealer && w != self.setup.dealer;
             self.win(
                 w,
                 tile,
@@ -773,7 +856,6 @@ impl Hand {
             matches!(responses[q], Some(Action::Pung | Action::Kong))
         }) {
             self.mark_claimed(discarder);
-            self.interrupted = true;
             let kong = responses[q] == Some(Action::Kong);
             let me = &mut self.players[q];
             me.remove(tile, if kong { 3 } else { 2 });
@@ -809,7 +891,6 @@ impl Hand {
         let next = (discarder + 1) % n;
         if let Some(Action::Chow { first }) = responses[next] {
             self.mark_claimed(discarder);
-            self.interrupted = true;
             let f = first.kind().expect("playing tile");
             let me = &mut self.players[next];
             for x in f..f + 3 {
