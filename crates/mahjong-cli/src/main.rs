@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod render;
+mod simulate;
 
 use mahjong_rules::{output::ScoreJson, score_with_shape, InputError, Ruleset, Table, TableInput};
 
@@ -34,6 +35,46 @@ enum Command {
         /// Read JSON Lines (one table per line) and write one JSON result per line.
         #[arg(long)]
         batch: bool,
+    },
+    /// Play many full games with bots and summarise them.
+    Simulate {
+        /// Preset name or ruleset file.
+        #[arg(long, default_value = "millington")]
+        ruleset: String,
+        /// Override an option: key=value (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u64,
+        /// Master seed: the same seed gives the same games, whatever the thread count.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Bots per seat, comma-separated (random, greedy).
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "greedy,greedy,greedy,greedy"
+        )]
+        bots: Vec<String>,
+        /// Worker threads (default: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Stop each game after this many hands.
+        #[arg(long)]
+        max_hands: Option<u32>,
+        /// Write the game record (JSON Lines) to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-play a game record through the engine and check every event, score and payment.
+    Replay {
+        /// The record (JSON Lines), or - for standard input.
+        #[arg(value_name = "FILE|-")]
+        file: PathBuf,
     },
     /// Print a ruleset (a preset or a ruleset file, with overrides) as TOML.
     Ruleset {
@@ -70,6 +111,52 @@ fn main() -> ExitCode {
             }
         }
         Command::Ruleset { name, options } => show_ruleset(&name, &options),
+        Command::Simulate {
+            ruleset,
+            options,
+            games,
+            seed,
+            bots,
+            threads,
+            max_hands,
+            record,
+            json,
+        } => (|| {
+            let mut r =
+                Ruleset::named_or_file(&ruleset).map_err(|e| Fail(format!("--ruleset: {e}")))?;
+            for o in &options {
+                r.set(o).map_err(|e| Fail(format!("--option: {e}")))?;
+            }
+            let cfg = simulate::SimConfig {
+                ruleset: r,
+                games,
+                seed,
+                bots,
+                threads,
+                max_hands,
+            };
+            let mut file = match &record {
+                Some(p) => Some(BufWriter::new(
+                    std::fs::File::create(p).map_err(|e| Fail(format!("{}: {e}", p.display())))?,
+                )),
+                None => None,
+            };
+            let summary =
+                simulate::run(&cfg, file.as_mut().map(|f| f as &mut dyn Write)).map_err(Fail)?;
+            if let Some(mut f) = file {
+                f.flush().map_err(|e| Fail(format!("--record: {e}")))?;
+            }
+            let out = if json {
+                let mut s = serde_json::to_string_pretty(&summary).expect("serializes");
+                s.push('\n');
+                s
+            } else {
+                simulate::render(&summary)
+            };
+            write_stdout(out.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        })(),
+        Command::Replay { file } => replay(&file),
     };
     match result {
         Ok(code) => code,
@@ -183,6 +270,27 @@ fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Replays a record: exit 0 when everything agrees, 1 at the first disagreement, 2 when
+/// the record cannot be read.
+fn replay(path: &PathBuf) -> Result<ExitCode, Fail> {
+    let text = read_input(path)?;
+    match mahjong_engine::replay(text.lines()) {
+        Ok(s) => {
+            let msg = format!(
+                "replayed {} games, {} hands, {} events: all agree\n",
+                s.games, s.hands, s.events
+            );
+            write_stdout(msg.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) if e.malformed => Err(Fail(format!("{}: {e}", path.display()))),
+        Err(e) => {
+            eprintln!("disagreement: {}: {e}", path.display());
+            Ok(ExitCode::from(1))
+        }
+    }
 }
 
 fn show_ruleset(name: &str, options: &[String]) -> Result<ExitCode, Fail> {

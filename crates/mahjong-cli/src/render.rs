@@ -34,14 +34,13 @@ pub fn table(ruleset: &Ruleset, table: &Table, outcome: &Outcome) -> String {
             let _ = writeln!(s, "   washout: no score, no settlement (M97)");
         }
     }
-    for i in 0..outcome.seats {
-        let sc = &outcome.scores[i];
+    for (i, sc) in outcome.scores.iter().enumerate().take(outcome.seats) {
         let role = if table.winner == Some(i) {
             "  winner"
         } else {
             ""
         };
-        let _ = writeln!(s, "\n{} {}{role}", wind(i), SEAT_NAMES[i]);
+        let _ = writeln!(s, "\n{} {}{role}", wind(i), SEAT_NAMES[i % 4]);
         for it in sc.items.as_slice() {
             let what = match it.tile {
                 Some(t) => format!("{} {t}", it.rule.name),

@@ -16,5 +16,5 @@ pub use game::{Game, GameConfig, GameSummary};
 pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState};
 pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 pub use record::{replay, RecordHeader, ReplayError, ReplaySummary};
-pub use view::{PublicSeat, SeatView};
+pub use view::{PublicSeat, PublicSet, SeatView};
 pub use wall::{Dice, Wall};

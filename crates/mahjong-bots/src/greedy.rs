@@ -1,0 +1,591 @@
+//! A greedy bot: fastest way to a complete hand, nudged toward hands that score, with the
+//! dangerous-discard rules (M90a–f) as a hard constraint and defence late in a hand it is
+//! unlikely to win.
+//!
+//! Everything is judged on the seat's own counts with `mahjong_hands::shanten` (the
+//! declared sets passed as `declared`) and on copies the seat cannot see: its own tiles,
+//! unclaimed discards and every declared set are excluded.
+
+use mahjong_engine::{Action, PhaseView, SeatView};
+use mahjong_hands::{shanten, shanten_orphans, shanten_regular, waits, Counts, KindMask, Shape};
+use mahjong_rules::Ruleset;
+use mahjong_tiles::{Tile, KINDS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::analysis::{dangerous_kinds, Sight};
+use crate::Bot;
+
+/// Play defence when the live wall is this short and the hand is two or more tiles from
+/// ready.
+pub const DEFENCE_LIVE: usize = 20;
+
+/// Useful tiles are counted for at most this many discard candidates (the best by a cheap
+/// connectivity rank) …
+pub const UKEIRE_CANDIDATES: usize = 2;
+/// … and only when the hand is at most this many tiles from ready; further away the rank
+/// alone decides.
+pub const UKEIRE_SHANTEN: i8 = 2;
+
+const DRAGONS: u64 = 0b111 << 31;
+const WINDS: u64 = 0b1111 << 27;
+
+/// Greedy play, seeded (the seed only breaks ties between equally good discards).
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    rng: ChaCha8Rng,
+    shape: Shape,
+    seven_pairs: bool,
+    /// Useful tiles are counted for this many candidates, within this shanten.
+    search: (usize, i8),
+}
+
+impl GreedyBot {
+    /// A greedy bot for the classical 136/144-tile set without seven pairs (both presets).
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            shape: Shape::classical(),
+            seven_pairs: false,
+            search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
+        }
+    }
+
+    /// A greedy bot for a ruleset's tile set and hand forms.
+    pub fn for_ruleset(ruleset: &Ruleset, seed: u64) -> GreedyBot {
+        GreedyBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            shape: Shape::of(&ruleset.tile_set()),
+            seven_pairs: ruleset.classical().seven_pairs,
+            search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
+        }
+    }
+
+    /// Counts useful tiles for the best `candidates` discards (by the connectivity rank)
+    /// when the hand is at most `max_shanten` from ready. The default is
+    /// ([`UKEIRE_CANDIDATES`], [`UKEIRE_SHANTEN`]).
+    pub fn with_search(mut self, candidates: usize, max_shanten: i8) -> GreedyBot {
+        self.search = (candidates.max(1), max_shanten);
+        self
+    }
+
+    /// Counts useful tiles for every candidate discard at every distance from ready
+    /// (slower and, measured head to head, no stronger than the default).
+    pub fn exhaustive(self) -> GreedyBot {
+        self.with_search(usize::MAX, i8::MAX)
+    }
+
+    fn shanten(&self, c: &Counts, declared: usize) -> i8 {
+        shanten(c, declared, &self.shape, self.seven_pairs)
+    }
+
+    /// The discard the bot would make now (with Original Call when it would declare it),
+    /// ignoring Mah-Jongg and kongs; `None` when no discard is legal.
+    pub fn choose_discard(&mut self, view: &SeatView) -> Option<Action> {
+        let cx = Ctx::new(self, view);
+        let cands = self.discard_candidates(&cx);
+        if cands.is_empty() {
+            return None;
+        }
+        Some(self.discard_action(&cx, &cands))
+    }
+
+    /// Each distinct legal discard with the shanten of the hand after it.
+    fn discard_candidates(&self, cx: &Ctx) -> Vec<(Tile, i8)> {
+        let d = cx.sight.declared;
+        let mut v = Vec::with_capacity(14);
+        for a in &cx.view.legal {
+            if let Action::Discard { tile, call: false } = *a {
+                let Some(k) = tile.kind() else { continue };
+                let mut after = cx.sight.hand;
+                after[k] = after[k].saturating_sub(1);
+                v.push((tile, shanten_regular(&after, d, &self.shape)));
+            }
+        }
+        // The other forms need no declared set. Discarding never lowers the orphans
+        // shanten, so when the whole hand's exceeds every regular value they cannot win.
+        if d == 0 {
+            let worst = v.iter().map(|&(_, s)| s).max().unwrap_or(i8::MIN);
+            let orphans = self.shape.orphans.len() == 13
+                && shanten_orphans(&cx.sight.hand, &self.shape) <= worst;
+            if orphans || self.seven_pairs {
+                for (t, s) in v.iter_mut() {
+                    let mut after = cx.sight.hand;
+                    let k = t.kind().expect("playing tile");
+                    after[k] = after[k].saturating_sub(1);
+                    *s = self.shanten(&after, d);
+                }
+            }
+        }
+        v
+    }
+
+    fn discard_action(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Action {
+        let tile = self.pick_discard(cx, cands);
+        let k = tile.kind().expect("playing tile");
+        let call = cx
+            .view
+            .legal
+            .contains(&Action::Discard { tile, call: true })
+            && {
+                let mut after = cx.sight.hand;
+                after[k] -= 1;
+                let mut visible = after;
+                for (v, &t) in visible.iter_mut().zip(&cx.sight.table) {
+                    *v += t;
+                }
+                visible[k] += 1;
+                let w = waits(
+                    &after,
+                    cx.sight.declared,
+                    &self.shape,
+                    self.seven_pairs,
+                    Some(&visible),
+                );
+                w.len() >= 2
+            };
+        Action::Discard { tile, call }
+    }
+
+    /// The discard: never a dangerous one (M90a–f) if a safe one exists; then, attacking,
+    /// lowest shanten, most useful tiles, least value lost; defending, the safest.
+    ///
+    /// Useful tiles cost a shanten call per neighbouring kind, so they are counted only
+    /// for the [`UKEIRE_CANDIDATES`] best candidates by a cheap connectivity rank, and only
+    /// within [`UKEIRE_SHANTEN`] of ready; ready candidates count their waits directly.
+    fn pick_discard(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Tile {
+        let is_safe = |t: Tile| !cx.danger.contains(t.kind().expect("playing tile"));
+        let any_safe = cands.iter().any(|&(t, _)| is_safe(t));
+        let pool = || {
+            cands
+                .iter()
+                .copied()
+                .filter(move |&(t, _)| !any_safe || is_safe(t))
+        };
+        let min_s = pool().map(|(_, s)| s).min().expect("a candidate");
+        let defence = min_s >= 2 && (cx.view.live_wall <= DEFENCE_LIVE || cx.threat);
+        // (score, tile) of each candidate considered.
+        let mut scored: Vec<(i64, Tile)> = Vec::with_capacity(14);
+        if defence {
+            for (t, s) in pool() {
+                let k = t.kind().expect("playing tile");
+                let score = cx.safety(k) as i64 * 10_000 - s as i64 * 100 - cx.loss(k) as i64 * 2
+                    + cx.connectivity(k) as i64;
+                scored.push((-score, t));
+            }
+        } else {
+            // Lower is a better discard: little connected, little value lost.
+            for (t, s) in pool() {
+                if s != min_s {
+                    continue;
+                }
+                let k = t.kind().expect("playing tile");
+                let late = if cx.view.live_wall <= 4 && cx.sight.table[k] == 0 {
+                    // M90g: an unseen tile this late may let somebody go out.
+                    8
+                } else {
+                    0
+                };
+                let rank =
+                    (cx.connectivity(k) + cx.loss(k) + late) as i64 * 16 - cx.safety(k) as i64 / 8;
+                scored.push((rank, t));
+            }
+            let (candidates, max_shanten) = self.search;
+            if scored.len() > 1 && min_s <= max_shanten {
+                scored.sort_unstable();
+                scored.truncate(candidates);
+                for (rank, t) in scored.iter_mut() {
+                    let k = t.kind().expect("playing tile");
+                    let mut after = cx.sight.hand;
+                    after[k] -= 1;
+                    let u = self.useful(&after, cx.sight.declared, min_s, &cx.sight.unseen);
+                    // Useful tiles first; the rank (in sixteenths) breaks near ties.
+                    *rank -= u as i64 * 24;
+                }
+            }
+        }
+        let best_score = scored.iter().map(|&(r, _)| r).min().expect("a candidate");
+        let ties = scored.iter().filter(|&&(r, _)| r == best_score).count();
+        let pick = if ties > 1 {
+            self.rng.gen_range(0..ties)
+        } else {
+            0
+        };
+        scored
+            .iter()
+            .filter(|&&(r, _)| r == best_score)
+            .nth(pick)
+            .expect("a candidate")
+            .1
+    }
+
+    /// Unseen copies of the kinds that lower the shanten `s` of the 13-type hand `after`.
+    fn useful(&self, after: &Counts, declared: usize, s: i8, unseen: &Counts) -> u32 {
+        if s == 0 {
+            let w = waits(after, declared, &self.shape, self.seven_pairs, None);
+            return w.iter().map(|k| unseen[k] as u32).sum();
+        }
+        let mut near = near_mask(after, &self.shape);
+        // One more tile lowers a form's shanten by one at most: a form more than one tile
+        // behind `s` cannot make a useful tile, so the cheaper regular shanten suffices.
+        let mut all_forms = self.seven_pairs && declared == 0;
+        if declared == 0
+            && self.shape.orphans.len() == 13
+            && shanten_orphans(after, &self.shape) <= s
+        {
+            near |= self.shape.orphans.0;
+            all_forms = true;
+        }
+        let mut c = *after;
+        let mut total = 0;
+        let mut bits = near;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if unseen[k] == 0 {
+                continue;
+            }
+            c[k] += 1;
+            let after_k = if all_forms {
+                self.shanten(&c, declared)
+            } else {
+                shanten_regular(&c, declared, &self.shape)
+            };
+            if after_k < s {
+                total += unseen[k] as u32;
+            }
+            c[k] -= 1;
+        }
+        total
+    }
+
+    /// The lowest shanten reachable by one discard from `h` (after a claim), discarding a
+    /// safe tile if there is one.
+    fn best_after_claim(&self, cx: &Ctx, h: &Counts, declared: usize) -> i8 {
+        let mut best_safe = i8::MAX;
+        let mut best_any = i8::MAX;
+        let mut c = *h;
+        for k in 0..KINDS {
+            if h[k] == 0 {
+                continue;
+            }
+            c[k] -= 1;
+            let s = self.shanten(&c, declared);
+            c[k] += 1;
+            best_any = best_any.min(s);
+            if !cx.danger.contains(k) {
+                best_safe = best_safe.min(s);
+            }
+        }
+        if best_safe == i8::MAX {
+            best_any
+        } else {
+            best_safe
+        }
+    }
+
+    fn turn(&mut self, view: &SeatView) -> Action {
+        let cx = Ctx::new(self, view);
+        let cands = self.discard_candidates(&cx);
+        let d = cx.sight.declared;
+        let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
+        // Kongs that do not make the hand worse: more points and an extra tile.
+        for a in &view.legal {
+            let mut h = cx.sight.hand;
+            let s = match *a {
+                Action::ConcealedKong { tile } => {
+                    let k = tile.kind().expect("playing tile");
+                    h[k] = h[k].saturating_sub(4);
+                    self.shanten(&h, d + 1)
+                }
+                Action::AnnexKong { tile } => {
+                    let k = tile.kind().expect("playing tile");
+                    h[k] = h[k].saturating_sub(1);
+                    self.shanten(&h, d)
+                }
+                _ => continue,
+            };
+            if s <= best_s {
+                return *a;
+            }
+        }
+        if cands.is_empty() {
+            return view.legal[0];
+        }
+        self.discard_action(&cx, &cands)
+    }
+
+    fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
+        let Some(k) = tile.kind() else {
+            return Action::Pass;
+        };
+        let cx = Ctx::new(self, view);
+        let hand = cx.sight.hand;
+        let d = cx.sight.declared;
+        let s0 = self.shanten(&hand, d);
+        let defence = s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
+        let mut best: Option<(Action, i8, i32)> = None;
+        for a in &view.legal {
+            let mut h = hand;
+            let (s1, value) = match *a {
+                Action::Kong => {
+                    h[k] = h[k].saturating_sub(3);
+                    (self.shanten(&h, d + 1), 3)
+                }
+                Action::Pung => {
+                    h[k] = h[k].saturating_sub(2);
+                    let v = if cx.value.contains(k) {
+                        2
+                    } else {
+                        i32::from(tile.is_major())
+                    };
+                    (self.best_after_claim(&cx, &h, d + 1), v)
+                }
+                Action::Chow { first } => {
+                    let f = first.kind().expect("playing tile");
+                    for (x, n) in h.iter_mut().enumerate().skip(f).take(3) {
+                        if x != k {
+                            *n = n.saturating_sub(1);
+                        }
+                    }
+                    (self.best_after_claim(&cx, &h, d + 1), -1)
+                }
+                _ => continue,
+            };
+            let worth = s1 < s0 || (s1 == s0 && value >= 2);
+            if !worth || (defence && s1 > 0) {
+                continue;
+            }
+            if best.is_none_or(|(_, bs, bv)| (s1, -value) < (bs, -bv)) {
+                best = Some((*a, s1, value));
+            }
+        }
+        best.map_or(Action::Pass, |(a, _, _)| a)
+    }
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn act(&mut self, view: &SeatView) -> Action {
+        match view.legal.len() {
+            0 => return Action::Pass,
+            1 => return view.legal[0],
+            _ => {}
+        }
+        if view.legal.contains(&Action::Mahjong) {
+            return Action::Mahjong;
+        }
+        match view.phase {
+            PhaseView::Turn { .. } => self.turn(view),
+            PhaseView::Claims { tile, .. } => self.claim(view, tile),
+            PhaseView::Rob { .. } | PhaseView::Over => {
+                if view.legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    view.legal[0]
+                }
+            }
+        }
+    }
+}
+
+/// Kinds that can join `c`'s groups: each held kind, and in chow suits its neighbours
+/// within two.
+fn near_mask(c: &Counts, shape: &Shape) -> u64 {
+    let mut m = 0u64;
+    for (k, &n) in c.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        if k < 27 && shape.chow_suits[k / 9] {
+            let r = k % 9;
+            let lo = k - r.min(2);
+            let hi = (k - r + 8).min(k + 2);
+            m |= ((1u64 << (hi - lo + 1)) - 1) << lo;
+        } else {
+            m |= 1 << k;
+        }
+    }
+    m & shape.kinds.0
+}
+
+/// One decision's view of the table.
+struct Ctx<'a> {
+    view: &'a SeatView,
+    sight: Sight,
+    /// Kinds dangerous to discard (M90a–f).
+    danger: KindMask,
+    /// Honours that score doubles as pungs: dragons, own wind, prevailing wind.
+    value: KindMask,
+    /// Own wind and prevailing wind are the same kind.
+    double_wind: Option<usize>,
+    /// The suit the hand is heading for as one suit (with honours), if any.
+    flush: Option<usize>,
+    /// Three or more dragons, resp. winds, paired or better (a limit hand in sight).
+    dragon_chance: bool,
+    wind_chance: bool,
+    /// An opponent is probably close: Original Call, or three declared sets.
+    threat: bool,
+    /// Safety bonus per kind from discards: the latest of each opponent, and everything a
+    /// threatening opponent has discarded.
+    discard_bonus: [i8; KINDS],
+}
+
+impl<'a> Ctx<'a> {
+    fn new(bot: &GreedyBot, view: &'a SeatView) -> Ctx<'a> {
+        let sight = Sight::of(view, &bot.shape.copies);
+        let me = &view.public[view.player];
+        let own = view.wind.tile().kind().expect("wind");
+        let prevailing = view.prevailing.tile().kind().expect("wind");
+        let mut value = KindMask(DRAGONS);
+        value.insert(own);
+        value.insert(prevailing);
+        // Held or declared tiles of each group.
+        let mut all = sight.hand;
+        for s in &me.sets {
+            // A kong counts as three here: it is one set.
+            let k = s.tile.kind().unwrap_or(0);
+            match s.kind {
+                mahjong_engine::SetKind::Chow => (k..k + 3).for_each(|x| all[x] += 1),
+                _ => all[k] += 3,
+            }
+        }
+        let mut per_suit = [0u32; 3];
+        for (k, &n) in all.iter().enumerate().take(27) {
+            per_suit[k / 9] += n as u32;
+        }
+        let honours: u32 = all[27..].iter().map(|&n| n as u32).sum();
+        let (suit, &most) = per_suit
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, &n)| (n, std::cmp::Reverse(i)))
+            .expect("three suits");
+        let others: u32 = per_suit.iter().sum::<u32>() - most;
+        let declared_off = me
+            .sets
+            .iter()
+            .any(|s| s.tile.suit().is_some_and(|x| x.index() != suit));
+        let flush = (most + honours >= 10 && others <= 4 && !declared_off).then_some(suit);
+        let pairs_in = |mask: u64| {
+            (27..KINDS)
+                .filter(|&k| mask >> k & 1 == 1 && all[k] >= 2)
+                .count()
+        };
+        let mut threat = false;
+        let mut discard_bonus = [0i8; KINDS];
+        for (q, seat) in view.public.iter().enumerate() {
+            if q == view.player {
+                continue;
+            }
+            let hot = seat.original_call || seat.sets.len() >= 3;
+            threat |= hot;
+            if let Some(&(t, false)) = seat.discards.last() {
+                if let Some(k) = t.kind() {
+                    discard_bonus[k] = discard_bonus[k].max(5);
+                }
+            }
+            if hot {
+                for &(t, _) in &seat.discards {
+                    if let Some(k) = t.kind() {
+                        discard_bonus[k] = discard_bonus[k].max(6);
+                    }
+                }
+            }
+        }
+        Ctx {
+            danger: dangerous_kinds(view),
+            value,
+            double_wind: (own == prevailing).then_some(own),
+            flush,
+            dragon_chance: pairs_in(DRAGONS) >= 2,
+            wind_chance: pairs_in(WINDS) >= 3,
+            threat,
+            discard_bonus,
+            sight,
+            view,
+        }
+    }
+
+    /// How much holding `c` tiles of kind `k` is worth beyond speed, in useful-tile units.
+    fn keep(&self, k: usize, c: u8) -> i32 {
+        if c == 0 {
+            return 0;
+        }
+        let c = c as i32;
+        if k >= 27 {
+            let mut v = if self.value.contains(k) {
+                [0, 3, 10, 30][c.min(3) as usize]
+            } else {
+                [0, 0, 3, 12][c.min(3) as usize]
+            };
+            if self.double_wind == Some(k) && c >= 2 {
+                v += 6;
+            }
+            if (self.dragon_chance && DRAGONS >> k & 1 == 1)
+                || (self.wind_chance && WINDS >> k & 1 == 1)
+            {
+                v += 8 * c;
+            }
+            if self.flush.is_some() {
+                v += c;
+            }
+            v
+        } else {
+            match self.flush {
+                Some(s) if k / 9 == s => 4 * c,
+                Some(_) => -4 * c,
+                None => 0,
+            }
+        }
+    }
+
+    /// Value lost by discarding one tile of kind `k`.
+    fn loss(&self, k: usize) -> i32 {
+        let c = self.sight.hand[k];
+        self.keep(k, c) - self.keep(k, c.saturating_sub(1))
+    }
+
+    /// How well a tile of kind `k` connects with the rest of the hand (lower: a better
+    /// discard): copies held (live ones more), suit neighbours within two, and the room a
+    /// rank leaves for runs.
+    fn connectivity(&self, k: usize) -> i32 {
+        let h = &self.sight.hand;
+        let c = h[k] as i32;
+        let mut v = (c - 1).max(0) * if self.sight.unseen[k] > 0 { 4 } else { 2 };
+        if k < 27 {
+            let r = (k % 9) as isize;
+            let at = |d: isize| -> i32 {
+                let r2 = r + d;
+                i32::from((0..9).contains(&r2) && h[(k as isize + d) as usize] > 0)
+            };
+            v += 3 * (at(-1) + at(1)) + 2 * (at(-2) + at(2));
+            v += match r {
+                0 | 8 => 0,
+                1 | 7 => 1,
+                _ => 2,
+            };
+        }
+        v
+    }
+
+    /// How safe a discard of kind `k` is: copies nobody else can hold, honours and
+    /// terminals (fewer ways to use them), and what opponents let go or threw.
+    fn safety(&self, k: usize) -> i32 {
+        let t = Tile::from_kind(k);
+        let mut s = 10 * (4 - self.sight.unseen[k].min(4) as i32);
+        s += match t.rank() {
+            None => 8,
+            Some(1 | 9) => 4,
+            Some(2 | 8) => 2,
+            _ => 0,
+        };
+        s += self.discard_bonus[k] as i32;
+        if self.view.live_wall <= 4 && self.sight.table[k] == 0 {
+            s -= 30;
+        }
+        s
+    }
+}

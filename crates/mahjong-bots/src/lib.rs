@@ -1,0 +1,147 @@
+//! Bots that play the engine's games, and a driver that plays a whole game with them.
+//!
+//! A [`Bot`] decides from a [`SeatView`] only: its own concealed tiles and what is public.
+//! It must return one of `view.legal`. Bots are deterministic given their seed.
+//!
+//! - [`RandomBot`]: uniform over the legal actions.
+//! - [`GreedyBot`]: shanten and useful tiles, values doubles, avoids dangerous discards
+//!   (M90a–f), plays safe late in a hand it cannot win.
+//!
+//! [`play_game`] drives a [`Game`] to its end, asking each pending player's bot.
+//!
+//! ```
+//! use mahjong_bots::{bot_by_name, play_game, Bot};
+//! use mahjong_engine::{Game, GameConfig};
+//! use mahjong_rules::Ruleset;
+//!
+//! let mut config = GameConfig::new(Ruleset::preset("millington").unwrap(), 7);
+//! config.max_hands = Some(4);
+//! let mut game = Game::new(config);
+//! let mut bots: Vec<Box<dyn Bot>> = ["greedy", "random", "greedy", "random"]
+//!     .iter()
+//!     .enumerate()
+//!     .map(|(p, name)| bot_by_name(name, p as u64).unwrap())
+//!     .collect();
+//! play_game(&mut game, &mut bots).unwrap();
+//! assert!(game.is_over());
+//! assert_eq!(game.summary().hands, 4);
+//! assert_eq!(game.totals().iter().sum::<i64>(), 0);
+//! ```
+
+mod analysis;
+mod greedy;
+mod random;
+
+pub use analysis::{danger_mask, danger_toward, dangerous_kinds};
+pub use greedy::{GreedyBot, DEFENCE_LIVE, UKEIRE_CANDIDATES, UKEIRE_SHANTEN};
+pub use random::RandomBot;
+
+use mahjong_engine::{Action, EngineError, Game, SeatView};
+
+/// A player: decides one action from what its seat may see.
+pub trait Bot: Send {
+    /// The bot's kind (`"random"`, `"greedy"`).
+    fn name(&self) -> &'static str;
+    /// One of `view.legal`. Called only when `view.legal` is not empty.
+    fn act(&mut self, view: &SeatView) -> Action;
+}
+
+/// The names [`bot_by_name`] knows.
+pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+
+/// A bot by kind, seeded. `None` for an unknown name.
+pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "greedy" => Some(Box::new(GreedyBot::new(seed))),
+        _ => None,
+    }
+}
+
+/// Why [`play_game`] stopped before the game was over.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// One bot per seat is needed.
+    #[error("{bots} bots for {seats} seats")]
+    BotCount {
+        /// Bots given.
+        bots: usize,
+        /// Seats in the game.
+        seats: usize,
+    },
+    /// The engine refused a bot's action.
+    #[error("bot {bot} (player {player}): {source}")]
+    Refused {
+        /// The player.
+        player: usize,
+        /// The bot's name.
+        bot: &'static str,
+        /// The engine's reason.
+        #[source]
+        source: EngineError,
+    },
+    /// The game is not over but nobody has anything to decide.
+    #[error("the game is not over but no player is pending")]
+    Stuck,
+    /// A hand took more decisions than any real hand can.
+    #[error("hand {hand} took more than {limit} decisions")]
+    Runaway {
+        /// Hand number.
+        hand: u32,
+        /// The limit.
+        limit: u32,
+    },
+}
+
+/// Decisions one hand may take before [`play_game`] gives up (a real hand takes a few
+/// hundred at most: every tile is drawn or claimed once, with up to three claim answers).
+pub const HAND_DECISION_LIMIT: u32 = 20_000;
+
+/// Plays `game` to its end: each pending player's bot is asked with `game.view(p)`, and its
+/// action applied. `bots[p]` plays player `p`.
+pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayError> {
+    if bots.len() != game.seats() {
+        return Err(PlayError::BotCount {
+            bots: bots.len(),
+            seats: game.seats(),
+        });
+    }
+    let mut hand = game.summary().hands;
+    let mut steps = 0u32;
+    while !game.is_over() {
+        let pending = game.pending();
+        if pending.is_empty() {
+            return Err(PlayError::Stuck);
+        }
+        for p in pending {
+            let view = game.view(p);
+            if view.legal.is_empty() {
+                // Resolved already (the hand moved on while others answered).
+                continue;
+            }
+            let bot = &mut bots[p];
+            let action = bot.act(&view);
+            game.act(p, action).map_err(|source| PlayError::Refused {
+                player: p,
+                bot: bot.name(),
+                source,
+            })?;
+            if game.is_over() {
+                break;
+            }
+        }
+        let h = game.summary().hands;
+        if h != hand {
+            hand = h;
+            steps = 0;
+        }
+        steps += 1;
+        if steps > HAND_DECISION_LIMIT {
+            return Err(PlayError::Runaway {
+                hand,
+                limit: HAND_DECISION_LIMIT,
+            });
+        }
+    }
+    Ok(())
+}
