@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 use mahjong_bots::{bot_by_name, Bot};
-use mahjong_engine::{Game, GameConfig, RecordHeader};
+use mahjong_engine::{Game, GameConfig, RecordHeader, SeatView};
 use mahjong_rules::Ruleset;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -76,6 +76,7 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         seed,
         walls: vec![],
         max_hands: cfg.max_hands,
+        record,
     };
     let mut bots: Vec<Box<dyn Bot>> = cfg
         .bots
@@ -93,6 +94,7 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         out.push(b'\n');
     }
     let mut game = Game::new(config);
+    let mut views: Vec<SeatView> = (0..cfg.bots.len()).map(|_| SeatView::empty()).collect();
     let flush = |game: &mut Game, out: &mut Vec<u8>| {
         let events = game.take_events();
         if record {
@@ -106,10 +108,11 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         flush(&mut game, &mut out);
         for p in game.pending() {
             // A claim window may close before every pending player has answered.
-            if game.legal_actions(p).is_empty() {
+            if game.legal(p).is_empty() {
                 continue;
             }
-            let action = bots[p].act(&game.view(p));
+            game.view_into(p, &mut views[p]);
+            let action = bots[p].act(&views[p]);
             game.act(p, action)
                 .map_err(|e| format!("game {index}: bot {} chose badly: {e}", bots[p].name()))?;
         }

@@ -16,7 +16,10 @@ fn main() {
     let (mut hands, mut seed) = (0u64, 0u64);
     let (mut decisions, mut events) = (0u64, 0u64);
     while hands < target {
-        let mut g = Game::new(GameConfig::new(ruleset.clone(), seed));
+        let mut g = Game::new(GameConfig {
+            record: false,
+            ..GameConfig::new(ruleset.clone(), seed)
+        });
         seed += 1;
         while !g.is_over() {
             events += g.take_events().len() as u64;

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use mahjong_hands::Shape;
 use mahjong_rules::Ruleset;
-use mahjong_tiles::{Tile, Wind};
+use mahjong_tiles::{Tile, TileSet, Wind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,8 @@ pub struct GameConfig {
     pub walls: Vec<Vec<Tile>>,
     /// Stop after this many hands even if the game is not over.
     pub max_hands: Option<u32>,
+    /// Build events (for records and replays). Simulations that record nothing turn it off.
+    pub record: bool,
 }
 
 impl GameConfig {
@@ -37,6 +40,7 @@ impl GameConfig {
             seed,
             walls: vec![],
             max_hands: None,
+            record: true,
         }
     }
 }
@@ -63,6 +67,8 @@ pub struct GameSummary {
 pub struct Game {
     config: GameConfig,
     ruleset: Arc<Ruleset>,
+    tiles: Arc<TileSet>,
+    shape: Shape,
     seats: usize,
     hand: Hand,
     hand_no: u32,
@@ -80,8 +86,12 @@ impl Game {
     pub fn new(config: GameConfig) -> Game {
         let ruleset = Arc::new(config.ruleset.clone());
         let seats = ruleset.seats();
-        let hand = Game::deal(&config, &ruleset, seats, 0, 0, Wind::East, 0);
+        let tiles = Arc::new(ruleset.tile_set());
+        let shape = Shape::of(&tiles);
+        let hand = Game::deal(&config, &ruleset, &tiles, shape, seats, 0, 0, Wind::East, 0);
         let mut g = Game {
+            tiles,
+            shape,
             summary: GameSummary {
                 wins: vec![0; seats],
                 ..GameSummary::default()
@@ -102,9 +112,12 @@ impl Game {
         g
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn deal(
         config: &GameConfig,
         ruleset: &Arc<Ruleset>,
+        tiles: &TileSet,
+        shape: Shape,
         seats: usize,
         number: u32,
         dealer: usize,
@@ -118,7 +131,7 @@ impl Game {
                 // One stream per hand: hand n's wall does not depend on how earlier hands went.
                 let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
                 rng.set_stream(number as u64);
-                Wall::shuffled(&ruleset.tile_set(), &mut rng, o.dead_wall)
+                Wall::shuffled(tiles, &mut rng, o.dead_wall)
             }
         };
         Hand::new(
@@ -129,6 +142,8 @@ impl Game {
                 prevailing,
                 east_streak,
                 number,
+                shape,
+                record: config.record,
             },
             wall,
         )
@@ -187,9 +202,23 @@ impl Game {
         }
     }
 
+    /// A player's legal actions now, borrowed.
+    pub fn legal(&self, player: usize) -> &[Action] {
+        if self.over {
+            &[]
+        } else {
+            self.hand.legal(player)
+        }
+    }
+
     /// A player's view.
     pub fn view(&self, player: usize) -> SeatView {
         self.hand.view(player, &self.totals)
+    }
+
+    /// A player's view written into `out`, reusing its buffers (no allocation once warm).
+    pub fn view_into(&self, player: usize, out: &mut SeatView) {
+        self.hand.view_into(player, &self.totals, out)
     }
 
     /// Events since the last call (all of them, unredacted: the record).
@@ -278,6 +307,8 @@ impl Game {
             self.hand = Game::deal(
                 &self.config,
                 &self.ruleset,
+                &self.tiles,
+                self.shape,
                 self.seats,
                 self.hand_no,
                 next_dealer,

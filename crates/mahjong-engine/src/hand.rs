@@ -57,6 +57,10 @@ pub struct HandSetup {
     pub east_streak: u32,
     /// Hand number in the game.
     pub number: u32,
+    /// The tile set's shape (computed once per game).
+    pub shape: Shape,
+    /// Build events (records, views of the past); off for fast simulation.
+    pub record: bool,
 }
 
 /// One player's tiles in a hand.
@@ -174,7 +178,7 @@ impl Hand {
     /// replaced, East first (M32).
     pub fn new(setup: HandSetup, wall: Wall) -> Hand {
         let options = setup.ruleset.classical().clone();
-        let shape = Shape::of(&setup.ruleset.tile_set());
+        let shape = setup.shape;
         let n = setup.seats;
         let mut hand = Hand {
             danger: Danger::new(n),
@@ -212,11 +216,13 @@ impl Hand {
         dealt[hand.setup.dealer].push(hand.wall.draw().expect("wall holds a deal"));
         for &p in &order {
             dealt[p].sort();
-            hand.events.push(Event::Deal {
-                player: p,
-                count: dealt[p].len(),
-                tiles: dealt[p].clone(),
-            });
+            if hand.setup.record {
+                hand.emit(Event::Deal {
+                    player: p,
+                    count: dealt[p].len(),
+                    tiles: dealt[p].clone(),
+                });
+            }
             hand.players[p].concealed = std::mem::take(&mut dealt[p]);
         }
         for &p in &order {
@@ -228,7 +234,7 @@ impl Hand {
             {
                 hand.players[p].remove(b, 1);
                 hand.players[p].bonus.push(b);
-                hand.events.push(Event::Bonus { player: p, tile: b });
+                hand.emit(Event::Bonus { player: p, tile: b });
                 let replacement = if hand.options.bonus_from_loose {
                     hand.wall.draw_loose()
                 } else {
@@ -236,7 +242,7 @@ impl Hand {
                 };
                 match replacement {
                     Some(t) => {
-                        hand.events.push(Event::Draw {
+                        hand.emit(Event::Draw {
                             player: p,
                             tile: Some(t),
                             loose: hand.options.bonus_from_loose,
@@ -305,6 +311,12 @@ impl Hand {
     /// The wall (for tests and accounting; never sent to a seat).
     pub fn wall(&self) -> &Wall {
         &self.wall
+    }
+
+    fn emit(&mut self, e: Event) {
+        if self.setup.record {
+            self.events.push(e);
+        }
     }
 
     /// Events since the last call, in order.
@@ -556,7 +568,7 @@ impl Hand {
         if !legal.contains(&action) {
             return Err(EngineError::Illegal { player: p, action });
         }
-        self.events.push(Event::Decision { player: p, action });
+        self.emit(Event::Decision { player: p, action });
         let was_window = matches!(self.phase, Phase::Claims { .. } | Phase::Rob { .. });
         match self.phase.clone() {
             Phase::Turn {
@@ -635,7 +647,7 @@ impl Hand {
                 }
                 self.discard_count += 1;
                 self.update_waits(p);
-                self.events.push(Event::Discard {
+                self.emit(Event::Discard {
                     player: p,
                     tile,
                     call,
@@ -664,7 +676,7 @@ impl Hand {
                     k,
                     false,
                 ));
-                self.events.push(Event::Set {
+                self.emit(Event::Set {
                     player: p,
                     kind: SetKind::Kong(KongKind::Concealed),
                     tile,
@@ -681,7 +693,7 @@ impl Hand {
                     .find(|m| m.kind == MeldKind::Pung && m.tile == k)
                     .expect("annexable pung");
                 m.kind = MeldKind::Kong(KongKind::Annexed);
-                self.events.push(Event::Set {
+                self.emit(Event::Set {
                     player: p,
                     kind: SetKind::Kong(KongKind::Annexed),
                     tile,
@@ -868,7 +880,7 @@ impl Hand {
                 (MeldKind::Pung, SetKind::Pung)
             };
             me.melds.push(Meld::new(kind, k, true));
-            self.events.push(Event::Set {
+            self.emit(Event::Set {
                 player: q,
                 kind: set,
                 tile,
@@ -899,7 +911,7 @@ impl Hand {
                 }
             }
             me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
-            self.events.push(Event::Set {
+            self.emit(Event::Set {
                 player: next,
                 kind: SetKind::Chow,
                 tile: first,
@@ -938,14 +950,14 @@ impl Hand {
                 self.washout();
                 return;
             };
-            self.events.push(Event::Draw {
+            self.emit(Event::Draw {
                 player: p,
                 tile: Some(t),
                 loose,
             });
             if t.is_bonus() {
                 self.players[p].bonus.push(t);
-                self.events.push(Event::Bonus { player: p, tile: t });
+                self.emit(Event::Bonus { player: p, tile: t });
                 loose = self.options.bonus_from_loose;
                 replaced = true;
                 continue;
@@ -969,15 +981,15 @@ impl Hand {
     }
 
     fn washout(&mut self) {
-        self.events.push(Event::Washout);
+        self.emit(Event::Washout);
         self.phase = Phase::Over;
         let n = self.seats();
         if self.options.show_on_washout {
-            self.events.push(Event::Reveal {
+            self.emit(Event::Reveal {
                 hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
             });
         }
-        self.events.push(Event::Scores {
+        self.emit(Event::Scores {
             scores: vec![0; n],
             limits: vec![None; n],
             items: vec![vec![]; n],
@@ -1001,7 +1013,7 @@ impl Hand {
         supplier: Option<usize>,
         flags: WinFlags,
     ) {
-        self.events.push(Event::Mahjong {
+        self.emit(Event::Mahjong {
             player: p,
             tile,
             from,
@@ -1019,11 +1031,26 @@ impl Hand {
         let by_player =
             |v: &[i64; 4]| -> Vec<i64> { (0..n).map(|q| v[self.wind_of(q).index()]).collect() };
         let settlement = by_player(&outcome.settlement);
-        self.events.push(Event::Reveal {
+        if self.setup.record {
+            self.record_scores(&outcome, &settlement, cannon);
+        }
+        self.result = Some(HandResult {
+            winner: Some(p),
+            outcome,
+            settlement,
+            cannon,
+        });
+    }
+
+    /// The reveal and score events of a won hand.
+    fn record_scores(&mut self, outcome: &Outcome, settlement: &[i64], cannon: Option<usize>) {
+        let n = self.seats();
+        let settlement = settlement.to_vec();
+        self.emit(Event::Reveal {
             hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
         });
         let seat = |q: usize| &outcome.scores[self.wind_of(q).index()];
-        self.events.push(Event::Scores {
+        self.emit(Event::Scores {
             scores: (0..n).map(|q| seat(q).score).collect(),
             limits: (0..n)
                 .map(|q| seat(q).limit.map(|r| r.id.to_string()))
@@ -1055,12 +1082,6 @@ impl Hand {
                     amount: p.amount,
                 })
                 .collect(),
-            cannon,
-        });
-        self.result = Some(HandResult {
-            winner: Some(p),
-            outcome,
-            settlement,
             cannon,
         });
     }

@@ -59,6 +59,7 @@ impl RecordHeader {
             seed: self.seed,
             walls: self.walls.clone(),
             max_hands: self.max_hands,
+            record: true,
         }
     }
 }

@@ -67,49 +67,80 @@ pub struct SeatView {
     pub totals: Vec<i64>,
 }
 
+impl SeatView {
+    /// An empty view, to be filled by [`Hand::view_into`].
+    pub fn empty() -> SeatView {
+        SeatView {
+            player: 0,
+            seats: 0,
+            hand: 0,
+            dealer: 0,
+            prevailing: Wind::East,
+            wind: Wind::East,
+            concealed: vec![],
+            drawn: None,
+            public: vec![],
+            live_wall: 0,
+            phase: PhaseView::Over,
+            legal: vec![],
+            totals: vec![],
+        }
+    }
+}
+
 impl Hand {
     /// The view of one player.
     pub fn view(&self, player: usize, totals: &[i64]) -> SeatView {
-        let public = self
-            .players()
-            .iter()
-            .enumerate()
-            .map(|(q, st)| PublicSeat {
-                wind: self.wind_of(q),
-                sets: st
-                    .melds
-                    .iter()
-                    .map(|m| PublicSet {
-                        kind: match m.kind {
-                            MeldKind::Chow => SetKind::Chow,
-                            MeldKind::Kong(k) => SetKind::Kong(k),
-                            _ => SetKind::Pung,
-                        },
-                        tile: m.first(),
-                        exposed: m.exposed,
-                    })
-                    .collect(),
-                bonus: st.bonus.clone(),
-                discards: st.discards.clone(),
-                concealed_count: st.concealed.len(),
-                original_call: st.original_call,
-            })
-            .collect();
+        let mut v = SeatView::empty();
+        self.view_into(player, totals, &mut v);
+        v
+    }
+
+    /// The view of one player written into `out`, reusing its buffers.
+    pub fn view_into(&self, player: usize, totals: &[i64], out: &mut SeatView) {
         let setup = self.setup();
-        SeatView {
-            player,
-            seats: self.seats(),
-            hand: setup.number,
-            dealer: setup.dealer,
-            prevailing: setup.prevailing,
-            wind: self.wind_of(player),
-            concealed: self.players()[player].concealed.clone(),
-            drawn: self.drawn(player),
-            public,
-            live_wall: self.live_remaining(),
-            phase: self.phase_view(),
-            legal: self.legal_actions(player),
-            totals: totals.to_vec(),
+        out.public.resize_with(self.seats(), || PublicSeat {
+            wind: Wind::East,
+            sets: vec![],
+            bonus: vec![],
+            discards: vec![],
+            concealed_count: 0,
+            original_call: false,
+        });
+        for (q, (st, seat)) in self.players().iter().zip(out.public.iter_mut()).enumerate() {
+            seat.wind = self.wind_of(q);
+            seat.sets.clear();
+            seat.sets.extend(st.melds.iter().map(|m| PublicSet {
+                kind: match m.kind {
+                    MeldKind::Chow => SetKind::Chow,
+                    MeldKind::Kong(k) => SetKind::Kong(k),
+                    _ => SetKind::Pung,
+                },
+                tile: m.first(),
+                exposed: m.exposed,
+            }));
+            seat.bonus.clear();
+            seat.bonus.extend_from_slice(&st.bonus);
+            seat.discards.clear();
+            seat.discards.extend_from_slice(&st.discards);
+            seat.concealed_count = st.concealed.len();
+            seat.original_call = st.original_call;
         }
+        out.player = player;
+        out.seats = self.seats();
+        out.hand = setup.number;
+        out.dealer = setup.dealer;
+        out.prevailing = setup.prevailing;
+        out.wind = self.wind_of(player);
+        out.concealed.clear();
+        out.concealed
+            .extend_from_slice(&self.players()[player].concealed);
+        out.drawn = self.drawn(player);
+        out.live_wall = self.live_remaining();
+        out.phase = self.phase_view();
+        out.legal.clear();
+        out.legal.extend_from_slice(self.legal(player));
+        out.totals.clear();
+        out.totals.extend_from_slice(totals);
     }
 }

@@ -140,6 +140,7 @@ pub fn game(ruleset: Ruleset, walls: Vec<Vec<Tile>>, max_hands: u32) -> Game {
         seed: 7,
         walls,
         max_hands: Some(max_hands),
+        record: true,
     })
 }
 
