@@ -779,3 +779,63 @@ proptest! {
         }
     }
 }
+
+/// Every arrangement uses exactly the input's tiles, for every form, and the regular form's
+/// sets are the requested number plus one pair.
+mod arrangement_tiles {
+    use mahjong_hands::{counts_of, for_each_arrangement, Form, MeldKind, Shape};
+    use mahjong_tiles::{Tile, TileSet, TileSetId};
+    use proptest::prelude::*;
+
+    /// A complete hand built from random sets: (counts, sets needed).
+    fn complete_hand() -> impl Strategy<Value = (Vec<Tile>, usize)> {
+        (0usize..=4, prop::collection::vec((0u8..3, 0usize..34), 4), 0usize..34).prop_filter_map(
+            "too many copies",
+            |(n, sets, pair)| {
+                let mut tiles = vec![Tile::from_kind(pair); 2];
+                for &(kind, k) in sets.iter().take(n) {
+                    match kind {
+                        0 if k < 27 && k % 9 < 7 => {
+                            tiles.extend((k..k + 3).map(Tile::from_kind));
+                        }
+                        _ => tiles.extend([Tile::from_kind(k); 3]),
+                    }
+                }
+                let c = counts_of(&tiles);
+                c.iter().all(|&x| x <= 4).then_some((tiles, n))
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn arrangements_use_exactly_the_input_tiles(
+            (tiles, n) in complete_hand(),
+            seven in any::<bool>(),
+        ) {
+            let shape = Shape::of(&TileSet::new(TileSetId::ClassicalNoFlowers));
+            let input = counts_of(&tiles);
+            let mut found = 0;
+            for_each_arrangement(&input, n, &shape, seven, |a| {
+                found += 1;
+                let mut c = [0u8; 34];
+                for m in a.sets() {
+                    m.add_to(&mut c);
+                }
+                match a.form {
+                    Form::Regular => {
+                        assert_eq!(c, input);
+                        assert_eq!(a.sets().len(), n + 1);
+                        assert_eq!(a.sets().iter().filter(|m| m.kind == MeldKind::Pair).count(), 1);
+                    }
+                    Form::SevenPairs => assert_eq!(c, input),
+                    // Thirteen Unique Wonders lists only its pair; the rest are singles.
+                    Form::ThirteenOrphans => assert_eq!(c.iter().map(|&x| x as usize).sum::<usize>(), 2),
+                }
+            });
+            // The hand was built from sets, so at least one arrangement exists.
+            prop_assert!(found >= 1);
+        }
+    }
+}
