@@ -56,7 +56,7 @@ impl GreedyBot {
         GreedyBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             shape: Shape::of(&ruleset.tile_set()),
-            seven_pairs: ruleset.classical().seven_pairs,
+            seven_pairs: ruleset.play().seven_pairs,
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
         }
     }

@@ -10,7 +10,7 @@
 //! and is not liable.
 
 use mahjong_hands::{counts_of, is_complete, Counts, MeldKind, Shape};
-use mahjong_rules::{ClassicalOptions, UnseenRule};
+use mahjong_rules::{PlayRules, UnseenRule};
 use mahjong_tiles::{Tile, KINDS};
 use serde::{Deserialize, Serialize};
 
@@ -86,7 +86,7 @@ pub struct Danger {
     no_choice: Vec<bool>,
 }
 
-fn visible(players: &[PlayerState], o: &ClassicalOptions) -> Counts {
+fn visible(players: &[PlayerState], o: &PlayRules) -> Counts {
     let mut v = [0u8; KINDS];
     for p in players {
         for (t, claimed) in &p.discards {
@@ -110,7 +110,7 @@ fn danger_for(
     players: &[PlayerState],
     shape: &Shape,
     live: usize,
-    o: &ClassicalOptions,
+    o: &PlayRules,
     seen: &Counts,
 ) -> Option<Danger90> {
     let melds = &players[q].melds;
@@ -176,7 +176,7 @@ impl Danger {
     }
 
     /// After a draw: had the player any safe tile to discard?
-    pub fn on_draw(&mut self, p: usize, players: &[PlayerState], shape: &Shape) {
+    pub fn on_draw(&mut self, p: usize, players: &[PlayerState], shape: &Shape, o: &PlayRules) {
         // M90a–f all need an opponent with two or more declared sets.
         if !players
             .iter()
@@ -188,12 +188,11 @@ impl Danger {
         }
         // M90g needs the live wall; only a–f are judged here (the common case), which makes
         // "no choice" conservative: a player is excused only when a–f leave him nothing.
-        let o = ClassicalOptions::millington();
         let seen = [0u8; KINDS];
         self.no_choice[p] = players[p].concealed.iter().all(|&t| {
             (0..players.len())
                 .filter(|&q| q != p)
-                .any(|q| danger_for(q, t, players, shape, usize::MAX, &o, &seen).is_some())
+                .any(|q| danger_for(q, t, players, shape, usize::MAX, o, &seen).is_some())
         });
     }
 
@@ -205,7 +204,7 @@ impl Danger {
         players: &[PlayerState],
         shape: &Shape,
         live: usize,
-        o: &ClassicalOptions,
+        o: &PlayRules,
     ) {
         self.discarder = Some(p);
         let late = live <= 4;
@@ -263,7 +262,7 @@ impl Danger {
         players: &[PlayerState],
         shape: &Shape,
         live: usize,
-        o: &ClassicalOptions,
+        o: &PlayRules,
     ) {
         self.discarder = Some(konger);
         let seen = visible(players, o);
@@ -279,7 +278,7 @@ impl Danger {
         winner: usize,
         supplier: Option<usize>,
         state: &PlayerState,
-        _o: &ClassicalOptions,
+        _o: &PlayRules,
     ) -> Option<usize> {
         let mut all = counts_of(&state.concealed);
         for m in &state.melds {

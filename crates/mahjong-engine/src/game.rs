@@ -124,7 +124,7 @@ impl Game {
         prevailing: Wind,
         east_streak: u32,
     ) -> Hand {
-        let o = ruleset.classical();
+        let o = ruleset.play();
         let wall = match config.walls.get(number as usize) {
             Some(tiles) => Wall::explicit(tiles.clone(), o.dead_wall),
             None => {
@@ -257,7 +257,7 @@ impl Game {
                 *t += s;
             }
             match result.winner {
-                None => self.summary.washouts += 1, // M11: East keeps the title
+                None => self.summary.washouts += 1,
                 Some(w) => {
                     self.summary.wins[w] += 1;
                     let wind = self.hand.wind_of(w).index();
@@ -276,7 +276,8 @@ impl Game {
                 }
             }
             let keeps = match result.winner {
-                None => true,
+                // M11: East keeps the deal after a washout; W-G1: a draw passes it.
+                None => !self.ruleset.play().washout_rotates,
                 Some(w) if w == dealer => {
                     self.east_streak += 1;
                     // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
@@ -296,7 +297,7 @@ impl Game {
             }
             self.hand_no += 1;
             let out_of_hands = self.config.max_hands.is_some_and(|m| self.hand_no >= m);
-            if self.round >= self.ruleset.classical().rounds || out_of_hands {
+            if self.round >= self.ruleset.play().rounds || out_of_hands {
                 self.over = true;
                 self.events.push(Event::GameEnd {
                     totals: self.totals.clone(),

@@ -7,9 +7,7 @@ use mahjong_hands::{
     counts_of, is_complete, is_thirteen_orphans, waits, Counts, KindMask, KongKind, Meld, MeldKind,
     Shape,
 };
-use mahjong_rules::{
-    score_into, ClassicalOptions, Outcome, Ruleset, SeatHand, Table, Win, WinFrom,
-};
+use mahjong_rules::{score_into, Outcome, PlayRules, Ruleset, SeatHand, Table, Win, WinFrom};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
@@ -156,7 +154,7 @@ pub struct HandResult {
 #[derive(Clone, Debug)]
 pub struct Hand {
     setup: HandSetup,
-    options: ClassicalOptions,
+    options: PlayRules,
     shape: Shape,
     wall: Wall,
     players: Vec<PlayerState>,
@@ -177,7 +175,7 @@ impl Hand {
     /// Deals a hand from `wall`: East 14, the others 13, then bonus tiles declared and
     /// replaced, East first (M32).
     pub fn new(setup: HandSetup, wall: Wall) -> Hand {
-        let options = setup.ruleset.classical().clone();
+        let options = setup.ruleset.play();
         let shape = setup.shape;
         let n = setup.seats;
         let mut hand = Hand {
@@ -652,14 +650,16 @@ impl Hand {
                     tile,
                     call,
                 });
-                self.danger.on_discard(
-                    p,
-                    tile,
-                    &self.players,
-                    &self.shape,
-                    self.wall.live_remaining(),
-                    &self.options,
-                );
+                if self.options.dangerous_discards {
+                    self.danger.on_discard(
+                        p,
+                        tile,
+                        &self.players,
+                        &self.shape,
+                        self.wall.live_remaining(),
+                        &self.options,
+                    );
+                }
                 self.phase = Phase::Claims {
                     discarder: p,
                     tile,
@@ -975,7 +975,10 @@ impl Hand {
                 kongs,
                 claimed_pung: None,
             };
-            self.danger.on_draw(p, &self.players, &self.shape);
+            if self.options.dangerous_discards {
+                self.danger
+                    .on_draw(p, &self.players, &self.shape, &self.options);
+            }
             return;
         }
     }
@@ -1020,9 +1023,12 @@ impl Hand {
             supplier,
         });
         self.phase = Phase::Over;
-        let cannon = self
-            .danger
-            .liable_for(p, supplier, &self.players[p], &self.options);
+        let cannon = if self.options.dangerous_discards {
+            self.danger
+                .liable_for(p, supplier, &self.players[p], &self.options)
+        } else {
+            None
+        };
         let table = self.table(p, tile, from, supplier, flags, cannon);
         let mut outcome = Outcome::EMPTY;
         score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)

@@ -789,9 +789,12 @@ mod arrangement_tiles {
 
     /// A complete hand built from random sets: (counts, sets needed).
     fn complete_hand() -> impl Strategy<Value = (Vec<Tile>, usize)> {
-        (0usize..=4, prop::collection::vec((0u8..3, 0usize..34), 4), 0usize..34).prop_filter_map(
-            "too many copies",
-            |(n, sets, pair)| {
+        (
+            0usize..=4,
+            prop::collection::vec((0u8..3, 0usize..34), 4),
+            0usize..34,
+        )
+            .prop_filter_map("too many copies", |(n, sets, pair)| {
                 let mut tiles = vec![Tile::from_kind(pair); 2];
                 for &(kind, k) in sets.iter().take(n) {
                     match kind {
@@ -803,8 +806,7 @@ mod arrangement_tiles {
                 }
                 let c = counts_of(&tiles);
                 c.iter().all(|&x| x <= 4).then_some((tiles, n))
-            },
-        )
+            })
     }
 
     proptest! {

@@ -13,7 +13,7 @@ const MAX_MELDS: usize = 16;
 
 /// Sets of one seat, in a fixed buffer.
 #[derive(Copy, Clone)]
-struct Melds {
+pub(crate) struct Melds {
     buf: [Meld; MAX_MELDS],
     len: usize,
 }
@@ -31,7 +31,7 @@ impl Melds {
             self.len += 1;
         }
     }
-    fn as_slice(&self) -> &[Meld] {
+    pub(crate) fn as_slice(&self) -> &[Meld] {
         &self.buf[..self.len]
     }
 }
@@ -319,6 +319,12 @@ fn finish(
 
 /// Scores a losing seat: declared sets plus the best sets among its concealed tiles.
 fn score_loser(hand: &SeatHand, s: &Seat, out: &mut SeatScore) {
+    let melds = loser_melds(hand);
+    score_loser_melds(hand, s, out, melds);
+}
+
+/// A loser's sets: declared ones plus the best sets among his concealed tiles.
+pub(crate) fn loser_melds(hand: &SeatHand) -> Melds {
     let mut melds = Melds::new();
     for m in hand.declared() {
         melds.push(*m);
@@ -332,6 +338,10 @@ fn score_loser(hand: &SeatHand, s: &Seat, out: &mut SeatScore) {
             melds.push(Meld::new(MeldKind::Pair, k as u8, false));
         }
     }
+    melds
+}
+
+fn score_loser_melds(hand: &SeatHand, s: &Seat, out: &mut SeatScore, melds: Melds) {
     let melds = melds.as_slice();
     out.items.clear();
     let mut acc = Acc {
@@ -363,7 +373,7 @@ struct WinFacts<'a> {
 /// Scores one arrangement of the winner's hand with the winning tile in `melds[completed]`
 /// (`usize::MAX` when it completed no set, as in Thirteen Unique Wonders).
 fn score_winner_arrangement(
-    (melds, completed, form, only_place): (&[Meld], usize, Form, bool),
+    (melds, completed, form, only_place): Candidate,
     hand: &SeatHand,
     f: &WinFacts,
     s: &Seat,
@@ -548,10 +558,39 @@ fn score_winner(
     ruleset_name: &str,
     best: &mut SeatScore,
 ) -> Result<(), InputError> {
-    let o = s.o;
+    let hand = &table.hands[w];
+    let all = hand.all_tiles();
+    let facts = WinFacts {
+        win: table.win.as_ref().expect("a winner has a win"),
+        table,
+        all,
+        purity: purity(&all),
+    };
+    let seven = s.o.seven_pairs;
+    best_winner(table, w, shape, seven, ruleset_name, best, |args, out| {
+        score_winner_arrangement(args, hand, &facts, s, out)
+    })
+}
+
+/// One candidate for the winner's hand: all its sets, the index of the set the winning tile
+/// completed (`usize::MAX`: none), the form, and whether it filled the only place.
+pub(crate) type Candidate<'a> = (&'a [Meld], usize, Form, bool);
+
+/// The winner's best score over every arrangement of his concealed tiles and every set the
+/// winning tile may have completed (M113), with `eval` scoring one candidate. Shared by the
+/// scoring families.
+pub(crate) fn best_winner<F: FnMut(Candidate, &mut SeatScore)>(
+    table: &Table,
+    w: usize,
+    shape: &Shape,
+    seven_pairs: bool,
+    ruleset_name: &str,
+    best: &mut SeatScore,
+    mut eval: F,
+) -> Result<(), InputError> {
     let hand = &table.hands[w];
     let win = table.win.as_ref().expect("a winner has a win");
-    let seat_path = format!("seats.{}", s.wind.letter());
+    let seat_path = format!("seats.{}", Wind::ALL[w].letter());
     let all = hand.all_tiles();
     if all[win.kind] == 0 {
         return Err(InputError::new(
@@ -581,14 +620,8 @@ fn score_winner(
     if let Some(p) = declared_pair {
         conc[p.tile as usize] += 2;
     }
-    let facts = WinFacts {
-        win,
-        table,
-        all,
-        purity: purity(&all),
-    };
     let claimed = !win.self_drawn();
-    let seven = o.seven_pairs && declared.is_empty();
+    let seven = seven_pairs && declared.is_empty();
 
     // M115c: computed lazily per "hand before the winning tile", which depends only on
     // whether the winning tile came into the concealed tiles or into a declared set.
@@ -649,8 +682,7 @@ fn score_winner(
         }
         let mut consider = |melds: &Melds, completed: usize, source: Option<usize>| {
             let op = only_place(source);
-            let args = (melds.as_slice(), completed, a.form, op);
-            score_winner_arrangement(args, hand, &facts, s, &mut scratch);
+            eval((melds.as_slice(), completed, a.form, op), &mut scratch);
             if !have_best || better(&scratch, best) {
                 *best = scratch;
                 have_best = true;

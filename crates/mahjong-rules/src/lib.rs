@@ -13,9 +13,11 @@ pub mod sample;
 mod score;
 mod settle;
 mod table;
+pub mod western;
 
 pub use ruleset::{
-    ClassicalOptions, DeadWall, Options, Ruleset, RulesetError, UnseenRule, PRESETS,
+    ClassicalOptions, DeadWall, DealtComplete, Options, PlayRules, Ruleset, RulesetError,
+    UnseenRule, WesternOptions, PRESETS,
 };
 pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};
 pub use settle::settle_classical;
@@ -62,6 +64,20 @@ pub fn score_into(
             out.settlement = out.payments.net(table.seats);
             Ok(())
         }
+        Options::Western(o) => {
+            for (i, sc) in out.scores.iter_mut().enumerate() {
+                if i < table.seats {
+                    western::score_one_seat(table, i, o, shape, &ruleset.name, sc)?;
+                } else {
+                    *sc = SeatScore::ZERO;
+                }
+            }
+            let values = out.scores.map(|s| s.score);
+            out.seats = table.seats;
+            out.payments = western::settle_western(table, &values, o);
+            out.settlement = out.payments.net(table.seats);
+            Ok(())
+        }
     }
 }
 
@@ -78,6 +94,7 @@ pub fn score_seat(
         Options::Classical(o) => {
             classical::score_one_seat(table, seat, o, shape, &ruleset.name, out)
         }
+        Options::Western(o) => western::score_one_seat(table, seat, o, shape, &ruleset.name, out),
     }
 }
 

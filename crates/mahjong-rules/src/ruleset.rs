@@ -42,7 +42,7 @@ pub enum RulesetError {
 }
 
 /// The preset names (public interface).
-pub const PRESETS: &[&str] = &["millington", "bradfield"];
+pub const PRESETS: &[&str] = &["millington", "bradfield", "western"];
 
 /// The dead wall (M22).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,6 +208,141 @@ impl ClassicalOptions {
     }
 }
 
+/// How a dealt complete hand scores in the Western game: W-L10/W-L11 special hands, or the
+/// W-D5 "original Mah-Jongg" multiplier (the source lists both).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DealtComplete {
+    /// Heavenly / Earthly Peace, worth the maximum payment.
+    Special,
+    /// × 8 (W-D5).
+    Multiplier,
+}
+
+/// Options of the Western points-and-doubles game (`western.md`, seed 002).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WesternOptions {
+    /// 144 tiles with flowers and seasons (off: 136).
+    pub flowers: bool,
+    /// Rounds in a game (1, 2 or a multiple of 4).
+    pub rounds: u32,
+    /// The dead wall, as in the classical game.
+    pub dead_wall: DeadWall,
+    /// Bonus tiles replaced from the dead wall.
+    pub bonus_from_loose: bool,
+    /// A pung just claimed may be extended to a kong in the same turn.
+    pub annex_claimed_pung: bool,
+    /// Hands are shown after a draw.
+    pub show_on_washout: bool,
+    /// W-B1: points for going Mah-Jongg.
+    pub mahjong_points: u32,
+    /// W-G3: score a prevailing wind (pair 2 points, pung × 2) as for the own wind.
+    pub prevailing_wind: bool,
+    /// W-P1: a pair scores only when concealed (the source's "–" for exposed pairs).
+    pub pairs_concealed_only: bool,
+    /// W-L6: wind sets needed for Great Blessings (4, or 3 as the source's text says).
+    pub great_blessings_sets: u32,
+    /// W-L8: Nine United Sons in any suit (default: characters only).
+    pub nine_sons_any_suit: bool,
+    /// W-L10/11 against W-D5 for a dealt complete hand.
+    pub dealt_complete: DealtComplete,
+    /// W-S3: the payment limit.
+    pub payment_limit: u64,
+    /// W-S3: payments to or from East may reach this many times the limit.
+    pub east_limit_factor: u64,
+    /// W-S1: East pays and receives double.
+    pub east_doubles: bool,
+    /// W-S2: losers settle their differences.
+    pub losers_settle: bool,
+    /// W-G1: a draw passes the deal (off: East keeps it, as in Millington).
+    pub draw_rotates: bool,
+}
+
+impl WesternOptions {
+    /// The defaults of `western.md`.
+    pub fn western() -> WesternOptions {
+        WesternOptions {
+            flowers: true,
+            rounds: 4,
+            dead_wall: DeadWall::Fixed16,
+            bonus_from_loose: false,
+            annex_claimed_pung: false,
+            show_on_washout: false,
+            mahjong_points: 20,
+            prevailing_wind: false,
+            pairs_concealed_only: false,
+            great_blessings_sets: 4,
+            nine_sons_any_suit: false,
+            dealt_complete: DealtComplete::Special,
+            payment_limit: 300,
+            east_limit_factor: 2,
+            east_doubles: true,
+            losers_settle: true,
+            draw_rotates: true,
+        }
+    }
+
+    fn check(&self) -> Result<(), RulesetError> {
+        let bad = |name: &str, message: &str| {
+            Err(RulesetError::BadValue {
+                name: name.into(),
+                message: message.into(),
+            })
+        };
+        check_rounds(self.rounds)?;
+        if !(3..=4).contains(&self.great_blessings_sets) {
+            return bad("great_blessings_sets", "must be 3 or 4");
+        }
+        if self.payment_limit == 0 {
+            return bad("payment_limit", "must be at least 1");
+        }
+        if self.east_limit_factor == 0 {
+            return bad("east_limit_factor", "must be at least 1");
+        }
+        if self.mahjong_points > 10_000 {
+            return bad("mahjong_points", "must be at most 10000");
+        }
+        Ok(())
+    }
+}
+
+fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
+    if rounds == 1 || rounds == 2 || (rounds > 0 && rounds.is_multiple_of(4)) {
+        Ok(())
+    } else {
+        Err(RulesetError::BadValue {
+            name: "rounds".into(),
+            message: "must be 1, 2 or a multiple of 4".into(),
+        })
+    }
+}
+
+/// What the game engine needs from a ruleset, whatever its family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayRules {
+    /// Number of players.
+    pub seats: usize,
+    /// Rounds in a game.
+    pub rounds: u32,
+    /// The dead wall.
+    pub dead_wall: DeadWall,
+    /// Bonus tiles replaced from the dead wall.
+    pub bonus_from_loose: bool,
+    /// Seven pairs is a complete hand.
+    pub seven_pairs: bool,
+    /// A just-claimed pung may be extended.
+    pub annex_claimed_pung: bool,
+    /// Hands are revealed after a washout.
+    pub show_on_washout: bool,
+    /// Dangerous discards and cannon liability (M90–M96) apply.
+    pub dangerous_discards: bool,
+    /// M90g counting.
+    pub dangerous_unseen: UnseenRule,
+    /// A washout passes the deal (W-G1); otherwise East keeps it (M11).
+    pub washout_rotates: bool,
+}
+
 /// The scoring family of a ruleset: which scorer and settlement apply. This is data carried
 /// by the ruleset; code dispatches on it, never on a preset's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,6 +350,8 @@ impl ClassicalOptions {
 pub enum Options {
     /// Classical Chinese by Millington's numbered rules.
     Classical(ClassicalOptions),
+    /// The Western points-and-doubles game with a payment limit.
+    Western(WesternOptions),
 }
 
 /// A ruleset: a name, the preset it starts from, and every option's value.
@@ -245,6 +382,7 @@ impl Ruleset {
         let options = match name {
             "millington" => Options::Classical(ClassicalOptions::millington()),
             "bradfield" => Options::Classical(ClassicalOptions::bradfield()),
+            "western" => Options::Western(WesternOptions::western()),
             _ => return Err(RulesetError::UnknownPreset(name.to_string())),
         };
         Ok(Ruleset {
@@ -301,19 +439,11 @@ impl Ruleset {
 
     /// This ruleset as a TOML file that [`Ruleset::from_toml`] reads back.
     pub fn to_toml(&self) -> String {
-        let Options::Classical(o) = &self.options;
-        #[derive(Serialize)]
-        struct Out<'a> {
-            name: &'a str,
-            preset: &'a str,
-            options: &'a ClassicalOptions,
+        let out = |o: &dyn erased::Options| o.toml(&self.name, &self.preset);
+        match &self.options {
+            Options::Classical(o) => out(o),
+            Options::Western(o) => out(o),
         }
-        toml::to_string(&Out {
-            name: &self.name,
-            preset: &self.preset,
-            options: o,
-        })
-        .expect("options serialize to TOML")
     }
 
     /// Overrides options by name. Every name must be an option of the ruleset's family and
@@ -322,35 +452,18 @@ impl Ruleset {
         if overrides.is_empty() {
             return Ok(());
         }
-        let Options::Classical(current) = &self.options;
-        let mut value = serde_json::to_value(current).expect("options serialize");
-        let fields = value.as_object_mut().expect("options are an object");
-        let known = || fields_list(current);
-        for (k, v) in overrides {
-            if !fields.contains_key(k) {
-                return Err(RulesetError::UnknownOption {
-                    name: k.clone(),
-                    known: known(),
-                });
+        self.options = match &self.options {
+            Options::Classical(o) => {
+                let merged = merge(o, overrides)?;
+                merged.check()?;
+                Options::Classical(merged)
             }
-            // Check each override alone so the error names the option at fault.
-            let mut single = serde_json::to_value(current).expect("options serialize");
-            single[k] = v.clone();
-            serde_json::from_value::<ClassicalOptions>(single).map_err(|e| {
-                RulesetError::BadValue {
-                    name: k.clone(),
-                    message: e.to_string(),
-                }
-            })?;
-            fields.insert(k.clone(), v.clone());
-        }
-        let merged: ClassicalOptions =
-            serde_json::from_value(value).map_err(|e| RulesetError::BadValue {
-                name: "?".into(),
-                message: e.to_string(),
-            })?;
-        merged.check()?;
-        self.options = Options::Classical(merged);
+            Options::Western(o) => {
+                let merged = merge(o, overrides)?;
+                merged.check()?;
+                Options::Western(merged)
+            }
+        };
         Ok(())
     }
 
@@ -369,38 +482,132 @@ impl Ruleset {
         self.apply(&m)
     }
 
-    /// The classical options (every preset today is classical).
+    /// The classical options.
+    ///
+    /// # Panics
+    /// If the ruleset is of another family; use [`Ruleset::play`] for what every family has.
     pub fn classical(&self) -> &ClassicalOptions {
-        let Options::Classical(o) = &self.options;
-        o
+        match &self.options {
+            Options::Classical(o) => o,
+            other => panic!("not a classical ruleset: {other:?}"),
+        }
     }
 
     /// Number of seats the ruleset plays with.
     pub fn seats(&self) -> usize {
         match self.options {
-            Options::Classical(_) => 4,
+            Options::Classical(_) | Options::Western(_) => 4,
         }
     }
 
     /// The tile set the ruleset plays with.
     pub fn tile_set(&self) -> mahjong_tiles::TileSet {
         use mahjong_tiles::{TileSet, TileSetId};
+        let flowers = match &self.options {
+            Options::Classical(o) => o.flowers,
+            Options::Western(o) => o.flowers,
+        };
+        TileSet::new(if flowers {
+            TileSetId::Classical
+        } else {
+            TileSetId::ClassicalNoFlowers
+        })
+    }
+
+    /// What the engine needs to play this ruleset.
+    pub fn play(&self) -> PlayRules {
         match &self.options {
-            Options::Classical(o) if o.flowers => TileSet::new(TileSetId::Classical),
-            Options::Classical(_) => TileSet::new(TileSetId::ClassicalNoFlowers),
+            Options::Classical(o) => PlayRules {
+                seats: 4,
+                rounds: o.rounds,
+                dead_wall: o.dead_wall,
+                bonus_from_loose: o.bonus_from_loose,
+                seven_pairs: o.seven_pairs,
+                annex_claimed_pung: o.annex_claimed_pung,
+                show_on_washout: o.show_on_washout,
+                dangerous_discards: true,
+                dangerous_unseen: o.dangerous_unseen,
+                washout_rotates: false,
+            },
+            Options::Western(o) => PlayRules {
+                seats: 4,
+                rounds: o.rounds,
+                dead_wall: o.dead_wall,
+                bonus_from_loose: o.bonus_from_loose,
+                seven_pairs: false,
+                annex_claimed_pung: o.annex_claimed_pung,
+                show_on_washout: o.show_on_washout,
+                // Seed 002 has no dangerous-discard rules.
+                dangerous_discards: false,
+                dangerous_unseen: UnseenRule::Table,
+                washout_rotates: o.draw_rotates,
+            },
         }
     }
 }
 
-fn fields_list(o: &ClassicalOptions) -> String {
-    let v = serde_json::to_value(o).expect("options serialize");
-    let keys: Vec<&str> = v
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.join(", ")
+/// Overrides the options of one family: each override is checked alone so an error names
+/// the option at fault.
+fn merge<T: Serialize + serde::de::DeserializeOwned>(
+    current: &T,
+    overrides: &Map<String, Value>,
+) -> Result<T, RulesetError> {
+    let mut value = serde_json::to_value(current).expect("options serialize");
+    let fields = value.as_object_mut().expect("options are an object");
+    let known = || {
+        let v = serde_json::to_value(current).expect("options serialize");
+        v.as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (k, v) in overrides {
+        if !fields.contains_key(k) {
+            return Err(RulesetError::UnknownOption {
+                name: k.clone(),
+                known: known(),
+            });
+        }
+        let mut single = serde_json::to_value(current).expect("options serialize");
+        single[k] = v.clone();
+        serde_json::from_value::<T>(single).map_err(|e| RulesetError::BadValue {
+            name: k.clone(),
+            message: e.to_string(),
+        })?;
+        fields.insert(k.clone(), v.clone());
+    }
+    serde_json::from_value(value).map_err(|e| RulesetError::BadValue {
+        name: "?".into(),
+        message: e.to_string(),
+    })
+}
+
+mod erased {
+    use serde::Serialize;
+
+    /// Options of any family, written as a ruleset file.
+    pub trait Options {
+        fn toml(&self, name: &str, preset: &str) -> String;
+    }
+
+    impl<T: Serialize> Options for T {
+        fn toml(&self, name: &str, preset: &str) -> String {
+            #[derive(Serialize)]
+            struct Out<'a, T> {
+                name: &'a str,
+                preset: &'a str,
+                options: &'a T,
+            }
+            toml::to_string(&Out {
+                name,
+                preset,
+                options: self,
+            })
+            .expect("options serialize to TOML")
+        }
+    }
 }
 
 #[cfg(test)]
@@ -432,7 +639,7 @@ mod tests {
     fn unknown_preset_and_option_are_named() {
         assert_eq!(
             Ruleset::preset("nope").unwrap_err().to_string(),
-            "unknown ruleset \"nope\" (presets: millington, bradfield)"
+            "unknown ruleset \"nope\" (presets: millington, bradfield, western)"
         );
         let mut r = Ruleset::preset("millington").unwrap();
         let e = r.apply(&map(json!({"mahjong_pts": 20}))).unwrap_err();
