@@ -225,3 +225,29 @@ fn ruleset_prints_toml_with_overrides() {
     let out = mahjong().args(["ruleset", "nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn western_example_scores_and_settles() {
+    let table: Value =
+        serde_json::from_str(include_str!("../../../examples/western-settlement.json")).unwrap();
+    let (code, stdout, stderr) = score_json(&table);
+    assert_eq!(code, 0, "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let score = |s: &str| v["seats"][s]["score"].as_u64().unwrap();
+    // N: 20 (W-B1) + 2 (W-B3) + 8 (concealed 9C, W-P4) + 4 (exposed RD, W-P7) = 34, × 2 (W-D2).
+    assert_eq!(
+        [score("N"), score("E"), score("S"), score("W")],
+        [68, 20, 256, 4]
+    );
+    assert_eq!(
+        v["settlement"],
+        serde_json::json!({"E": -576, "S": 656, "W": -352, "N": 272})
+    );
+    let rules: Vec<&str> = v["seats"]["N"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["W-P4", "W-P7", "W-B1", "W-B3", "W-D2"]);
+}

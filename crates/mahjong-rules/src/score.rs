@@ -23,11 +23,24 @@ impl Rule {
         }
     }
 
-    /// The sort key of an id such as `M114b`: number × 32 + letter (a = 1).
+    /// The sort key of an id such as `M114b` (number × 32 + letter, a = 1) or `W-P4`
+    /// (family letters after a dash: points, bonuses, flowers, multipliers, limits,
+    /// settlement, game, in that order, then the number).
     pub const fn order_of(id: &str) -> u16 {
         let b = id.as_bytes();
         let mut i = 0;
+        let mut category: u16 = 0;
         while i < b.len() && !b[i].is_ascii_digit() {
+            if i > 0 && b[i - 1] == b'-' {
+                let order = b"PBFDLSGMOTHY";
+                let mut j = 0;
+                while j < order.len() {
+                    if order[j] == b[i] {
+                        category = j as u16 + 1;
+                    }
+                    j += 1;
+                }
+            }
             i += 1;
         }
         let mut n: u16 = 0;
@@ -40,7 +53,7 @@ impl Rule {
         } else {
             0
         };
-        n * 32 + letter
+        category * 4096 + n * 32 + letter
     }
 }
 
