@@ -36,6 +36,8 @@ pub struct GreedyBot {
     rng: ChaCha8Rng,
     shape: Shape,
     seven_pairs: bool,
+    /// The prevailing wind scores (it does not in the Western game by default, W-G3).
+    prevailing_scores: bool,
     /// Useful tiles are counted for this many candidates, within this shanten.
     search: (usize, i8),
 }
@@ -47,6 +49,7 @@ impl GreedyBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             shape: Shape::classical(),
             seven_pairs: false,
+            prevailing_scores: true,
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
         }
     }
@@ -57,6 +60,7 @@ impl GreedyBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             shape: Shape::of(&ruleset.tile_set()),
             seven_pairs: ruleset.play().seven_pairs,
+            prevailing_scores: ruleset.prevailing_wind_scores(),
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
         }
     }
@@ -442,7 +446,9 @@ impl<'a> Ctx<'a> {
         let prevailing = view.prevailing.tile().kind().expect("wind");
         let mut value = KindMask(DRAGONS);
         value.insert(own);
-        value.insert(prevailing);
+        if bot.prevailing_scores {
+            value.insert(prevailing);
+        }
         // Held or declared tiles of each group.
         let mut all = sight.hand;
         for s in &me.sets {
@@ -498,7 +504,7 @@ impl<'a> Ctx<'a> {
         Ctx {
             danger: dangerous_kinds(view),
             value,
-            double_wind: (own == prevailing).then_some(own),
+            double_wind: (bot.prevailing_scores && own == prevailing).then_some(own),
             flush,
             dragon_chance: pairs_in(DRAGONS) >= 2,
             wind_chance: pairs_in(WINDS) >= 3,

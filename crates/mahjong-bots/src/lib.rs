@@ -58,6 +58,19 @@ pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     }
 }
 
+/// A bot by name that knows the ruleset's tile set and what scores in it.
+pub fn bot_for_ruleset(
+    name: &str,
+    ruleset: &mahjong_rules::Ruleset,
+    seed: u64,
+) -> Option<Box<dyn Bot>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "greedy" => Some(Box::new(GreedyBot::for_ruleset(ruleset, seed))),
+        _ => None,
+    }
+}
+
 /// Why [`play_game`] stopped before the game was over.
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError {

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
-use mahjong_bots::{bot_by_name, Bot};
+use mahjong_bots::{bot_by_name, bot_for_ruleset, Bot};
 use mahjong_engine::{Game, GameConfig, RecordHeader, SeatView};
 use mahjong_rules::Ruleset;
 use rayon::prelude::*;
@@ -83,7 +83,7 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         .iter()
         .enumerate()
         .map(|(p, name)| {
-            bot_by_name(name, derive_seed(seed, 1000 + p as u64))
+            bot_for_ruleset(name, &cfg.ruleset, derive_seed(seed, 1000 + p as u64))
                 .ok_or_else(|| format!("unknown bot {name:?} (known: random, greedy)"))
         })
         .collect::<Result<_, _>>()?;

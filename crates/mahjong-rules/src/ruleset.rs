@@ -514,6 +514,14 @@ impl Ruleset {
         })
     }
 
+    /// Whether the prevailing wind scores (pairs and pungs), for players that value hands.
+    pub fn prevailing_wind_scores(&self) -> bool {
+        match &self.options {
+            Options::Classical(_) => true,
+            Options::Western(o) => o.prevailing_wind,
+        }
+    }
+
     /// What the engine needs to play this ruleset.
     pub fn play(&self) -> PlayRules {
         match &self.options {
