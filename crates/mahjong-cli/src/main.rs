@@ -66,6 +66,10 @@ enum Command {
         /// Write the game record (JSON Lines) to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// Play over explicit walls: one hand per line, tile codes in draw order (the deal
+        /// first; loose tiles are taken from the end). Later hands are shuffled.
+        #[arg(long, value_name = "FILE")]
+        wall: Option<PathBuf>,
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
@@ -120,6 +124,7 @@ fn main() -> ExitCode {
             threads,
             max_hands,
             record,
+            wall,
             json,
         } => (|| {
             let mut r =
@@ -127,6 +132,10 @@ fn main() -> ExitCode {
             for o in &options {
                 r.set(o).map_err(|e| Fail(format!("--option: {e}")))?;
             }
+            let walls = match &wall {
+                Some(p) => simulate::read_walls(p, &r).map_err(Fail)?,
+                None => vec![],
+            };
             let cfg = simulate::SimConfig {
                 ruleset: r,
                 games,
@@ -134,6 +143,7 @@ fn main() -> ExitCode {
                 bots,
                 threads,
                 max_hands,
+                walls,
             };
             let mut file = match &record {
                 Some(p) => Some(BufWriter::new(

@@ -25,6 +25,54 @@ pub struct SimConfig {
     pub threads: usize,
     /// Stop each game after this many hands.
     pub max_hands: Option<u32>,
+    /// Explicit walls, one per hand in draw order (every game uses them).
+    pub walls: Vec<Vec<mahjong_tiles::Tile>>,
+}
+
+/// Reads a wall file: one hand's wall per line, tile codes in draw order (the deal first,
+/// loose tiles from the end). Each line must hold exactly the ruleset's tiles.
+pub fn read_walls(
+    path: &std::path::Path,
+    ruleset: &Ruleset,
+) -> Result<Vec<Vec<mahjong_tiles::Tile>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut expected = ruleset.tile_set().tiles();
+    expected.sort();
+    let mut walls = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |msg: String| format!("{} line {}: {msg}", path.display(), i + 1);
+        let tiles = mahjong_tiles::Tile::parse_list(line).map_err(|e| at(e.to_string()))?;
+        let mut sorted = tiles.clone();
+        sorted.sort();
+        if sorted != expected {
+            let count = |v: &[mahjong_tiles::Tile], t| v.iter().filter(|&&x| x == t).count();
+            let mut kinds: Vec<_> = expected.clone();
+            kinds.dedup();
+            let diff: Vec<String> = kinds
+                .iter()
+                .chain(sorted.iter().filter(|t| !expected.contains(t)))
+                .filter_map(|&t| {
+                    let (want, have) = (count(&expected, t), count(&sorted, t));
+                    (want != have).then(|| format!("{t} {have} (expected {want})"))
+                })
+                .collect();
+            return Err(at(format!(
+                "{} tiles; a wall must hold the ruleset's {} tiles exactly: {}",
+                tiles.len(),
+                expected.len(),
+                diff.join(", ")
+            )));
+        }
+        walls.push(tiles);
+    }
+    if walls.is_empty() {
+        return Err(format!("{}: no walls", path.display()));
+    }
+    Ok(walls)
 }
 
 /// The summary printed at the end.
@@ -74,7 +122,7 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
     let config = GameConfig {
         ruleset: cfg.ruleset.clone(),
         seed,
-        walls: vec![],
+        walls: cfg.walls.clone(),
         max_hands: cfg.max_hands,
         record,
     };

@@ -156,3 +156,64 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn explicit_walls_from_a_file() {
+    let dir = tempdir();
+    // A full 144-tile wall in index order: the deal is fixed, so the game is too.
+    let mut codes: Vec<String> = Vec::new();
+    for s in ['B', 'C', 'D'] {
+        for r in 1..=9 {
+            codes.extend(std::iter::repeat_n(format!("{r}{s}"), 4));
+        }
+    }
+    for h in ["EW", "SW", "WW", "NW", "RD", "GD", "WD"] {
+        codes.extend(std::iter::repeat_n(h.to_string(), 4));
+    }
+    for n in 1..=4 {
+        codes.push(format!("{n}F"));
+        codes.push(format!("{n}S"));
+    }
+    let wall = dir.join("wall.txt");
+    std::fs::write(&wall, format!("# one hand\n{}\n", codes.join(" "))).unwrap();
+    let run = |seed: &str| {
+        let out = mahjong()
+            .args([
+                "simulate",
+                "--games",
+                "1",
+                "--max-hands",
+                "1",
+                "--json",
+                "--seed",
+                seed,
+                "--wall",
+            ])
+            .arg(&wall)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        (v["wins"].clone(), v["washouts"].clone())
+    };
+    // The seed does not matter when the wall is given.
+    assert_eq!(run("1"), run("99"));
+
+    codes.pop();
+    std::fs::write(&wall, codes.join(" ")).unwrap();
+    let out = mahjong()
+        .args(["simulate", "--games", "1", "--wall"])
+        .arg(&wall)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.ends_with("line 1: 143 tiles; a wall must hold the ruleset's 144 tiles exactly: 4S 0 (expected 1)\n"),
+        "{err}"
+    );
+}
