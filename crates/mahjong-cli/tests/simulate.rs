@@ -176,32 +176,39 @@ fn explicit_walls_from_a_file() {
     }
     let wall = dir.join("wall.txt");
     std::fs::write(&wall, format!("# one hand\n{}\n", codes.join(" "))).unwrap();
-    let run = |seed: &str| {
-        let out = mahjong()
-            .args([
-                "simulate",
-                "--games",
-                "1",
-                "--max-hands",
-                "1",
-                "--json",
-                "--seed",
-                seed,
-                "--wall",
-            ])
-            .arg(&wall)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-        (v["wins"].clone(), v["washouts"].clone())
-    };
-    // The seed does not matter when the wall is given.
-    assert_eq!(run("1"), run("99"));
+    let record = dir.join("walled.jsonl");
+    let out = mahjong()
+        .args(["simulate", "--games", "1", "--max-hands", "1", "--wall"])
+        .arg(&wall)
+        .arg("--record")
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Deal order: four tiles each for three rounds from East, then one each, East one more:
+    // East takes 1B×4, 5B×4, 9B×4, 4C and 5C; no dice are thrown for a given wall.
+    let text = std::fs::read_to_string(&record).unwrap();
+    let events: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(events[1]["type"], "hand_start");
+    assert_eq!(events[1]["dice"], Value::Null);
+    assert_eq!(events[2]["type"], "deal");
+    assert_eq!(events[2]["player"], 0);
+    let east: Vec<&str> = events[2]["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(east.join(" "), "1B 1B 1B 1B 5B 5B 5B 5B 9B 9B 9B 9B 4C 5C");
+    let out = mahjong().arg("replay").arg(&record).output().unwrap();
+    assert!(out.status.success());
 
     codes.pop();
     std::fs::write(&wall, codes.join(" ")).unwrap();
