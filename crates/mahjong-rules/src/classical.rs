@@ -199,15 +199,8 @@ impl Acc<'_> {
 
 /// M114a–e: basic points every player scores.
 fn score_points(melds: &[Meld], hand: &SeatHand, s: &Seat, acc: &mut Acc) {
-    for b in 0..4u8 {
-        if hand.flowers >> b & 1 == 1 {
-            acc.add(item(&M114A_BONUS, 4, 0, Some(Tile::flower(b + 1))));
-        }
-    }
-    for b in 0..4u8 {
-        if hand.seasons >> b & 1 == 1 {
-            acc.add(item(&M114A_BONUS, 4, 0, Some(Tile::season(b + 1))));
-        }
+    for t in hand.bonus_tiles() {
+        acc.add(item(&M114A_BONUS, 4, 0, Some(t)));
     }
     for m in melds {
         let rule = match m.kind {

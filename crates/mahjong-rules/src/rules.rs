@@ -2,18 +2,21 @@
 
 use crate::score::Rule;
 
+/// Declares rule statics (`NAME = "id", "name";`) and a slice of them all.
 macro_rules! rules {
-    ($($name:ident = $id:literal, $text:literal;)*) => {
+    ($all:ident; $($name:ident = $id:literal, $text:literal;)*) => {
         $(
             #[doc = concat!("`", $id, "`: ", $text)]
             pub static $name: Rule = Rule::new($id, $text);
         )*
         /// Every rule that scoring cites, in order.
-        pub static ALL: &[&Rule] = &[$(&$name),*];
+        pub static $all: &[&Rule] = &[$(&$name),*];
     };
 }
+pub(crate) use rules;
 
 rules! {
+    ALL;
     M29_SEVEN_PAIRS = "M29", "seven pairs";
     M114A_BONUS = "M114a", "flower or season";
     M114B_EXPOSED_MINOR = "M114b", "exposed pung of minors";

@@ -253,6 +253,16 @@ impl SeatHand {
         c
     }
 
+    /// The flowers, then the seasons, held.
+    pub fn bonus_tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let held = |bits: u8, make: fn(u8) -> Tile| {
+            (0..4u8)
+                .filter(move |b| bits >> b & 1 == 1)
+                .map(move |b| make(b + 1))
+        };
+        held(self.flowers, Tile::flower).chain(held(self.seasons, Tile::season))
+    }
+
     /// Number of bonus tiles.
     pub fn bonus_count(&self) -> u32 {
         self.flowers.count_ones() + self.seasons.count_ones()

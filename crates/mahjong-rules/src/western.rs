@@ -10,16 +10,10 @@ use crate::score::{Item, Payments, Rule, SeatScore};
 use crate::table::{InputError, SeatHand, Table, WinFrom};
 use crate::WesternOptions;
 
-macro_rules! rules {
-    ($($name:ident = $id:literal, $text:literal;)*) => {
-        $(
-            #[doc = concat!("`", $id, "`: ", $text)]
-            pub static $name: Rule = Rule::new($id, $text);
-        )*
-    };
-}
+use crate::rules::rules;
 
 rules! {
+    ALL;
     WP1_PAIR = "W-P1", "pair of dragons or own wind";
     WP1_PREVAILING = "W-P1", "pair of prevailing wind";
     WP4_TERMINAL_PUNG = "W-P4", "pung of 1s or 9s";
@@ -148,15 +142,8 @@ impl Acc<'_> {
 
 /// W-P, W-F and W-D1–2: what every player scores.
 fn score_common(melds: &[Meld], hand: &SeatHand, s: &Seat, acc: &mut Acc) {
-    for b in 0..4u8 {
-        if hand.flowers >> b & 1 == 1 {
-            acc.add(item(&WF1_BONUS, 4, 0, Some(Tile::flower(b + 1))));
-        }
-    }
-    for b in 0..4u8 {
-        if hand.seasons >> b & 1 == 1 {
-            acc.add(item(&WF1_BONUS, 4, 0, Some(Tile::season(b + 1))));
-        }
+    for t in hand.bonus_tiles() {
+        acc.add(item(&WF1_BONUS, 4, 0, Some(t)));
     }
     for m in melds {
         match m.kind {
