@@ -281,7 +281,10 @@ impl Game {
                 Some(w) if w == dealer => {
                     self.east_streak += 1;
                     // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
-                    self.east_streak < 13
+                    self.ruleset
+                        .play()
+                        .east_streak_limit
+                        .is_none_or(|limit| self.east_streak < limit)
                 }
                 Some(_) => false,
             };

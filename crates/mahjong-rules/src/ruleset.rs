@@ -341,6 +341,8 @@ pub struct PlayRules {
     pub dangerous_unseen: UnseenRule,
     /// A washout passes the deal (W-G1); otherwise East keeps it (M11).
     pub washout_rotates: bool,
+    /// After this many consecutive wins East passes the deal anyway (M122r: 13).
+    pub east_streak_limit: Option<u32>,
 }
 
 /// The scoring family of a ruleset: which scorer and settlement apply. This is data carried
@@ -536,6 +538,7 @@ impl Ruleset {
                 dangerous_discards: true,
                 dangerous_unseen: o.dangerous_unseen,
                 washout_rotates: false,
+                east_streak_limit: Some(13),
             },
             Options::Western(o) => PlayRules {
                 seats: 4,
@@ -549,6 +552,8 @@ impl Ruleset {
                 dangerous_discards: false,
                 dangerous_unseen: UnseenRule::Table,
                 washout_rotates: o.draw_rotates,
+                // W-G2: East keeps the deal whenever he wins.
+                east_streak_limit: None,
             },
         }
     }
