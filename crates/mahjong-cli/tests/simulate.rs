@@ -224,3 +224,46 @@ fn explicit_walls_from_a_file() {
         "{err}"
     );
 }
+
+#[test]
+fn western_games_simulate_and_replay() {
+    let dir = tempdir();
+    let record = dir.join("western.jsonl");
+    let out = mahjong()
+        .args([
+            "simulate",
+            "--ruleset",
+            "western",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--max-hands",
+            "10",
+            "--bots",
+            "greedy,random,greedy,greedy",
+            "--json",
+            "--record",
+        ])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["hands"], 40);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.starts_with(r#"{"type":"game","version":1,"ruleset":{"name":"western","preset":"western","family":"western""#));
+    // Western settles through its own rule ids.
+    assert!(text.contains(r#""rule":"W-B1""#));
+    let out = mahjong().arg("replay").arg(&record).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
