@@ -203,15 +203,27 @@ impl Hand {
         // Deal: three rounds of four, one each, East one more.
         let order: Vec<usize> = (0..n).map(|i| (hand.setup.dealer + i) % n).collect();
         let mut dealt = vec![Vec::new(); n];
+        let mut short = false;
         for round in 0..4 {
             for &p in &order {
                 let take = if round < 3 { 4 } else { 1 };
                 for _ in 0..take {
-                    dealt[p].push(hand.wall.draw().expect("wall holds a deal"));
+                    match hand.wall.draw() {
+                        Some(t) => dealt[p].push(t),
+                        None => short = true,
+                    }
                 }
             }
         }
-        dealt[hand.setup.dealer].push(hand.wall.draw().expect("wall holds a deal"));
+        match hand.wall.draw() {
+            Some(t) => dealt[hand.setup.dealer].push(t),
+            None => short = true,
+        }
+        if short {
+            // An explicit wall too short for the deal: nothing can be played.
+            hand.washout();
+            return hand;
+        }
         for &p in &order {
             dealt[p].sort();
             if hand.setup.record {

@@ -179,3 +179,17 @@ fn redacted_events_hide_other_players_tiles() {
         }
     }
 }
+
+#[test]
+fn a_wall_too_short_for_the_deal_is_a_washout_not_a_panic() {
+    let tiles: Vec<Tile> = (0..20).map(|i| Tile::from_kind(i % 34)).collect();
+    let mut g = Game::new(GameConfig {
+        walls: vec![tiles],
+        max_hands: Some(1),
+        ..GameConfig::new(Ruleset::preset("millington").unwrap(), 1)
+    });
+    assert!(g.is_over());
+    let events = g.take_events();
+    assert!(events.contains(&Event::Washout));
+    assert_eq!(g.totals(), &[0, 0, 0, 0]);
+}
