@@ -89,10 +89,6 @@ pub(crate) struct Tables {
     rank: Box<[u16; 1024]>,
     /// Start of each high part's run of entries.
     offset: Box<[u32; 4096]>,
-    /// One bit per content index: the suit's tiles are exactly sets, plus one pair when
-    /// the tile count is 2 mod 3 (at most four sets). 244 KiB, so it stays in cache
-    /// while waits probe neighbouring contents.
-    complete: Box<[u64]>,
     /// Distances of the kinds that form only pungs and pairs, by [`isolated_key`] (kept
     /// for tests; the hot paths use the reversed forms).
     #[cfg(test)]
@@ -110,6 +106,59 @@ pub(crate) struct Tables {
 const ISOLATED_KEYS: usize = 6 * 6 * 6 * 6;
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
+
+static COMPLETE: OnceLock<Box<[u64]>> = OnceLock::new();
+
+/// Whether the suit with this content index is exactly sets plus at most one pair (at most
+/// 14 tiles). Waits and completeness need only this, so it is built on its own, in about a
+/// millisecond: scoring one table does not pay for the shanten tables.
+#[inline(always)]
+pub(crate) fn suit_is_complete(index: usize) -> bool {
+    let bits = COMPLETE.get_or_init(generate_complete);
+    bits[index / 64] >> (index % 64) & 1 == 1
+}
+
+/// The completeness bits, by generating every suit content of at most four sets (pungs and
+/// chows, at most four copies of a rank) with or without one pair.
+fn generate_complete() -> Box<[u64]> {
+    fn mark(c: &[u8; 9], out: &mut [u64]) {
+        let idx: usize = c.iter().zip(POW5).map(|(&n, p)| n as usize * p).sum();
+        out[idx / 64] |= 1 << (idx % 64);
+    }
+    /// Adds sets of type `from..16` (0–8 pungs, 9–15 chows), at most `left` more.
+    fn sets(from: usize, left: usize, c: &mut [u8; 9], out: &mut [u64]) {
+        mark(c, out);
+        for r in 0..9 {
+            if c[r] <= 2 {
+                c[r] += 2;
+                mark(c, out);
+                c[r] -= 2;
+            }
+        }
+        if left == 0 {
+            return;
+        }
+        for t in from..16 {
+            let ranks: &[usize] = if t < 9 {
+                &[t, t, t]
+            } else {
+                &[t - 9, t - 8, t - 7]
+            };
+            if ranks.iter().all(|&r| c[r] < 4) && (t >= 9 || c[t] <= 1) {
+                for &r in ranks {
+                    c[r] += 1;
+                }
+                sets(t, left - 1, c, out);
+                for &r in ranks {
+                    c[r] -= 1;
+                }
+            }
+        }
+    }
+    let mut out = vec![0u64; ENTRIES.div_ceil(64)];
+    sets(0, 4, &mut [0; 9], &mut out);
+    out.into_boxed_slice()
+}
 
 /// Bit of the (m sets, p pairs) target in the build-time "contains" masks. Sets and pairs
 /// sit in separate bytes so adding a set is a shift that cannot spill into the pair byte.
@@ -130,7 +179,6 @@ impl Tables {
     /// Builds the tables from scratch.
     pub(crate) fn build() -> Tables {
         let contains = build_contains();
-        let complete = build_complete(&contains);
         let full = build_dist(&contains);
         drop(contains);
         let (dist, rank, offset) = compact(&full);
@@ -141,7 +189,6 @@ impl Tables {
             dist,
             rank,
             offset,
-            complete,
             #[cfg(test)]
             isolated,
             isolated_rev,
@@ -160,12 +207,6 @@ impl Tables {
     #[inline(always)]
     pub(crate) fn dist(&self, slot: usize) -> Dist {
         self.dist[slot]
-    }
-
-    /// Whether the suit with this content index is exactly sets plus at most one pair.
-    #[inline(always)]
-    pub(crate) fn is_complete(&self, index: usize) -> bool {
-        self.complete[index / 64] >> (index % 64) & 1 == 1
     }
 
     /// The distances of the kinds that form only pungs and pairs.
@@ -632,6 +673,7 @@ fn build_contains() -> Vec<u16> {
 
 /// The completeness bits: an entry with `3m` tiles must contain m sets, one with `3m + 2`
 /// tiles m sets and a pair (so every tile is used).
+#[cfg(test)]
 fn build_complete(contains: &[u16]) -> Box<[u64]> {
     let mut out = vec![0u64; ENTRIES.div_ceil(64)];
     let mut d = [0u8; 9];
@@ -867,16 +909,15 @@ mod tests {
 
     #[test]
     fn completeness_bits() {
-        let t = Tables::get();
-        assert!(t.is_complete(0));
-        assert!(t.is_complete(idx([3, 1, 1, 1, 2, 1, 1, 1, 3])));
-        assert!(t.is_complete(idx([2, 0, 0, 0, 0, 0, 0, 0, 0])));
-        assert!(t.is_complete(idx([1, 1, 1, 0, 0, 0, 0, 0, 2])));
-        assert!(!t.is_complete(idx([4, 0, 0, 0, 0, 0, 0, 0, 0])));
-        assert!(!t.is_complete(idx([2, 2, 0, 0, 0, 0, 0, 0, 0])));
-        assert!(!t.is_complete(idx([1, 1, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(suit_is_complete(0));
+        assert!(suit_is_complete(idx([3, 1, 1, 1, 2, 1, 1, 1, 3])));
+        assert!(suit_is_complete(idx([2, 0, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(suit_is_complete(idx([1, 1, 1, 0, 0, 0, 0, 0, 2])));
+        assert!(!suit_is_complete(idx([4, 0, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(!suit_is_complete(idx([2, 2, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(!suit_is_complete(idx([1, 1, 0, 0, 0, 0, 0, 0, 0])));
         // Five sets do not fit a hand.
-        assert!(!t.is_complete(idx([3, 3, 3, 3, 3, 0, 0, 0, 0])));
+        assert!(!suit_is_complete(idx([3, 3, 3, 3, 3, 0, 0, 0, 0])));
     }
 
     #[test]
@@ -1060,5 +1101,14 @@ mod tests {
         let t = Tables::build();
         eprintln!("table build: {:?}", start.elapsed());
         assert_eq!(t.dist(0).0[lane(4, 1)], 14);
+    }
+}
+
+#[cfg(test)]
+mod generated_complete {
+    #[test]
+    fn generated_bits_equal_the_derived_ones() {
+        let derived = super::build_complete(&super::build_contains());
+        assert_eq!(super::generate_complete(), derived);
     }
 }

@@ -8,7 +8,7 @@
 
 use mahjong_tiles::KINDS;
 
-use crate::table::{self, Tables, POW5};
+use crate::table::{self, POW5};
 use crate::{for_each_arrangement, Counts, KindMask, Shape};
 
 /// Whether concealed `counts` plus `declared` declared sets form a complete hand (regular,
@@ -172,7 +172,6 @@ struct Groups {
 impl Groups {
     #[inline(always)]
     fn of(counts: &Counts, shape: &Shape, levels: &[u64; 4]) -> Groups {
-        let t = Tables::get();
         let tiles = |mask: u64| levels.iter().map(|l| (l & mask).count_ones()).sum::<u32>();
         let mut g = Groups {
             index: [0; 3],
@@ -189,7 +188,7 @@ impl Groups {
                 g.chows |= 1 << s;
                 g.index[s] = table::suit_key(counts, s).index();
                 g.sum[s] = tiles(suit);
-                if t.is_complete(g.index[s]) {
+                if table::suit_is_complete(g.index[s]) {
                     g.complete |= 1 << s;
                     g.pairs += u32::from(g.sum[s] % 3 == 2);
                 } else {
@@ -239,7 +238,6 @@ fn regular_waits(counts: &Counts, shape: &Shape, levels: &[u64; 4]) -> u64 {
     if g.incomplete > 1 {
         return 0;
     }
-    let t = Tables::get();
     let mut out = 0u64;
     for s in 0..3 {
         if g.chows >> s & 1 == 0 || g.needs(s).is_none() {
@@ -250,7 +248,7 @@ fn regular_waits(counts: &Counts, shape: &Shape, levels: &[u64; 4]) -> u64 {
         while ranks != 0 {
             let i = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            if t.is_complete(g.index[s] + POW5[i]) {
+            if table::suit_is_complete(g.index[s] + POW5[i]) {
                 out |= 1 << (9 * s + i);
             }
         }
