@@ -86,19 +86,19 @@ pub struct ClassicalOptions {
     pub seven_pairs_points: u32,
     /// M46–M52: a claimed kong counts as concealed for M116k, M117c, M122h/p.
     pub claimed_kong_counts_concealed: bool,
-    /// M51 [B]: a pung just claimed may be extended to a kong in the same turn.
+    /// M51 (Bradfield): a pung just claimed may be extended to a kong in the same turn.
     pub annex_claimed_pung: bool,
     /// M115a: points for going Mah-Jongg.
     pub mahjong_points: u32,
     /// M116a: doubles for holding both own flower and own season.
     pub own_flower_and_season: u32,
-    /// M116a [B]: doubles for each own flower or own season.
+    /// M116a (Bradfield): doubles for each own flower or own season.
     pub own_flower_each: u32,
     /// M116b: doubles for all four flowers, and again for all four seasons.
     pub bouquet: u32,
     /// M117c: doubles for a fully concealed hand.
     pub concealed_fully: u32,
-    /// M117c [B]: doubles for a hand concealed but for the winning discard.
+    /// M117c (Bradfield): doubles for a hand concealed but for the winning discard.
     pub concealed_almost: u32,
     /// Losers also score M117c–g.
     pub losers_purity: bool,
@@ -109,7 +109,7 @@ pub struct ClassicalOptions {
     pub no_limit: bool,
     /// M118: with `no_limit`, the least a limit hand is worth (default: `limit`).
     pub limit_hand_minimum: Option<u64>,
-    /// [B]: doubles for a hand of only terminals (Heads and Tails) when there is no limit.
+    /// (Bradfield): doubles for a hand of only terminals (Heads and Tails) when there is no limit.
     pub all_terminals_doubles: u32,
     /// M97–M99: hands are shown after a washout.
     pub show_on_washout: bool,
