@@ -44,6 +44,11 @@ pub trait Bot: Send {
     fn name(&self) -> &'static str;
     /// One of `view.legal`. Called only when `view.legal` is not empty.
     fn act(&mut self, view: &SeatView) -> Action;
+    /// Whether the bot reads more of the view than `legal` (a driver may skip building the
+    /// rest when it does not).
+    fn needs_view(&self) -> bool {
+        true
+    }
 }
 
 /// The names [`bot_by_name`] knows.

@@ -26,6 +26,10 @@ impl Bot for RandomBot {
         "random"
     }
 
+    fn needs_view(&self) -> bool {
+        false
+    }
+
     fn act(&mut self, view: &SeatView) -> Action {
         match view.legal.len() {
             0 => Action::Pass,

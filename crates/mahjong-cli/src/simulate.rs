@@ -159,7 +159,12 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
             if game.legal(p).is_empty() {
                 continue;
             }
-            game.view_into(p, &mut views[p]);
+            if bots[p].needs_view() {
+                game.view_into(p, &mut views[p]);
+            } else {
+                views[p].legal.clear();
+                views[p].legal.extend_from_slice(game.legal(p));
+            }
             let action = bots[p].act(&views[p]);
             game.act(p, action)
                 .map_err(|e| format!("game {index}: bot {} chose badly: {e}", bots[p].name()))?;

@@ -103,6 +103,18 @@ fn visible(players: &[PlayerState], o: &PlayRules) -> Counts {
     v
 }
 
+/// Pung/kong kinds as a bit mask.
+struct PungMask(u64);
+
+impl PungMask {
+    fn len(&self) -> usize {
+        self.0.count_ones() as usize
+    }
+    fn contains(&self, k: &usize) -> bool {
+        self.0 >> k & 1 == 1
+    }
+}
+
 /// Which flagged hand `tile` would help player `q` toward, from his declared sets.
 fn danger_for(
     q: usize,
@@ -117,12 +129,13 @@ fn danger_for(
     let k = tile.kind()?;
     let sets = melds.len();
     let all = |pred: &dyn Fn(Tile) -> bool| sets >= 3 && melds.iter().all(|m| m.tiles().all(pred));
+    // Kinds of the pungs and kongs matching `pred`, as a bit mask (no allocation).
     let pungs = |pred: &dyn Fn(Tile) -> bool| {
-        melds
+        let mask = melds
             .iter()
             .filter(|m| m.kind != MeldKind::Chow && pred(m.first()))
-            .map(|m| m.tile as usize)
-            .collect::<Vec<_>>()
+            .fold(0u64, |acc, m| acc | 1 << m.tile);
+        PungMask(mask)
     };
     if let Some(s) = tile.suit() {
         if all(&|t| t.suit() == Some(s)) {

@@ -62,7 +62,7 @@ pub struct HandSetup {
 }
 
 /// One player's tiles in a hand.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerState {
     /// Concealed tiles, sorted.
     pub concealed: Vec<Tile>,
@@ -74,11 +74,32 @@ pub struct PlayerState {
     pub discards: Vec<(Tile, bool)>,
     /// Original Call declared (M55): the hand is frozen.
     pub original_call: bool,
+    /// Counts of `concealed`, kept in step by `add` and `remove`.
+    counts: Counts,
+}
+
+impl Default for PlayerState {
+    fn default() -> PlayerState {
+        PlayerState {
+            concealed: vec![],
+            melds: vec![],
+            bonus: vec![],
+            discards: vec![],
+            original_call: false,
+            counts: [0; KINDS],
+        }
+    }
 }
 
 impl PlayerState {
     fn counts(&self) -> Counts {
-        counts_of(&self.concealed)
+        debug_assert_eq!(self.counts, counts_of(&self.concealed));
+        self.counts
+    }
+
+    fn set_concealed(&mut self, tiles: Vec<Tile>) {
+        self.counts = counts_of(&tiles);
+        self.concealed = tiles;
     }
 
     fn remove(&mut self, tile: Tile, n: usize) {
@@ -89,12 +110,18 @@ impl PlayerState {
                 .position(|&t| t == tile)
                 .expect("tile checked before removal");
             self.concealed.remove(i);
+            if let Some(k) = tile.kind() {
+                self.counts[k] -= 1;
+            }
         }
     }
 
     fn add(&mut self, tile: Tile) {
         let i = self.concealed.partition_point(|&t| t <= tile);
         self.concealed.insert(i, tile);
+        if let Some(k) = tile.kind() {
+            self.counts[k] += 1;
+        }
     }
 }
 
@@ -233,7 +260,8 @@ impl Hand {
                     tiles: dealt[p].clone(),
                 });
             }
-            hand.players[p].concealed = std::mem::take(&mut dealt[p]);
+            let tiles = std::mem::take(&mut dealt[p]);
+            hand.players[p].set_concealed(tiles);
         }
         for &p in &order {
             while let Some(b) = hand.players[p]
@@ -283,11 +311,12 @@ impl Hand {
     /// Computes every player's legal actions for the decision point just reached.
     fn refresh_legal(&mut self) {
         for p in 0..4 {
-            let v = if p < self.seats() {
-                self.compute_legal(p)
-            } else {
-                vec![]
-            };
+            // Reuse each player's buffer: no allocation once the hand is under way.
+            let mut v = std::mem::take(&mut self.legal[p]);
+            v.clear();
+            if p < self.seats() {
+                self.compute_legal_into(p, &mut v);
+            }
             self.legal[p] = v;
         }
     }
@@ -427,8 +456,13 @@ impl Hand {
 
     fn compute_legal(&self, p: usize) -> Vec<Action> {
         let mut v = Vec::new();
+        self.compute_legal_into(p, &mut v);
+        v
+    }
+
+    fn compute_legal_into(&self, p: usize, v: &mut Vec<Action>) {
         if p >= self.seats() {
-            return v;
+            return;
         }
         match &self.phase {
             Phase::Turn {
@@ -458,7 +492,7 @@ impl Hand {
                             call: false,
                         });
                     }
-                    return v;
+                    return;
                 }
                 let can_kong = *source != Source::Claim && self.wall.draw_loose_possible();
                 if can_kong {
@@ -512,7 +546,7 @@ impl Hand {
                 }
                 let me = &self.players[p];
                 if me.original_call {
-                    return v;
+                    return;
                 }
                 let k = tile.kind().expect("playing tile");
                 let n = me.concealed.iter().filter(|t| t.kind() == Some(k)).count();
@@ -563,7 +597,6 @@ impl Hand {
             }
             _ => {}
         }
-        v
     }
 
     /// Applies a player's action. An illegal action is refused and changes nothing.
@@ -729,7 +762,7 @@ impl Hand {
                 }
                 let me = &self.players[q];
                 let k = tile.kind().expect("playing tile");
-                let held = me.concealed.iter().filter(|t| t.kind() == Some(k)).count();
+                let held = me.counts[k] as usize;
                 if !me.original_call && held >= 2 {
                     return true;
                 }
