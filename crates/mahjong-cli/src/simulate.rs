@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
-use mahjong_bots::{bot_by_name, bot_for_ruleset, Bot};
+use mahjong_bots::{bot_for_ruleset, Bot};
 use mahjong_engine::{Game, GameConfig, RecordHeader, SeatView};
 use mahjong_rules::Ruleset;
 use rayon::prelude::*;
@@ -185,7 +185,7 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         return Err(format!("--bots: {} bots for {seats} seats", cfg.bots.len()));
     }
     for b in &cfg.bots {
-        bot_by_name(b, 0)
+        bot_for_ruleset(b, &cfg.ruleset, 0)
             .ok_or_else(|| format!("--bots: unknown bot {b:?} (known: random, greedy)"))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()

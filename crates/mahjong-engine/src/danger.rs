@@ -89,16 +89,8 @@ pub struct Danger {
 fn visible(players: &[PlayerState], o: &PlayRules) -> Counts {
     let mut v = [0u8; KINDS];
     for p in players {
-        for (t, claimed) in &p.discards {
-            if !claimed {
-                v[t.kind().expect("playing tile")] += 1;
-            }
-        }
-        if o.dangerous_unseen == UnseenRule::Table {
-            for m in &p.melds {
-                m.add_to(&mut v);
-            }
-        }
+        // Bradfield counts discards only (M90g).
+        p.add_table_tiles(&mut v, o.dangerous_unseen == UnseenRule::Table);
     }
     v
 }

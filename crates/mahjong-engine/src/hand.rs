@@ -97,6 +97,21 @@ impl PlayerState {
         self.counts
     }
 
+    /// Adds what this player shows on the table to `counts`: discards not claimed, and
+    /// (with `sets`) his declared sets, concealed kongs included.
+    pub(crate) fn add_table_tiles(&self, counts: &mut Counts, sets: bool) {
+        for (t, claimed) in &self.discards {
+            if !claimed {
+                counts[t.kind().expect("playing tile")] += 1;
+            }
+        }
+        if sets {
+            for m in &self.melds {
+                m.add_to(counts);
+            }
+        }
+    }
+
     fn set_concealed(&mut self, tiles: Vec<Tile>) {
         self.counts = counts_of(&tiles);
         self.concealed = tiles;
@@ -1155,8 +1170,8 @@ impl Hand {
             let h = &mut hands[self.wind_of(q).index()];
             for m in &me.melds {
                 h.declare(*m);
-                m.add_to(&mut visible);
             }
+            me.add_table_tiles(&mut visible, true);
             h.concealed = me.counts();
             for b in &me.bonus {
                 let bit = 1 << (b.bonus_number().expect("bonus") - 1);
@@ -1164,11 +1179,6 @@ impl Hand {
                     h.flowers |= bit;
                 } else if b.is_season() {
                     h.seasons |= bit;
-                }
-            }
-            for (t, claimed) in &me.discards {
-                if !claimed {
-                    visible[t.kind().expect("playing tile")] += 1;
                 }
             }
         }

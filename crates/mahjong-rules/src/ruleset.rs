@@ -441,10 +441,9 @@ impl Ruleset {
 
     /// This ruleset as a TOML file that [`Ruleset::from_toml`] reads back.
     pub fn to_toml(&self) -> String {
-        let out = |o: &dyn erased::Options| o.toml(&self.name, &self.preset);
         match &self.options {
-            Options::Classical(o) => out(o),
-            Options::Western(o) => out(o),
+            Options::Classical(o) => toml_file(&self.name, &self.preset, o),
+            Options::Western(o) => toml_file(&self.name, &self.preset, o),
         }
     }
 
@@ -597,30 +596,20 @@ fn merge<T: Serialize + serde::de::DeserializeOwned>(
     })
 }
 
-mod erased {
-    use serde::Serialize;
-
-    /// Options of any family, written as a ruleset file.
-    pub trait Options {
-        fn toml(&self, name: &str, preset: &str) -> String;
+/// A ruleset file for any family's options.
+fn toml_file<T: Serialize>(name: &str, preset: &str, options: &T) -> String {
+    #[derive(Serialize)]
+    struct File<'a, T> {
+        name: &'a str,
+        preset: &'a str,
+        options: &'a T,
     }
-
-    impl<T: Serialize> Options for T {
-        fn toml(&self, name: &str, preset: &str) -> String {
-            #[derive(Serialize)]
-            struct Out<'a, T> {
-                name: &'a str,
-                preset: &'a str,
-                options: &'a T,
-            }
-            toml::to_string(&Out {
-                name,
-                preset,
-                options: self,
-            })
-            .expect("options serialize to TOML")
-        }
-    }
+    toml::to_string(&File {
+        name,
+        preset,
+        options,
+    })
+    .expect("options serialize to TOML")
 }
 
 #[cfg(test)]

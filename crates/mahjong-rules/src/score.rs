@@ -112,7 +112,11 @@ impl Items {
     /// Orders the items by rule id (`M29` < `M114a` < `M117c`), keeping the order of items
     /// of the same rule.
     pub fn sort_by_rule(&mut self) {
-        self.buf[..self.len as usize].sort_by_key(|it| it.rule.order);
+        let items = &mut self.buf[..self.len as usize];
+        // Scorers add items in rule order nearly always; check before sorting.
+        if !items.is_sorted_by_key(|it| it.rule.order) {
+            items.sort_by_key(|it| it.rule.order);
+        }
     }
 
     /// The items.

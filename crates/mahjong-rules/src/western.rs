@@ -73,13 +73,13 @@ struct Seat<'a> {
 }
 
 impl Seat<'_> {
-    /// The winds that score as "own" (W-P1, W-D1): the seat wind, and the prevailing wind
-    /// when W-G3's option is on.
-    fn scoring_wind(&self, w: Wind) -> Option<&'static Rule> {
+    /// How a wind scores (W-P1, W-D1): as the seat wind, or as the prevailing wind when
+    /// W-G3's option is on; `(pair rule, pung rule)`.
+    fn scoring_wind(&self, w: Wind) -> Option<(&'static Rule, &'static Rule)> {
         if w == self.wind {
-            Some(&WD1_OWN_WIND)
+            Some((&WP1_PAIR, &WD1_OWN_WIND))
         } else if self.o.prevailing_wind && w == self.prevailing {
-            Some(&WD1_PREVAILING)
+            Some((&WP1_PREVAILING, &WD1_PREVAILING))
         } else {
             None
         }
@@ -93,11 +93,7 @@ impl Seat<'_> {
         if t.dragon_kind().is_some() {
             return Some(&WP1_PAIR);
         }
-        match self.scoring_wind(t.wind()?) {
-            Some(r) if std::ptr::eq(r, &WD1_OWN_WIND) => Some(&WP1_PAIR),
-            Some(_) => Some(&WP1_PREVAILING),
-            None => None,
-        }
+        self.scoring_wind(t.wind()?).map(|(pair, _)| pair)
     }
 }
 
@@ -175,7 +171,7 @@ fn score_common(melds: &[Meld], hand: &SeatHand, s: &Seat, acc: &mut Acc) {
     }
     for m in melds.iter().filter(|m| m.is_pung_or_kong()) {
         let t = m.first();
-        if let Some(r) = t.wind().and_then(|w| s.scoring_wind(w)) {
+        if let Some((_, r)) = t.wind().and_then(|w| s.scoring_wind(w)) {
             acc.add(item(r, 0, 1, Some(t)));
         }
         if t.dragon_kind().is_some() {
