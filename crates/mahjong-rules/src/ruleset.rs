@@ -121,6 +121,9 @@ pub struct ClassicalOptions {
     pub discarder_doubles: bool,
     /// M90g: which tiles count as unseen.
     pub dangerous_unseen: UnseenRule,
+    /// Seconds a player has to claim a discard at a networked table (0: no timer).
+    #[serde(default = "default_claim_seconds")]
+    pub claim_seconds: u32,
 }
 
 impl ClassicalOptions {
@@ -151,6 +154,7 @@ impl ClassicalOptions {
             losers_settle: true,
             discarder_doubles: false,
             dangerous_unseen: UnseenRule::Table,
+            claim_seconds: 10,
         }
     }
 
@@ -163,6 +167,7 @@ impl ClassicalOptions {
             annex_claimed_pung: true,
             all_terminals_doubles: 2,
             dangerous_unseen: UnseenRule::DiscardsAtMostOne,
+            claim_seconds: 10,
             ..ClassicalOptions::millington()
         }
     }
@@ -257,6 +262,9 @@ pub struct WesternOptions {
     pub losers_settle: bool,
     /// W-G1: a draw passes the deal (off: East keeps it, as in Millington).
     pub draw_rotates: bool,
+    /// Seconds a player has to claim a discard at a networked table (0: no timer).
+    #[serde(default = "default_claim_seconds")]
+    pub claim_seconds: u32,
 }
 
 impl WesternOptions {
@@ -280,6 +288,7 @@ impl WesternOptions {
             east_doubles: true,
             losers_settle: true,
             draw_rotates: true,
+            claim_seconds: 10,
         }
     }
 
@@ -343,6 +352,12 @@ pub struct PlayRules {
     pub washout_rotates: bool,
     /// After this many consecutive wins East passes the deal anyway (M122r: 13).
     pub east_streak_limit: Option<u32>,
+    /// Seconds to claim a discard at a networked table (0: no timer); local play ignores it.
+    pub claim_seconds: u32,
+}
+
+fn default_claim_seconds() -> u32 {
+    10
 }
 
 /// The scoring family of a ruleset: which scorer and settlement apply. This is data carried
@@ -538,6 +553,7 @@ impl Ruleset {
                 dangerous_unseen: o.dangerous_unseen,
                 washout_rotates: false,
                 east_streak_limit: Some(13),
+                claim_seconds: o.claim_seconds,
             },
             Options::Western(o) => PlayRules {
                 seats: 4,
@@ -553,6 +569,7 @@ impl Ruleset {
                 washout_rotates: o.draw_rotates,
                 // W-G2: East keeps the deal whenever he wins.
                 east_streak_limit: None,
+                claim_seconds: o.claim_seconds,
             },
         }
     }
