@@ -1187,6 +1187,8 @@ impl Hand {
             seats: n,
             prevailing: self.setup.prevailing,
             east_consecutive_wins: self.setup.east_streak,
+            goulash: 0,
+            dora_indicator: None,
             winner: Some(wind(winner)),
             win: Some(Win {
                 tile,

@@ -6,6 +6,9 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+/// Tiles left unused at the end under [`DeadWall::Unused13`].
+const UNUSED: usize = 13;
+
 /// The dice of a hand: East's throw (which wall) and the second throw (where it breaks).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dice {
@@ -23,6 +26,8 @@ pub struct Wall {
     front: usize,
     back: usize,
     loose_taken: usize,
+    /// The tail never drawn ([`DeadWall::Unused13`]).
+    unused: Vec<Tile>,
     dead: DeadWall,
     /// The dice thrown to break the wall (none for an explicit wall).
     pub dice: Option<Dice>,
@@ -55,12 +60,18 @@ impl Wall {
     }
 
     fn from_parts(tiles: Vec<Tile>, dead: DeadWall, dice: Option<Dice>) -> Wall {
+        let mut tiles = tiles;
+        let unused = match dead {
+            DeadWall::Unused13 => tiles.split_off(tiles.len().saturating_sub(UNUSED)),
+            _ => vec![],
+        };
         let back = tiles.len();
         Wall {
             tiles,
             front: 0,
             back,
             loose_taken: 0,
+            unused,
             dead,
             dice,
         }
@@ -73,7 +84,7 @@ impl Wall {
             DeadWall::Fixed16 => self.tiles.len().saturating_sub(16).min(self.back),
             // Two tiles move over after every two loose tiles taken.
             DeadWall::Replenished14 => self.back.saturating_sub(14 - self.loose_taken % 2),
-            DeadWall::None => self.back,
+            DeadWall::None | DeadWall::Unused13 => self.back,
         };
         end.max(self.front)
     }
@@ -110,9 +121,16 @@ impl Wall {
         self.back > self.front
     }
 
-    /// Every tile not yet drawn (live and dead), for accounting checks.
+    /// Every tile not yet drawn (live and dead, not the unused tail), for accounting
+    /// checks.
     pub fn undrawn(&self) -> &[Tile] {
         &self.tiles[self.front..self.back]
+    }
+
+    /// The tiles never drawn under [`DeadWall::Unused13`] (empty otherwise); the first is
+    /// the dora indicator where one is revealed.
+    pub fn unused(&self) -> &[Tile] {
+        &self.unused
     }
 }
 

@@ -6,6 +6,7 @@
 //! Each scored [`Item`] cites its rule id (`M114b`, `M117c` …; see [`rules`]).
 
 mod classical;
+pub mod korean;
 pub mod output;
 pub mod rules;
 mod ruleset;
@@ -16,8 +17,9 @@ mod table;
 pub mod western;
 
 pub use ruleset::{
-    ClassicalOptions, DeadWall, DealtComplete, Options, PlayRules, Ruleset, RulesetError,
-    UnseenRule, WesternOptions, PRESETS,
+    ClassicalOptions, DeadWall, DealtComplete, DeclareReady, DiscardPayment, KoreanOptions,
+    MissingWind, Options, PlayRules, ReadyDiscount, Ruleset, RulesetError, ThreeReady, UnseenRule,
+    WesternOptions, WinTies, PRESETS,
 };
 pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};
 pub use settle::settle_classical;
@@ -78,6 +80,19 @@ pub fn score_into(
             out.settlement = out.payments.net(table.seats);
             Ok(())
         }
+        Options::Korean(o) => {
+            for (i, sc) in out.scores.iter_mut().enumerate() {
+                if i < table.seats {
+                    korean::score_one_seat(table, i, o, shape, &ruleset.name, sc)?;
+                } else {
+                    *sc = SeatScore::ZERO;
+                }
+            }
+            out.seats = table.seats;
+            out.payments = korean::settle_korean(table, &out.scores, o);
+            out.settlement = out.payments.net(table.seats);
+            Ok(())
+        }
     }
 }
 
@@ -95,6 +110,29 @@ pub fn score_seat(
             classical::score_one_seat(table, seat, o, shape, &ruleset.name, out)
         }
         Options::Western(o) => western::score_one_seat(table, seat, o, shape, &ruleset.name, out),
+        Options::Korean(o) => korean::score_one_seat(table, seat, o, shape, &ruleset.name, out),
+    }
+}
+
+/// Whether the table's winner (seat `seat`) holds a legal win under the ruleset, and how
+/// it ranks against another player claiming the same tile (higher wins; K3-P7 ranks by
+/// hand-points then bonus-points). The engine asks before offering Mah-Jongg when
+/// [`PlayRules::win_check`] is on; families without a minimum rank every complete hand
+/// equal.
+pub fn win_rank(
+    table: &Table,
+    seat: usize,
+    ruleset: &Ruleset,
+    shape: &Shape,
+) -> Option<(u64, u64)> {
+    match &ruleset.options {
+        Options::Korean(o) => korean::win_rank(table, seat, o, shape),
+        _ => {
+            let mut sc = SeatScore::ZERO;
+            score_seat(table, seat, ruleset, shape, &mut sc)
+                .ok()
+                .map(|_| (0, 0))
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use mahjong_tiles::Wind;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -42,7 +43,7 @@ pub enum RulesetError {
 }
 
 /// The preset names (public interface).
-pub const PRESETS: &[&str] = &["millington", "bradfield", "western"];
+pub const PRESETS: &[&str] = &["millington", "bradfield", "western", "korean-3p"];
 
 /// The dead wall (M22).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +57,10 @@ pub enum DeadWall {
     /// No dead wall: loose tiles come from the end of the live wall.
     #[serde(rename = "none")]
     None,
+    /// The last 13 tiles are never drawn (K3-D `ghost_wall`, the K3-O dora wall); loose
+    /// tiles come from the end of the rest.
+    #[serde(rename = "13-unused")]
+    Unused13,
 }
 
 /// Which tiles count as "not yet visible" for the late-game dangerous discard (M90g).
@@ -316,6 +321,189 @@ impl WesternOptions {
     }
 }
 
+/// K3-S4: who pays what on a win from a discard.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscardPayment {
+    /// The discarder pays double the hand-points, both opponents pay the bonus-points.
+    DoubleHand,
+    /// The later paragraph: the discarder pays the hand-points and the other's
+    /// bonus-points; the other pays only hand-points.
+    BonusForOther,
+}
+
+/// K3-S5: which opponents count as "ready" and pay 2 bonus-points less.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadyDiscount {
+    /// Any opponent one tile from a legal hand meeting the minimum (declared or not).
+    Waiting,
+    /// Only an opponent who declared ready (K3-P9).
+    Declared,
+}
+
+/// K3-O: what happens when all three players have declared ready.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThreeReady {
+    /// Nothing special (the option is off).
+    PlayOn,
+    /// The hand is a draw.
+    Draw,
+    /// Play on; the winner takes hand-points only.
+    HandPointsOnly,
+}
+
+/// The missing wind of the three-player set (K3-T, K3-O).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissingWind {
+    /// No North (seats E, S, W).
+    North,
+    /// No West instead, for Western tables (seats E, S, N).
+    West,
+}
+
+/// Options of the Korean/Japanese three-player hand-points game (`three-player-korean.md`,
+/// seed 004). Every K3-O rule is an option, off by default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KoreanOptions {
+    /// K3-S1: hand-points a win needs (bonus-points excluded): 3, or 4–7 for strong tables.
+    pub min_hand_points: u32,
+    /// K3-S6: the limit (at least 40); half-limit hands take half of it.
+    pub limit: u64,
+    /// K3-L: limit hands are played (the group is optional).
+    pub limit_hands: bool,
+    /// K3-L: every limit hand must be concealed (the article's summary).
+    pub limit_hands_concealed_only: bool,
+    /// K3-S4: payments on a win from a discard.
+    pub discard_payment: DiscardPayment,
+    /// K3-S5: which opponents pay 2 bonus-points less.
+    pub ready_discount: ReadyDiscount,
+    /// K3-BP6: 1 bonus-point for each other player also waiting on the winning tile.
+    pub others_waiting_bonus: bool,
+    /// K3-M: matches of 9 hands (1, 2 or 3), points carrying over.
+    pub matches: u32,
+    /// K3-M2: the goulash bonus from each player after 1, 2, … draws in a row; more draws
+    /// than listed keep adding the last step.
+    pub goulash_bonus: Vec<u32>,
+    /// K3-M2: count at most this many draws in a row for the goulash bonus (0: no cap).
+    pub goulash_cap: u32,
+    /// K3-D: the last 13 tiles of the wall are not used.
+    pub ghost_wall: bool,
+    /// K3-O: which wind the set lacks (`north`, or `west` for Western tables).
+    pub missing_wind: MissingWind,
+    /// K3-O: North kept as a tile usable only as a pair or a kong (not with `missing_wind = west`).
+    pub north: bool,
+    /// K3-O: all bamboo removed.
+    pub no_bamboo: bool,
+    /// K3-O: when all three players have declared ready.
+    pub three_ready: ThreeReady,
+    /// K3-O: a dead wall of 13 unused tiles with a revealed dora indicator.
+    pub dora: bool,
+    /// K3-O: a dora pair, pung and kong earn the article's extra +1 / +2 / +6.
+    pub dora_extra: bool,
+    /// K3-O: one red 5 circles and one red 5 characters (bonus-points when held).
+    pub red_dora: bool,
+    /// K3-O: two 5 bamboo, usable only as a pair (enables K3-L8, K3-L14).
+    pub five_bamboo: bool,
+    /// K3-T/K3-O: seat dragons (East green, South red, West white).
+    pub seat_dragons: bool,
+    /// Seconds a player has to claim a discard at a networked table (0: no timer).
+    #[serde(default = "default_claim_seconds")]
+    pub claim_seconds: u32,
+}
+
+impl KoreanOptions {
+    /// The vanilla rules of seed 004 (`korean-3p`).
+    pub fn korean() -> KoreanOptions {
+        KoreanOptions {
+            min_hand_points: 3,
+            limit: 40,
+            limit_hands: true,
+            limit_hands_concealed_only: false,
+            discard_payment: DiscardPayment::DoubleHand,
+            ready_discount: ReadyDiscount::Waiting,
+            others_waiting_bonus: true,
+            matches: 1,
+            goulash_bonus: vec![5, 10],
+            goulash_cap: 0,
+            ghost_wall: false,
+            missing_wind: MissingWind::North,
+            north: false,
+            no_bamboo: false,
+            three_ready: ThreeReady::PlayOn,
+            dora: false,
+            dora_extra: false,
+            red_dora: false,
+            five_bamboo: false,
+            seat_dragons: false,
+            claim_seconds: 10,
+        }
+    }
+
+    fn check(&self) -> Result<(), RulesetError> {
+        let bad = |name: &str, message: &str| {
+            Err(RulesetError::BadValue {
+                name: name.into(),
+                message: message.into(),
+            })
+        };
+        if !(1..=20).contains(&self.min_hand_points) {
+            return bad("min_hand_points", "must be 1 to 20");
+        }
+        if !(40..=10_000).contains(&self.limit) {
+            return bad("limit", "must be 40 to 10000");
+        }
+        if !(1..=3).contains(&self.matches) {
+            return bad("matches", "must be 1, 2 or 3");
+        }
+        if self.goulash_bonus.len() > 8 || self.goulash_bonus.iter().any(|&b| b > 1000) {
+            return bad("goulash_bonus", "at most 8 entries, each at most 1000");
+        }
+        if self.north && self.missing_wind == MissingWind::West {
+            return bad(
+                "north",
+                "North is already a full wind when the West is removed (missing_wind = west)",
+            );
+        }
+        if self.five_bamboo && self.no_bamboo {
+            return bad("five_bamboo", "needs bamboo (no_bamboo is on)");
+        }
+        if self.dora && self.ghost_wall {
+            return bad(
+                "dora",
+                "the dora dead wall already leaves 13 tiles unused (ghost_wall)",
+            );
+        }
+        Ok(())
+    }
+
+    /// The goulash bonus each player pays the winner after `draws` drawn hands in a row.
+    pub fn goulash_for(&self, draws: u32) -> u64 {
+        let n = if self.goulash_cap > 0 {
+            draws.min(self.goulash_cap)
+        } else {
+            draws
+        } as usize;
+        let b = &self.goulash_bonus;
+        match (n, b.len()) {
+            (0, _) | (_, 0) => 0,
+            (n, len) if n <= len => b[n - 1] as u64,
+            (n, len) => {
+                let last = b[len - 1] as u64;
+                let step = if len >= 2 {
+                    last.saturating_sub(b[len - 2] as u64)
+                } else {
+                    last
+                };
+                last + step * (n - len) as u64
+            }
+        }
+    }
+}
+
 fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
     if rounds == 1 || rounds == 2 || (rounds > 0 && rounds.is_multiple_of(4)) {
         Ok(())
@@ -354,10 +542,110 @@ pub struct PlayRules {
     pub east_streak_limit: Option<u32>,
     /// Seconds to claim a discard at a networked table (0: no timer); local play ignores it.
     pub claim_seconds: u32,
+    /// Seat winds in seating order from the dealer (the first `seats` are used); the
+    /// prevailing wind of round `r` is entry `r % seats`.
+    pub winds: [Wind; 4],
+    /// A discard may be claimed for a chow (K3-P3: not in the three-player game, except to
+    /// win).
+    pub chow_claims: bool,
+    /// K3-P8: no winning on another's discard of a tile one has discarded in this hand.
+    pub sacred_discard: bool,
+    /// When a player may declare a frozen, waiting hand (`call` on a discard).
+    pub declare_ready: DeclareReady,
+    /// How ties between players claiming the same discard to win are broken.
+    pub win_ties: WinTies,
+    /// Every win is checked by the scorer before it is offered (K3-S1: the minimum).
+    pub win_check: bool,
+    /// K3-M: the deal passes after every hand, whatever the result.
+    pub deal_always_passes: bool,
+    /// The dealer's throw alone breaks the wall (K3-D); otherwise a second throw adds to it.
+    pub single_throw: bool,
+    /// K3-O dora: the first tile of the unused dead wall is revealed as the dora indicator.
+    pub dora_indicator: bool,
+    /// K3-O: when every player has declared ready and nobody wins the discard, the hand is
+    /// a draw.
+    pub all_ready_draw: bool,
+}
+
+/// When a player may declare his hand ready and frozen (`call` on a discard).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DeclareReady {
+    /// M55 Original Call: with the first discard, before any set is declared.
+    FirstDiscard,
+    /// K3-P9: at any discard while the hand is concealed.
+    Concealed,
+}
+
+/// Who wins a discard several players claim for Mah-Jongg.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WinTies {
+    /// The first in turn after the discarder (M-rules).
+    Nearest,
+    /// K3-P7: more hand-points, then more bonus-points, then the first in turn.
+    Points,
 }
 
 fn default_claim_seconds() -> u32 {
     10
+}
+
+impl PlayRules {
+    /// The four-seat play of the classical and Western games, for fields a family does not
+    /// set itself.
+    fn four_seats() -> PlayRules {
+        PlayRules {
+            seats: 4,
+            rounds: 4,
+            dead_wall: DeadWall::Fixed16,
+            bonus_from_loose: false,
+            seven_pairs: false,
+            annex_claimed_pung: false,
+            show_on_washout: false,
+            dangerous_discards: true,
+            dangerous_unseen: UnseenRule::Table,
+            washout_rotates: false,
+            east_streak_limit: Some(13),
+            claim_seconds: 10,
+            winds: Wind::ALL,
+            chow_claims: true,
+            sacred_discard: false,
+            declare_ready: DeclareReady::FirstDiscard,
+            win_ties: WinTies::Nearest,
+            win_check: false,
+            deal_always_passes: false,
+            single_throw: false,
+            dora_indicator: false,
+            all_ready_draw: false,
+        }
+    }
+}
+
+/// The K3-T tile set with the K3-O options that change it.
+fn korean_tile_set(o: &KoreanOptions) -> mahjong_tiles::TileSet {
+    use mahjong_tiles::{Suit, Tile, TileSet, TileSetId};
+    let mut set = TileSet::new(TileSetId::Korean3p);
+    match o.missing_wind {
+        MissingWind::North if o.north => set.set_copies(Tile::NORTH, 4),
+        MissingWind::North => {}
+        MissingWind::West => {
+            set.set_copies(Tile::from_kind(29), 0); // West
+            set.set_copies(Tile::NORTH, 4);
+        }
+    }
+    if o.no_bamboo {
+        set.set_copies(Tile::suited(Suit::Bamboo, 1), 0);
+        set.set_copies(Tile::suited(Suit::Bamboo, 9), 0);
+    }
+    if o.five_bamboo {
+        set.set_copies(Tile::suited(Suit::Bamboo, 5), 2);
+    }
+    if o.red_dora {
+        for s in [Suit::Characters, Suit::Circles] {
+            set.set_copies(Tile::suited(s, 5), 3);
+            set.set_copies(Tile::red_five(s), 1);
+        }
+    }
+    set
 }
 
 /// The scoring family of a ruleset: which scorer and settlement apply. This is data carried
@@ -369,6 +657,8 @@ pub enum Options {
     Classical(ClassicalOptions),
     /// The Western points-and-doubles game with a payment limit.
     Western(WesternOptions),
+    /// The Korean/Japanese three-player hand-points game.
+    Korean(KoreanOptions),
 }
 
 /// A ruleset: a name, the preset it starts from, and every option's value.
@@ -400,6 +690,7 @@ impl Ruleset {
             "millington" => Options::Classical(ClassicalOptions::millington()),
             "bradfield" => Options::Classical(ClassicalOptions::bradfield()),
             "western" => Options::Western(WesternOptions::western()),
+            "korean-3p" => Options::Korean(KoreanOptions::korean()),
             _ => return Err(RulesetError::UnknownPreset(name.to_string())),
         };
         Ok(Ruleset {
@@ -459,6 +750,7 @@ impl Ruleset {
         match &self.options {
             Options::Classical(o) => toml_file(&self.name, &self.preset, o),
             Options::Western(o) => toml_file(&self.name, &self.preset, o),
+            Options::Korean(o) => toml_file(&self.name, &self.preset, o),
         }
     }
 
@@ -478,6 +770,11 @@ impl Ruleset {
                 let merged = merge(o, overrides)?;
                 merged.check()?;
                 Options::Western(merged)
+            }
+            Options::Korean(o) => {
+                let merged = merge(o, overrides)?;
+                merged.check()?;
+                Options::Korean(merged)
             }
         };
         Ok(())
@@ -513,6 +810,29 @@ impl Ruleset {
     pub fn seats(&self) -> usize {
         match self.options {
             Options::Classical(_) | Options::Western(_) => 4,
+            Options::Korean(_) => 3,
+        }
+    }
+
+    /// The Korean options.
+    ///
+    /// # Panics
+    /// If the ruleset is of another family.
+    pub fn korean(&self) -> &KoreanOptions {
+        match &self.options {
+            Options::Korean(o) => o,
+            other => panic!("not a korean-3p ruleset: {other:?}"),
+        }
+    }
+
+    /// Seat winds in seating order from the dealer: E S W N, or the three-player set's.
+    pub fn seat_winds(&self) -> &'static [Wind] {
+        match &self.options {
+            Options::Classical(_) | Options::Western(_) => &Wind::ALL,
+            Options::Korean(o) => match o.missing_wind {
+                MissingWind::North => &[Wind::East, Wind::South, Wind::West],
+                MissingWind::West => &[Wind::East, Wind::South, Wind::North],
+            },
         }
     }
 
@@ -522,6 +842,7 @@ impl Ruleset {
         let flowers = match &self.options {
             Options::Classical(o) => o.flowers,
             Options::Western(o) => o.flowers,
+            Options::Korean(o) => return korean_tile_set(o),
         };
         TileSet::new(if flowers {
             TileSetId::Classical
@@ -535,6 +856,7 @@ impl Ruleset {
         match &self.options {
             Options::Classical(_) => true,
             Options::Western(o) => o.prevailing_wind,
+            Options::Korean(_) => true,
         }
     }
 
@@ -554,6 +876,7 @@ impl Ruleset {
                 washout_rotates: false,
                 east_streak_limit: Some(13),
                 claim_seconds: o.claim_seconds,
+                ..PlayRules::four_seats()
             },
             Options::Western(o) => PlayRules {
                 seats: 4,
@@ -570,7 +893,40 @@ impl Ruleset {
                 // W-G2: East keeps the deal whenever he wins.
                 east_streak_limit: None,
                 claim_seconds: o.claim_seconds,
+                ..PlayRules::four_seats()
             },
+            Options::Korean(o) => {
+                let w = self.seat_winds();
+                PlayRules {
+                    seats: 3,
+                    rounds: 3 * o.matches,
+                    dead_wall: if o.ghost_wall || o.dora {
+                        DeadWall::Unused13
+                    } else {
+                        DeadWall::None
+                    },
+                    // K3-P2: flowers are replaced from the end of the wall.
+                    bonus_from_loose: true,
+                    seven_pairs: true,
+                    annex_claimed_pung: false,
+                    show_on_washout: true,
+                    dangerous_discards: false,
+                    dangerous_unseen: UnseenRule::Table,
+                    washout_rotates: true,
+                    east_streak_limit: None,
+                    claim_seconds: o.claim_seconds,
+                    winds: [w[0], w[1], w[2], Wind::North],
+                    chow_claims: false,
+                    sacred_discard: true,
+                    declare_ready: DeclareReady::Concealed,
+                    win_ties: WinTies::Points,
+                    win_check: true,
+                    deal_always_passes: true,
+                    single_throw: true,
+                    dora_indicator: o.dora,
+                    all_ready_draw: o.three_ready == ThreeReady::Draw,
+                }
+            }
         }
     }
 }
@@ -658,7 +1014,7 @@ mod tests {
     fn unknown_preset_and_option_are_named() {
         assert_eq!(
             Ruleset::preset("nope").unwrap_err().to_string(),
-            "unknown ruleset \"nope\" (presets: millington, bradfield, western)"
+            "unknown ruleset \"nope\" (presets: millington, bradfield, western, korean-3p)"
         );
         let mut r = Ruleset::preset("millington").unwrap();
         let e = r.apply(&map(json!({"mahjong_pts": 20}))).unwrap_err();

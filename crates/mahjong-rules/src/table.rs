@@ -115,6 +115,9 @@ pub struct SeatInput {
     /// Flowers and seasons declared.
     #[serde(default)]
     pub bonus: Vec<Tile>,
+    /// The player had declared ready (K3-P9).
+    #[serde(default)]
+    pub ready: bool,
 }
 
 /// A finished hand as in `table-json.md`, unchecked.
@@ -145,6 +148,12 @@ pub struct TableInput {
     pub cannon: Option<String>,
     /// Each seat's tiles, keyed by seat wind.
     pub seats: BTreeMap<String, SeatInput>,
+    /// Drawn hands in a row just before this one (K3-M2 goulash).
+    #[serde(default)]
+    pub goulash: u32,
+    /// The revealed dora indicator (K3-O `dora`).
+    #[serde(default)]
+    pub dora_indicator: Option<Tile>,
 }
 
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
@@ -221,6 +230,10 @@ pub struct SeatHand {
     pub flowers: u8,
     /// Seasons held, bit n−1 for season n.
     pub seasons: u8,
+    /// Red fives held, concealed or in sets (K3-O `red_dora`).
+    pub red_fives: u8,
+    /// The player declared ready (K3-P9).
+    pub ready: bool,
 }
 
 impl SeatHand {
@@ -231,6 +244,8 @@ impl SeatHand {
         concealed: [0; KINDS],
         flowers: 0,
         seasons: 0,
+        red_fives: 0,
+        ready: false,
     };
 
     /// Declared sets.
@@ -289,6 +304,10 @@ pub struct Table {
     pub hands: [SeatHand; 4],
     /// Tiles visible on the table (discards not claimed, declared sets of every seat).
     pub visible: Counts,
+    /// Drawn hands in a row just before this one (K3-M2 goulash).
+    pub goulash: u32,
+    /// The revealed dora indicator (K3-O `dora`).
+    pub dora_indicator: Option<Tile>,
 }
 
 /// A place in the input, formatted only when an error needs it.
@@ -305,24 +324,22 @@ impl std::fmt::Display for Loc<'_> {
     }
 }
 
-fn seat(s: &str, seats: usize, path: &str) -> Result<usize, InputError> {
-    match Wind::from_letter(s) {
-        Some(w) if w.index() < seats => Ok(w.index()),
-        _ => Err(InputError::new(
+/// The seat (index into the ruleset's seat winds, 0 = East) a wind letter names.
+fn seat(s: &str, winds: &[Wind], path: &str) -> Result<usize, InputError> {
+    match Wind::from_letter(s).and_then(|w| winds.iter().position(|&x| x == w)) {
+        Some(i) => Ok(i),
+        None => Err(InputError::new(
             path,
             format!(
                 "unknown seat {s:?} (expected one of {})",
-                seat_names(seats).join(", ")
+                seat_names(winds).join(", ")
             ),
         )),
     }
 }
 
-fn seat_names(seats: usize) -> Vec<String> {
-    Wind::ALL[..seats]
-        .iter()
-        .map(|w| w.letter().to_string())
-        .collect()
+fn seat_names(winds: &[Wind]) -> Vec<String> {
+    winds.iter().map(|w| w.letter().to_string()).collect()
 }
 
 impl Table {
@@ -330,14 +347,15 @@ impl Table {
     /// shapes, the win. Whether a winner's hand is a legal Mah-Jongg is checked by the scorer.
     pub fn validate(input: &TableInput, ruleset: &Ruleset) -> Result<Table, InputError> {
         let n = ruleset.seats();
+        let winds = &ruleset.seat_winds()[..n];
         let set = ruleset.tile_set();
         let shape = Shape::of(&set);
-        let prevailing = Wind::ALL[seat(&input.prevailing_wind, n, "prevailing_wind")?];
+        let prevailing = winds[seat(&input.prevailing_wind, winds, "prevailing_wind")?];
 
         for key in input.seats.keys() {
-            seat(key, n, &format!("seats.{key}"))?;
+            seat(key, winds, &format!("seats.{key}"))?;
         }
-        for name in seat_names(n) {
+        for name in seat_names(winds) {
             if !input.seats.contains_key(&name) {
                 return Err(InputError::new(
                     format!("seats.{name}"),
@@ -367,10 +385,24 @@ impl Table {
             Ok(())
         };
 
+        let dora_indicator = match input.dora_indicator {
+            Some(t) if !set.contains(t) => {
+                return Err(InputError::new(
+                    "dora_indicator",
+                    format!("{t} is not a tile of the {:?} set", set.id()),
+                ))
+            }
+            Some(t) => {
+                seen[t.index()] += 1;
+                Some(t)
+            }
+            None => None,
+        };
+
         let mut visible = [0u8; KINDS];
         let mut sizes = [0usize; 4];
         for (key, s) in &input.seats {
-            let i = seat(key, n, "seats")?;
+            let i = seat(key, winds, "seats")?;
             let hand = &mut hands[i];
             if s.sets.len() > MAX_DECLARED {
                 return Err(InputError::new(
@@ -386,6 +418,7 @@ impl Table {
                 };
                 for t in &si.tiles {
                     count(*t, path, &mut seen)?;
+                    hand.red_fives += t.is_red() as u8;
                 }
                 let m = validate_set(si, &shape, path)?;
                 if m.exposed || m.is_kong() {
@@ -400,6 +433,7 @@ impl Table {
                     index: j,
                 };
                 count(*t, path, &mut seen)?;
+                hand.red_fives += t.is_red() as u8;
                 match t.kind() {
                     Some(k) => hand.concealed[k] += 1,
                     None => {
@@ -428,6 +462,7 @@ impl Table {
                     }
                 }
             }
+            hand.ready = s.ready;
             let size: usize = hand
                 .declared()
                 .iter()
@@ -451,7 +486,7 @@ impl Table {
             let (s, t) = d.split_once(':').ok_or_else(|| {
                 InputError::new(&path, format!("{d:?}: expected SEAT:TILE, e.g. \"E:5D\""))
             })?;
-            seat(s, n, &path)?;
+            seat(s, winds, &path)?;
             let t: Tile = t
                 .parse()
                 .map_err(|e| InputError::new(&path, format!("{e}")))?;
@@ -495,12 +530,12 @@ impl Table {
                 ))
             }
             Some(None) => None,
-            Some(Some(w)) => Some(seat(w, n, "winner")?),
+            Some(Some(w)) => Some(seat(w, winds, "winner")?),
         };
         for (i, &size) in sizes.iter().enumerate().take(n) {
             if size > 13 && winner != Some(i) {
                 return Err(InputError::new(
-                    format!("seats.{}", Wind::ALL[i].letter()),
+                    format!("seats.{}", winds[i].letter()),
                     format!("{size} tiles (kongs counted as 3): a loser holds at most 13"),
                 ));
             }
@@ -510,12 +545,12 @@ impl Table {
             (Some(_), None) => {
                 return Err(InputError::new("win", "missing: the hand has a winner"))
             }
-            (Some(w), Some(wi)) => Some(validate_win(wi, w, n, &set)?),
+            (Some(w), Some(wi)) => Some(validate_win(wi, w, winds, &set)?),
         };
         let cannon = match &input.cannon {
             None => None,
             Some(c) => {
-                let c = seat(c, n, "cannon")?;
+                let c = seat(c, winds, "cannon")?;
                 if winner.is_none() {
                     return Err(InputError::new("cannon", "a washout has no cannon"));
                 }
@@ -530,6 +565,8 @@ impl Table {
             seats: n,
             prevailing,
             east_consecutive_wins: input.east_consecutive_wins,
+            goulash: input.goulash,
+            dora_indicator,
             winner,
             win,
             cannon,
@@ -539,7 +576,12 @@ impl Table {
     }
 }
 
-fn validate_win(wi: &WinInput, winner: usize, n: usize, set: &TileSet) -> Result<Win, InputError> {
+fn validate_win(
+    wi: &WinInput,
+    winner: usize,
+    winds: &[Wind],
+    set: &TileSet,
+) -> Result<Win, InputError> {
     let Some(kind) = wi.tile.kind().filter(|_| set.contains(wi.tile)) else {
         return Err(InputError::new(
             "win.tile",
@@ -548,7 +590,7 @@ fn validate_win(wi: &WinInput, winner: usize, n: usize, set: &TileSet) -> Result
     };
     let supplier = match (&wi.supplier, wi.from) {
         (Some(s), WinFrom::Discard | WinFrom::RobbedKong) => {
-            let s = seat(s, n, "win.supplier")?;
+            let s = seat(s, winds, "win.supplier")?;
             if s == winner {
                 return Err(InputError::new(
                     "win.supplier",

@@ -86,6 +86,12 @@ impl TileSet {
         }
     }
 
+    /// Changes how many copies of `tile` the set holds (rule options that add or remove
+    /// tiles, e.g. K3-O). The id stays the same.
+    pub fn set_copies(&mut self, tile: Tile, copies: u8) {
+        self.copies[tile.index()] = copies;
+    }
+
     /// Which set this is.
     pub fn id(&self) -> TileSetId {
         self.id
