@@ -62,6 +62,16 @@ pub struct GameSummary {
     pub cannons: u32,
 }
 
+/// What the next hand is dealt with.
+#[derive(Copy, Clone)]
+struct Plan {
+    number: u32,
+    dealer: usize,
+    prevailing: Wind,
+    east_streak: u32,
+    goulash: u32,
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -75,6 +85,8 @@ pub struct Game {
     round: u32,
     dealers_in_round: usize,
     east_streak: u32,
+    /// Drawn hands in a row just before the current one (K3-M2 goulash).
+    draws_in_row: u32,
     totals: Vec<i64>,
     events: Vec<Event>,
     summary: GameSummary,
@@ -88,7 +100,14 @@ impl Game {
         let seats = ruleset.seats();
         let tiles = Arc::new(ruleset.tile_set());
         let shape = Shape::of(&tiles);
-        let hand = Game::deal(&config, &ruleset, &tiles, shape, seats, 0, 0, Wind::East, 0);
+        let plan = Plan {
+            number: 0,
+            dealer: 0,
+            prevailing: ruleset.play().winds[0],
+            east_streak: 0,
+            goulash: 0,
+        };
+        let hand = Game::deal(&config, &ruleset, &tiles, shape, seats, plan);
         let mut g = Game {
             tiles,
             shape,
@@ -104,6 +123,7 @@ impl Game {
             round: 0,
             dealers_in_round: 0,
             east_streak: 0,
+            draws_in_row: 0,
             totals: vec![0; seats],
             events: vec![],
             over: false,
@@ -112,18 +132,21 @@ impl Game {
         g
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn deal(
         config: &GameConfig,
         ruleset: &Arc<Ruleset>,
         tiles: &TileSet,
         shape: Shape,
         seats: usize,
-        number: u32,
-        dealer: usize,
-        prevailing: Wind,
-        east_streak: u32,
+        plan: Plan,
     ) -> Hand {
+        let Plan {
+            number,
+            dealer,
+            prevailing,
+            east_streak,
+            goulash,
+        } = plan;
         let o = ruleset.play();
         let wall = match config.walls.get(number as usize) {
             Some(tiles) => Wall::explicit(tiles.clone(), o.dead_wall),
@@ -131,7 +154,7 @@ impl Game {
                 // One stream per hand: hand n's wall does not depend on how earlier hands went.
                 let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
                 rng.set_stream(number as u64);
-                Wall::shuffled(tiles, &mut rng, o.dead_wall)
+                Wall::shuffled(tiles, &mut rng, o.dead_wall, o.single_throw)
             }
         };
         Hand::new(
@@ -141,6 +164,7 @@ impl Game {
                 dealer,
                 prevailing,
                 east_streak,
+                goulash,
                 number,
                 shape,
                 record: config.record,
@@ -260,7 +284,7 @@ impl Game {
                 None => self.summary.washouts += 1,
                 Some(w) => {
                     self.summary.wins[w] += 1;
-                    let wind = self.hand.wind_of(w).index();
+                    let wind = self.hand.pos_of(w);
                     let sc = &result.outcome.scores[wind];
                     self.summary.winner_score_sum += sc.score;
                     if let Some(r) = sc.limit {
@@ -275,9 +299,16 @@ impl Game {
                     }
                 }
             }
+            let play = self.ruleset.play();
+            self.draws_in_row = match result.winner {
+                None => self.draws_in_row + 1,
+                Some(_) => 0,
+            };
             let keeps = match result.winner {
+                // K3-M: the deal passes after every hand.
+                _ if play.deal_always_passes => false,
                 // M11: East keeps the deal after a washout; W-G1: a draw passes it.
-                None => !self.ruleset.play().washout_rotates,
+                None => !play.washout_rotates,
                 Some(w) if w == dealer => {
                     self.east_streak += 1;
                     // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
@@ -307,17 +338,20 @@ impl Game {
                 });
                 return;
             }
-            let prevailing = Wind::ALL[self.round as usize % 4];
+            let plan = Plan {
+                number: self.hand_no,
+                dealer: next_dealer,
+                prevailing: play.winds[self.round as usize % self.seats],
+                east_streak: self.east_streak,
+                goulash: self.draws_in_row,
+            };
             self.hand = Game::deal(
                 &self.config,
                 &self.ruleset,
                 &self.tiles,
                 self.shape,
                 self.seats,
-                self.hand_no,
-                next_dealer,
-                prevailing,
-                self.east_streak,
+                plan,
             );
         }
     }

@@ -7,7 +7,10 @@ use mahjong_hands::{
     counts_of, is_complete, is_thirteen_orphans, waits, Counts, KindMask, KongKind, Meld, MeldKind,
     Shape,
 };
-use mahjong_rules::{score_into, Outcome, PlayRules, Ruleset, SeatHand, Table, Win, WinFrom};
+use mahjong_rules::{
+    score_into, win_rank, DeclareReady, Outcome, PlayRules, Ruleset, SeatHand, Table, Win, WinFrom,
+    WinTies,
+};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +56,8 @@ pub struct HandSetup {
     pub prevailing: Wind,
     /// East's consecutive wins before this hand.
     pub east_streak: u32,
+    /// Drawn hands in a row just before this one (K3-M2 goulash).
+    pub goulash: u32,
     /// Hand number in the game.
     pub number: u32,
     /// The tile set's shape (computed once per game).
@@ -74,6 +79,8 @@ pub struct PlayerState {
     pub discards: Vec<(Tile, bool)>,
     /// Original Call declared (M55): the hand is frozen.
     pub original_call: bool,
+    /// Red fives in declared sets (K3-O `red_dora`); those concealed are in `concealed`.
+    pub reds_melded: u8,
     /// Counts of `concealed`, kept in step by `add` and `remove`.
     counts: Counts,
 }
@@ -86,6 +93,7 @@ impl Default for PlayerState {
             bonus: vec![],
             discards: vec![],
             original_call: false,
+            reds_melded: 0,
             counts: [0; KINDS],
         }
     }
@@ -129,6 +137,38 @@ impl PlayerState {
                 self.counts[k] -= 1;
             }
         }
+    }
+
+    /// Removes `n` tiles of a playing kind into a set, plain fives before red ones; the
+    /// red fives moved are counted in `reds_melded`.
+    fn meld_kind(&mut self, tile: Tile, n: usize) {
+        let k = tile.kind().expect("playing tile");
+        for _ in 0..n {
+            let i = self
+                .concealed
+                .iter()
+                .position(|&t| t.kind() == Some(k) && !t.is_red())
+                .or_else(|| self.concealed.iter().position(|&t| t.kind() == Some(k)))
+                .expect("tile checked before removal");
+            let t = self.concealed.remove(i);
+            self.reds_melded += t.is_red() as u8;
+            self.counts[k] -= 1;
+        }
+    }
+
+    /// Red fives held, concealed or declared.
+    pub fn red_fives(&self) -> u8 {
+        self.reds_melded + self.concealed.iter().filter(|t| t.is_red()).count() as u8
+    }
+
+    /// Whether every declared set is a concealed kong (K3-P9: the hand is concealed).
+    fn is_concealed(&self) -> bool {
+        self.melds.iter().all(|m| !m.exposed)
+    }
+
+    /// Whether the player has discarded a tile of this kind in this hand (K3-P8).
+    fn has_discarded(&self, k: usize) -> bool {
+        self.discards.iter().any(|(t, _)| t.kind() == Some(k))
     }
 
     fn add(&mut self, tile: Tile) {
@@ -234,13 +274,16 @@ impl Hand {
                 prevailing: setup.prevailing,
                 dealer: setup.dealer,
                 dice: None,
+                dora: None,
             }],
             discard_count: 0,
             result: None,
             setup,
         };
-        if let Event::HandStart { dice, .. } = &mut hand.events[0] {
+        let indicator = hand.dora_indicator();
+        if let Event::HandStart { dice, dora, .. } = &mut hand.events[0] {
             *dice = hand.wall.dice;
+            *dora = indicator;
         }
         // Deal: three rounds of four, one each, East one more.
         let order: Vec<usize> = (0..n).map(|i| (hand.setup.dealer + i) % n).collect();
@@ -348,13 +391,18 @@ impl Hand {
 
     /// Seat wind of a player.
     pub fn wind_of(&self, player: usize) -> Wind {
-        let n = self.setup.seats;
-        Wind::ALL[(player + n - self.setup.dealer) % n]
+        self.options.winds[self.pos_of(player)]
     }
 
-    /// The player sitting at a wind.
-    pub fn player_at(&self, wind: Wind) -> usize {
-        (self.setup.dealer + wind.index()) % self.setup.seats
+    /// A player's seat position from the dealer (0 = East): the scorer's seat index.
+    pub fn pos_of(&self, player: usize) -> usize {
+        let n = self.setup.seats;
+        (player + n - self.setup.dealer) % n
+    }
+
+    /// The player at a seat position from the dealer (0 = East).
+    pub fn player_at(&self, pos: usize) -> usize {
+        (self.setup.dealer + pos) % self.setup.seats
     }
 
     /// Every player's tiles (for tests and accounting; never sent to a seat).
@@ -428,6 +476,15 @@ impl Hand {
         }
     }
 
+    /// The revealed dora indicator (K3-O `dora`), if the ruleset reveals one.
+    pub fn dora_indicator(&self) -> Option<Tile> {
+        if self.options.dora_indicator {
+            self.wall.unused().first().copied()
+        } else {
+            None
+        }
+    }
+
     /// Tiles left in the live wall.
     pub fn live_remaining(&self) -> usize {
         self.wall.live_remaining()
@@ -497,7 +554,15 @@ impl Hand {
                         self.options.seven_pairs,
                     )
                 {
-                    v.push(Action::Mahjong);
+                    let tile = drawn.unwrap_or_else(|| *me.concealed.last().expect("tiles"));
+                    let from = if *source == Source::Loose {
+                        WinFrom::Loose
+                    } else {
+                        WinFrom::Wall
+                    };
+                    if self.may_win(p, tile, from, None) {
+                        v.push(Action::Mahjong);
+                    }
                 }
                 if me.original_call {
                     // M55: the hand is frozen; only the drawn tile may go.
@@ -526,7 +591,13 @@ impl Hand {
                         v.push(Action::AnnexKong { tile: m.first() });
                     }
                 }
-                let first_discard = me.discards.is_empty() && me.melds.is_empty();
+                let may_declare = *source != Source::Claim
+                    && match self.options.declare_ready {
+                        // M55: Original Call with the first discard.
+                        DeclareReady::FirstDiscard => me.discards.is_empty() && me.melds.is_empty(),
+                        // K3-P9: any time while the hand is concealed.
+                        DeclareReady::Concealed => me.is_concealed(),
+                    };
                 let mut last = None;
                 for &t in &me.concealed {
                     if last == Some(t) {
@@ -537,16 +608,11 @@ impl Hand {
                         tile: t,
                         call: false,
                     });
-                    if first_discard && *source != Source::Claim {
-                        let mut after = c;
-                        after[t.kind().expect("playing tile")] -= 1;
-                        let w = waits(&after, 0, &self.shape, self.options.seven_pairs, None);
-                        if !w.is_empty() {
-                            v.push(Action::Discard {
-                                tile: t,
-                                call: true,
-                            });
-                        }
+                    if may_declare && self.ready_after(p, &c, t) {
+                        v.push(Action::Discard {
+                            tile: t,
+                            call: true,
+                        });
                     }
                 }
             }
@@ -556,7 +622,7 @@ impl Hand {
                 responses,
             } if *discarder != p && responses[p].is_none() => {
                 v.push(Action::Pass);
-                if self.complete_with(p, *tile) {
+                if self.may_claim_win(p, *discarder, *tile) {
                     v.push(Action::Mahjong);
                 }
                 let me = &self.players[p];
@@ -571,7 +637,8 @@ impl Hand {
                 if n >= 3 && self.wall.draw_loose_possible() {
                     v.push(Action::Kong);
                 }
-                if (discarder + 1) % self.seats() == p
+                if self.options.chow_claims
+                    && (discarder + 1) % self.seats() == p
                     && k < 27
                     && self.shape.chow_starts_at(k - k % 9)
                 {
@@ -606,7 +673,7 @@ impl Hand {
                 } else {
                     self.complete_with(p, *tile)
                 };
-                if robbable {
+                if robbable && self.may_win(p, *tile, WinFrom::RobbedKong, Some(*konger)) {
                     v.push(Action::Mahjong);
                 }
             }
@@ -729,7 +796,7 @@ impl Hand {
                 self.resolve_claims();
             }
             Action::ConcealedKong { tile } => {
-                self.players[p].remove(tile, 4);
+                self.players[p].meld_kind(tile, 4);
                 let k = tile.kind().expect("playing tile") as u8;
                 self.players[p].melds.push(Meld::new(
                     MeldKind::Kong(KongKind::Concealed),
@@ -745,7 +812,7 @@ impl Hand {
                 self.open_rob(p, tile, true, kongs + 1);
             }
             Action::AnnexKong { tile } => {
-                self.players[p].remove(tile, 1);
+                self.players[p].meld_kind(tile, 1);
                 let k = tile.kind().expect("playing tile") as u8;
                 let m = self.players[p]
                     .melds
@@ -781,7 +848,7 @@ impl Hand {
                 if !me.original_call && held >= 2 {
                     return true;
                 }
-                let next = (discarder + 1) % self.seats() == q;
+                let next = self.options.chow_claims && (discarder + 1) % self.seats() == q;
                 if !me.original_call && next && k < 27 && self.shape.chow_starts_at(k - k % 9) {
                     let c = me.counts();
                     let r = k % 9;
@@ -793,7 +860,7 @@ impl Hand {
                         return true;
                     }
                 }
-                self.complete_with(q, *tile)
+                self.complete_with(q, *tile) && self.may_claim_win(q, *discarder, *tile)
             }
             Phase::Rob { konger, .. } => q != *konger && self.compute_legal(q).len() > 1,
             _ => false,
@@ -904,7 +971,29 @@ impl Hand {
         }
         let n = self.seats();
         let last_discard = self.wall.live_remaining() == 0;
-        if let Some(w) = self.nearest_after(discarder, |q| responses[q] == Some(Action::Mahjong)) {
+        let claims_win = |q: usize| responses[q] == Some(Action::Mahjong);
+        let winner = match self.options.win_ties {
+            WinTies::Nearest => self.nearest_after(discarder, claims_win),
+            // K3-P7: more hand-points, then bonus-points, then the first in turn.
+            WinTies::Points => {
+                let mut best: Option<(usize, (u64, u64))> = None;
+                for q in (1..n)
+                    .map(|i| (discarder + i) % n)
+                    .filter(|&q| claims_win(q))
+                {
+                    let mut c = self.players[q].counts();
+                    c[tile.kind().expect("playing tile")] += 1;
+                    let rank = self
+                        .win_value(q, c, tile, WinFrom::Discard, Some(discarder))
+                        .unwrap_or((0, 0));
+                    if best.is_none_or(|(_, r)| rank > r) {
+                        best = Some((q, rank));
+                    }
+                }
+                best.map(|(q, _)| q)
+            }
+        };
+        if let Some(w) = winner {
             self.mark_claimed(discarder);
             self.players[w].add(tile);
             let earth =
@@ -930,7 +1019,8 @@ impl Hand {
             self.mark_claimed(discarder);
             let kong = responses[q] == Some(Action::Kong);
             let me = &mut self.players[q];
-            me.remove(tile, if kong { 3 } else { 2 });
+            me.meld_kind(tile, if kong { 3 } else { 2 });
+            me.reds_melded += tile.is_red() as u8;
             let (kind, set) = if kong {
                 (
                     MeldKind::Kong(KongKind::Claimed),
@@ -967,9 +1057,10 @@ impl Hand {
             let me = &mut self.players[next];
             for x in f..f + 3 {
                 if x != k as usize {
-                    me.remove(Tile::from_kind(x), 1);
+                    me.meld_kind(Tile::from_kind(x), 1);
                 }
             }
+            me.reds_melded += tile.is_red() as u8;
             me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
             self.emit(Event::Set {
                 player: next,
@@ -985,6 +1076,11 @@ impl Hand {
                 kongs: 0,
                 claimed_pung: None,
             };
+            return;
+        }
+        if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
+            // K3-O: three players declared ready and nobody took the discard.
+            self.washout();
             return;
         }
         self.draw_for(next, false, 0);
@@ -1094,8 +1190,7 @@ impl Hand {
         score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
             .expect("the engine offers Mah-Jongg only for legal hands");
         let n = self.seats();
-        let by_player =
-            |v: &[i64; 4]| -> Vec<i64> { (0..n).map(|q| v[self.wind_of(q).index()]).collect() };
+        let by_player = |v: &[i64; 4]| -> Vec<i64> { (0..n).map(|q| v[self.pos_of(q)]).collect() };
         let settlement = by_player(&outcome.settlement);
         if self.setup.record {
             self.record_scores(&outcome, &settlement, cannon);
@@ -1115,7 +1210,7 @@ impl Hand {
         self.emit(Event::Reveal {
             hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
         });
-        let seat = |q: usize| &outcome.scores[self.wind_of(q).index()];
+        let seat = |q: usize| &outcome.scores[self.pos_of(q)];
         self.emit(Event::Scores {
             scores: (0..n).map(|q| seat(q).score).collect(),
             limits: (0..n)
@@ -1143,8 +1238,8 @@ impl Hand {
                 .as_slice()
                 .iter()
                 .map(|p| PaymentRecord {
-                    from: self.player_at(Wind::ALL[p.from]),
-                    to: self.player_at(Wind::ALL[p.to]),
+                    from: self.player_at(p.from),
+                    to: self.player_at(p.to),
                     amount: p.amount,
                 })
                 .collect(),
@@ -1152,7 +1247,7 @@ impl Hand {
         });
     }
 
-    /// The finished hand as the scorer's table (seats by wind).
+    /// The finished hand as the scorer's table (seats by position from East).
     fn table(
         &self,
         winner: usize,
@@ -1162,17 +1257,102 @@ impl Hand {
         flags: WinFlags,
         cannon: Option<usize>,
     ) -> Table {
+        let mut t = self.table_with(winner, tile, from, supplier, flags);
+        t.cannon = cannon.map(|q| self.pos_of(q));
+        t
+    }
+
+    /// How a possible win ranks (K3-P7), or `None` when the ruleset does not allow it
+    /// (K3-S1: below the minimum). `concealed` is the winner's concealed tiles with the
+    /// winning tile.
+    fn win_value(
+        &self,
+        p: usize,
+        concealed: Counts,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+    ) -> Option<(u64, u64)> {
+        let last =
+            self.wall.live_remaining() == 0 && matches!(from, WinFrom::Wall | WinFrom::Discard);
+        let flags = WinFlags {
+            last_tile: last,
+            heaven: false,
+            earth: false,
+            kong_upon_kong: false,
+        };
+        let mut t = self.table_with(p, tile, from, supplier, flags);
+        t.hands[self.pos_of(p)].concealed = concealed;
+        win_rank(&t, self.pos_of(p), &self.setup.ruleset, &self.shape)
+    }
+
+    /// Whether player `p` may go out with `tile` (already in his hand when self-drawn)
+    /// under the ruleset's win check; always true where the ruleset has none.
+    fn may_win(&self, p: usize, tile: Tile, from: WinFrom, supplier: Option<usize>) -> bool {
+        if !self.options.win_check {
+            return true;
+        }
+        let mut c = self.players[p].counts();
+        if matches!(from, WinFrom::Discard | WinFrom::RobbedKong) {
+            c[tile.kind().expect("playing tile")] += 1;
+        }
+        self.win_value(p, c, tile, from, supplier).is_some()
+    }
+
+    /// Whether a waiting player may claim `discarder`'s `tile` to win: it completes his
+    /// hand, it is not his sacred discard (K3-P8), and the ruleset's win check passes.
+    fn may_claim_win(&self, p: usize, discarder: usize, tile: Tile) -> bool {
+        let k = tile.kind().expect("playing tile");
+        self.waits[p].contains(k)
+            && !(self.options.sacred_discard && self.players[p].has_discarded(k))
+            && self.may_win(p, tile, WinFrom::Discard, Some(discarder))
+    }
+
+    /// Whether discarding `t` leaves a hand that may declare ready: waiting, and (with a
+    /// win check) some winning tile makes a legal self-drawn win.
+    fn ready_after(&self, p: usize, c: &Counts, t: Tile) -> bool {
+        let mut after = *c;
+        after[t.kind().expect("playing tile")] -= 1;
+        let w = waits(
+            &after,
+            self.declared_sets(p),
+            &self.shape,
+            self.options.seven_pairs,
+            None,
+        );
+        if !self.options.win_check {
+            return !w.is_empty();
+        }
+        w.iter().any(|k| {
+            let mut with = after;
+            with[k] += 1;
+            self.win_value(p, with, Tile::from_kind(k), WinFrom::Wall, None)
+                .is_some()
+        })
+    }
+
+    /// The table as if `winner` went out now with `tile`.
+    fn table_with(
+        &self,
+        winner: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+        flags: WinFlags,
+    ) -> Table {
         let n = self.seats();
         let mut hands = [SeatHand::EMPTY; 4];
         let mut visible = [0u8; KINDS];
         for q in 0..n {
             let me = &self.players[q];
-            let h = &mut hands[self.wind_of(q).index()];
+            let h = &mut hands[self.pos_of(q)];
             for m in &me.melds {
                 h.declare(*m);
             }
             me.add_table_tiles(&mut visible, true);
             h.concealed = me.counts();
+            h.ready = me.original_call;
+            h.red_fives = me.red_fives();
             for b in &me.bonus {
                 let bit = 1 << (b.bonus_number().expect("bonus") - 1);
                 if b.is_flower() {
@@ -1182,13 +1362,13 @@ impl Hand {
                 }
             }
         }
-        let wind = |q: usize| self.wind_of(q).index();
+        let wind = |q: usize| self.pos_of(q);
         Table {
             seats: n,
             prevailing: self.setup.prevailing,
             east_consecutive_wins: self.setup.east_streak,
-            goulash: 0,
-            dora_indicator: None,
+            goulash: self.setup.goulash,
+            dora_indicator: self.dora_indicator(),
             winner: Some(wind(winner)),
             win: Some(Win {
                 tile,
@@ -1201,7 +1381,7 @@ impl Hand {
                 heaven: flags.heaven,
                 earth: flags.earth,
             }),
-            cannon: cannon.map(wind),
+            cannon: None,
             hands,
             visible: visible.map(|v| v.min(4)),
         }

@@ -71,6 +71,9 @@ pub enum Event {
         dealer: usize,
         /// The dice (none for an explicit wall).
         dice: Option<Dice>,
+        /// The revealed dora indicator (K3-O `dora`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dora: Option<Tile>,
     },
     /// A player's dealt tiles (private: others see only how many).
     Deal {

@@ -14,8 +14,9 @@ const UNUSED: usize = 13;
 pub struct Dice {
     /// East's two dice.
     pub first: [u8; 2],
-    /// The indicated player's two dice.
-    pub second: [u8; 2],
+    /// The indicated player's two dice (none where one throw breaks the wall, K3-D).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<[u8; 2]>,
 }
 
 /// The tiles of one hand in draw order: live draws from the front, loose tiles from the
@@ -36,16 +37,27 @@ pub struct Wall {
 impl Wall {
     /// A shuffled wall broken where the dice say. Walls are counted anticlockwise from
     /// East's (1, 5, 9 East; 2, 6, 10 South; …), four walls of `len / 8` stacks.
-    pub fn shuffled<R: Rng>(set: &TileSet, rng: &mut R, dead: DeadWall) -> Wall {
+    ///
+    /// With `single_throw` (K3-D) the dealer's throw alone counts: the wall it names
+    /// (the fourth, unseated one for 4, 8, 12 with three players) is broken that many stacks in.
+    pub fn shuffled<R: Rng>(
+        set: &TileSet,
+        rng: &mut R,
+        dead: DeadWall,
+        single_throw: bool,
+    ) -> Wall {
         let mut tiles = set.tiles();
         tiles.shuffle(rng);
         let d = |rng: &mut R| rng.gen_range(1..=6u8);
-        let dice = Dice {
-            first: [d(rng), d(rng)],
-            second: [d(rng), d(rng)],
+        let first = [d(rng), d(rng)];
+        let second = if single_throw {
+            None
+        } else {
+            Some([d(rng), d(rng)])
         };
+        let dice = Dice { first, second };
         let sum1 = (dice.first[0] + dice.first[1]) as usize;
-        let sum2 = (dice.second[0] + dice.second[1]) as usize;
+        let sum2 = dice.second.map_or(0, |s| (s[0] + s[1]) as usize);
         let wall_len = tiles.len() / 4;
         // Break `sum1 + sum2` stacks (two tiles each) into wall `(sum1 - 1) % 4`.
         let start = ((sum1 - 1) % 4 * wall_len + 2 * (sum1 + sum2)) % tiles.len();
@@ -184,11 +196,13 @@ mod tests {
             &set,
             &mut rand_chacha::ChaCha8Rng::seed_from_u64(3),
             DeadWall::Fixed16,
+            false,
         );
         let b = Wall::shuffled(
             &set,
             &mut rand_chacha::ChaCha8Rng::seed_from_u64(3),
             DeadWall::Fixed16,
+            false,
         );
         assert_eq!(a, b);
         assert_eq!(a.undrawn().len(), 144);
@@ -196,7 +210,7 @@ mod tests {
         assert!(d
             .first
             .iter()
-            .chain(&d.second)
+            .chain(&d.second.unwrap())
             .all(|&x| (1..=6).contains(&x)));
     }
 }

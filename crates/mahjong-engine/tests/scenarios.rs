@@ -604,7 +604,8 @@ fn heavens_blessing_m122a() {
             hand: 0,
             prevailing: Wind::East,
             dealer: 0,
-            dice: None
+            dice: None,
+            dora: None
         }
     );
     assert_eq!(
