@@ -1,0 +1,88 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, against
+// the server at MAHJONG_URL (scripts/e2e starts one on a free port with a fresh database).
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.MAHJONG_URL ?? 'http://127.0.0.1:8080';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A new page that fails the test on any uncaught page error. */
+export async function newPage(browser, opts = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...opts });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+export async function api(method, path, body) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let data = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return data;
+}
+
+/**
+ * Plays the human seat of `page` by clicking until `done()` says stop: Mah-Jongg when
+ * offered, pass on claims, and on its own turn discards the drawn tile (else the last tile)
+ * by clicking it twice. Returns how many clicks it made.
+ */
+export async function playByClicking(page, done, { timeoutMs = 90_000 } = {}) {
+  const until = Date.now() + timeoutMs;
+  let clicks = 0;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error('the hand did not end in time');
+    const mahjong = page.locator('[data-testid=actions] button[data-action=mahjong]');
+    const pass = page.locator('[data-testid=actions] button[data-action=pass]');
+    const myTurn = page.locator('[data-testid=hand][data-my-turn=yes]');
+    try {
+      if (await mahjong.count()) {
+        await mahjong.first().click({ timeout: 2000 });
+        clicks++;
+      } else if (await pass.count()) {
+        await pass.first().click({ timeout: 2000 });
+        clicks++;
+      } else if (await myTurn.count()) {
+        const clickable = page.locator('[data-testid=hand] svg.tile.clickable');
+        const n = await clickable.count();
+        if (n > 0) {
+          const tile = clickable.nth(n - 1);
+          await tile.click({ timeout: 2000 });
+          await tile.click({ timeout: 2000 });
+          clicks += 2;
+        }
+      }
+    } catch {
+      // The table moved on between looking and clicking (a bot claimed, the timer ran out):
+      // look again.
+    }
+    await page.waitForTimeout(60);
+  }
+  return clicks;
+}

@@ -1,0 +1,53 @@
+// History and replay: a finished bot game is listed and can be stepped through, every hand
+// visible.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, api, launch, newPage } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a finished game is listed and replayed event by event with all hands shown', async () => {
+  const table = await api('POST', '/api/tables', {
+    ruleset: 'millington',
+    seats: ['greedy', 'greedy', 'random', 'greedy'],
+    seed: 3,
+    max_hands: 2,
+  });
+  // Bots only: the game plays itself out.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const games = await api('GET', '/api/games');
+    if (games.some((g) => g.id === table.id)) break;
+    if (Date.now() > deadline) throw new Error('the bot game did not finish');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const page = await newPage(browser);
+  await page.goto(BASE + '/history');
+  const row = page.locator(`[data-testid=games] tr[data-game="${table.id}"]`);
+  await row.waitFor();
+  await row.locator('a').click();
+  await page.waitForURL(new RegExp(`/history/${table.id}$`));
+  await page.waitForSelector('[data-testid=replay]');
+  // It opens on the first hand's scores: every hand face up, the score breakdown shown.
+  const faceUp = await page.locator('[data-testid=rp-hand] svg[data-tile]:not([data-tile=back])').count();
+  assert.ok(faceUp >= 4 * 13, `all hands visible (${faceUp} tiles)`);
+  assert.ok(await page.locator('.replay-scores .seat-score').count() === 4);
+  // Stepping moves one event at a time; the start shows the deal.
+  await page.click('[data-testid=rp-start]');
+  assert.equal(await page.getAttribute('[data-testid=replay]', 'data-pos'), '0');
+  await page.click('[data-testid=rp-step]');
+  await page.click('[data-testid=rp-step]');
+  assert.equal(await page.getAttribute('[data-testid=replay]', 'data-pos'), '2');
+  assert.match(await page.textContent('[data-testid=rp-event]'), /dealt 1[34] tiles/);
+  await page.click('[data-testid=rp-end]');
+  assert.match(await page.textContent('[data-testid=rp-event]'), /game is over/);
+  assert.equal(await page.locator('[data-testid=totals] tbody tr').count(), 2, 'two hands in the totals');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,125 @@
+// The table in a real browser: a whole hand against bots by clicking, one table from two
+// browser contexts, and a reload that reconnects with the full view.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, api, launch, newPage, playByClicking } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a whole hand against three bots, played by clicking, ends on the score sheet', async () => {
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await page.click('[data-testid=play-bots]');
+  await page.waitForURL(/\/table\/[^/?]+\?token=/);
+  await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+  // Tiles are drawn with their codes; the seat holds 13 or 14 of them.
+  const codes = await page.locator('[data-testid=hand] svg[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile')));
+  assert.ok(codes.length === 13 || codes.length === 14, `hand of ${codes.length}`);
+  for (const c of codes) assert.match(c, /^([1-9][BCD]|[ESWN]W|[RGW]D)$/);
+  const wall = Number(await page.textContent('[data-testid=wall-count]'));
+  assert.ok(wall > 50 && wall < 144, `wall ${wall}`);
+
+  const sheet = page.locator('[data-testid=score-sheet]');
+  const clicks = await playByClicking(page, async () => (await sheet.count()) > 0);
+  assert.ok(clicks > 0, 'the human seat acted');
+
+  // The score sheet: four seats, settlements summing to zero, running totals and the chart.
+  await sheet.waitFor();
+  const seats = sheet.locator('.seat-score');
+  assert.equal(await seats.count(), 4);
+  const settlements = await sheet.locator('[data-testid=settlement]').allTextContents();
+  const values = settlements.map((s) => Number(s.replace('−', '-').replace('+', '')));
+  assert.equal(values.length, 4);
+  assert.equal(values.reduce((a, b) => a + b, 0), 0, `settlement ${settlements}`);
+  await sheet.locator('[data-testid=chart] svg').waitFor();
+  await sheet.locator('[data-testid=totals]').waitFor();
+  const how = await sheet.locator('[data-testid=sheet-how]').textContent();
+  if (!/Washout/.test(how)) {
+    // Someone won: the winner's items cite rule ids with their names.
+    const rows = sheet.locator('.seat-score.winner tr[data-rule]');
+    assert.ok((await rows.count()) > 0, 'winner has scored items');
+    assert.match((await rows.first().locator('.rule-id').textContent()).trim(), /^M\d+[a-z]?$/);
+    assert.ok((await rows.first().locator('.rule-text').textContent()).trim().length > 3);
+  }
+  await page.click('[data-testid=sheet-close]');
+  await sheet.waitFor({ state: 'detached' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('two browser contexts join one table; each sees its own hand and the other one\'s discard', async () => {
+  const table = await api('POST', '/api/tables', {
+    ruleset: 'millington',
+    seats: ['human', 'human', 'greedy', 'greedy'],
+    names: ['Ann', 'Bob', null, null],
+    options: { claim_seconds: 30 },
+    seed: 7,
+  });
+  const [a, b] = [await newPage(browser), await newPage(browser)];
+  await a.goto(BASE + table.seats[0].join_url);
+  await a.waitForSelector('[data-testid=waiting]');
+  await b.goto(BASE + table.seats[1].join_url);
+  // Both humans are in: the table starts, nobody waits any more.
+  for (const p of [a, b]) {
+    await p.waitForSelector('[data-testid=hand] svg[data-tile]');
+    await p.waitForSelector('[data-testid=waiting]', { state: 'detached' });
+  }
+  const handA = await a.locator('[data-testid=hand] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile));
+  const handB = await b.locator('[data-testid=hand] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile));
+  assert.equal(handA.length, 14, 'East holds 14 tiles');
+  assert.equal(handB.length, 13, 'South holds 13');
+  // Each sees the other by name, with face-down tiles only.
+  assert.ok(await a.locator('.seat[data-player="1"] .np-name', { hasText: 'Bob' }).count());
+  assert.ok(await b.locator('.seat[data-player="0"] .np-name', { hasText: 'Ann' }).count());
+  assert.equal(await b.locator('.seat[data-player="0"] .concealed svg[data-tile]:not([data-tile=back])').count(), 0);
+
+  // Ann (East) discards by clicking a tile twice; Bob sees it in Ann's discards.
+  const tile = a.locator('[data-testid=hand] svg.tile.clickable').last();
+  const code = await tile.getAttribute('data-tile');
+  await tile.click();
+  await tile.click();
+  await b.waitForSelector(`.pond-wrap[data-player="0"] svg[data-tile="${code}"]`);
+  await a.waitForSelector(`.pond-me svg[data-tile="${code}"]`);
+  assert.deepEqual([...a.errors, ...b.errors], []);
+  await a.context().close();
+  await b.context().close();
+});
+
+test('a reload reconnects the seat with its full view', async () => {
+  const table = await api('POST', '/api/tables', {
+    ruleset: 'millington',
+    seats: ['human', 'greedy', 'greedy', 'greedy'],
+    // No claim timer: the table waits for the seat, so the view before and after is the same.
+    options: { claim_seconds: 0 },
+    seed: 11,
+  });
+  const page = await newPage(browser);
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('[data-testid=hand][data-my-turn=yes]');
+  // Play one discard so there is history to come back to.
+  const first = page.locator('[data-testid=hand] svg.tile.clickable').last();
+  const discarded = await first.getAttribute('data-tile');
+  await first.dblclick();
+  await page.waitForSelector(`.pond-me svg[data-tile="${discarded}"]`);
+  await page.waitForSelector('[data-testid=hand][data-my-turn=yes], [data-testid=actions] button[data-action=pass]');
+  const before = await page.locator('[data-testid=hand] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile).sort());
+  const wallBefore = await page.textContent('[data-testid=wall-count]');
+
+  await page.reload();
+  await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+  await page.waitForSelector('[data-conn=open]');
+  const after = await page.locator('[data-testid=hand] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile).sort());
+  assert.deepEqual(after, before, 'the same concealed tiles after the reload');
+  assert.equal(await page.textContent('[data-testid=wall-count]'), wallBefore);
+  assert.equal(await page.locator(`.pond-me svg[data-tile="${discarded}"]`).count(), 1, 'own discard still shown');
+  // And the seat can go on playing.
+  await page.waitForSelector('[data-testid=hand][data-my-turn=yes], [data-testid=actions] button[data-action=pass]');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

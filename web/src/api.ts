@@ -1,0 +1,245 @@
+// The server's HTTP API and protocol types (docs/api.md, docs/protocol.md).
+
+export type Wind = 'E' | 'S' | 'W' | 'N';
+export const WINDS: Wind[] = ['E', 'S', 'W', 'N'];
+
+export type KongKind = 'concealed' | 'claimed' | 'annexed';
+export type SetKind = 'chow' | 'pung' | { kong: KongKind };
+
+export interface PublicSet {
+  kind: SetKind;
+  tile: string;
+  exposed: boolean;
+}
+
+export interface PublicSeat {
+  wind: Wind;
+  sets: PublicSet[];
+  bonus: string[];
+  discards: [string, boolean][];
+  concealed_count: number;
+  original_call?: boolean;
+}
+
+export type Phase =
+  | { type: 'turn'; player: number }
+  | { type: 'claims'; discarder: number; tile: string }
+  | { type: 'rob'; konger: number; tile: string }
+  | { type: 'over' };
+
+export type Action =
+  | { type: 'discard'; tile: string; call?: boolean }
+  | { type: 'concealed_kong'; tile: string }
+  | { type: 'annex_kong'; tile: string }
+  | { type: 'mahjong' }
+  | { type: 'pass' }
+  | { type: 'chow'; first: string }
+  | { type: 'pung' }
+  | { type: 'kong' };
+
+export interface SeatView {
+  player: number;
+  seats: number;
+  hand: number;
+  dealer: number;
+  prevailing: Wind;
+  wind: Wind;
+  concealed: string[];
+  drawn: string | null;
+  public: PublicSeat[];
+  live_wall: number;
+  phase: Phase;
+  legal: Action[];
+  totals: number[];
+}
+
+export interface ScoredItem {
+  rule: string;
+  name?: string;
+  points?: number;
+  doubles?: number;
+  limit?: boolean;
+  tile?: string;
+}
+
+export interface PaymentRecord {
+  from: number;
+  to: number;
+  amount: number;
+}
+
+export type GameEvent =
+  | { type: 'hand_start'; hand: number; prevailing: Wind; dealer: number; dice: unknown }
+  | { type: 'deal'; player: number; count: number; tiles?: string[] }
+  | { type: 'draw'; player: number; tile?: string; loose: boolean }
+  | { type: 'bonus'; player: number; tile: string }
+  | { type: 'decision'; player: number; action: Action }
+  | { type: 'discard'; player: number; tile: string; call?: boolean }
+  | { type: 'set'; player: number; kind: SetKind; tile: string; from?: number }
+  | { type: 'mahjong'; player: number; tile: string; from: WinFrom; supplier?: number }
+  | { type: 'washout' }
+  | { type: 'reveal'; hands: string[][] }
+  | {
+      type: 'scores';
+      scores: number[];
+      limits: (string | null)[];
+      items: ScoredItem[][];
+      settlement: number[];
+      payments: PaymentRecord[];
+      cannon?: number;
+    }
+  | { type: 'game_end'; totals: number[] };
+
+export type WinFrom = 'wall' | 'loose' | 'discard' | 'robbed_kong';
+
+export interface SeatInfo {
+  seat: number;
+  kind: string;
+  token?: string;
+  join_url?: string;
+  connected?: boolean;
+  name?: string;
+}
+
+export interface CreatedTable {
+  id: string;
+  seats: SeatInfo[];
+  spectate_url: string;
+}
+
+export interface RulesetInfo {
+  name: string;
+  seats?: number;
+  family?: string;
+  description?: string;
+  [k: string]: unknown;
+}
+
+export interface GameSummary {
+  id: string | number;
+  ruleset?: string | { name: string };
+  players?: string[];
+  totals?: number[];
+  finished?: boolean;
+  created?: string;
+  created_at?: string;
+  finished_at?: string;
+  hands?: number;
+  [k: string]: unknown;
+}
+
+export interface ScoreSeat {
+  points: number;
+  doubles: number;
+  limit: string | null;
+  score: number;
+  items: ScoredItem[];
+}
+
+export interface ScoreResult {
+  seats: Record<string, ScoreSeat>;
+  settlement: Record<string, number>;
+  payments: { from: string; to: string; amount: number }[];
+}
+
+export interface ApiErrorBody {
+  error: { path?: string; message: string } | string;
+}
+
+export class ApiError extends Error {
+  status: number;
+  path?: string;
+  constructor(status: number, message: string, path?: string) {
+    super(message);
+    this.status = status;
+    this.path = path;
+  }
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const err = (data as ApiErrorBody | null)?.error;
+    if (err && typeof err === 'object') throw new ApiError(res.status, err.message, err.path);
+    throw new ApiError(res.status, typeof err === 'string' ? err : typeof data === 'string' && data ? data : res.statusText);
+  }
+  return data as T;
+}
+
+export const api = {
+  rulesets: () => request<unknown>('GET', '/api/rulesets'),
+  rules: () => request<{ id: string; name: string }[]>('GET', '/api/rules'),
+  createTable: (body: { ruleset: string; options?: Record<string, unknown>; seats: string[] }) =>
+    request<CreatedTable>('POST', '/api/tables', body),
+  table: (id: string) => request<Record<string, unknown>>('GET', `/api/tables/${encodeURIComponent(id)}`),
+  fill: (id: string, bot?: string) =>
+    request<unknown>('POST', `/api/tables/${encodeURIComponent(id)}/fill`, bot ? { bot } : {}),
+  games: () => request<unknown>('GET', '/api/games'),
+  gameRecord: async (id: string): Promise<string> => {
+    const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
+    if (!res.ok) throw new ApiError(res.status, await res.text());
+    return res.text();
+  },
+  score: (table: unknown) => request<ScoreResult>('POST', '/api/score', table),
+  settle: (body: unknown) =>
+    request<{ settlement: Record<string, number>; payments: { from: string; to: string; amount: number }[] }>(
+      'POST',
+      '/api/settle',
+      body,
+    ),
+  ledgers: () => request<unknown>('GET', '/api/ledgers'),
+  ledger: (id: string) => request<unknown>('GET', `/api/ledgers/${encodeURIComponent(id)}`),
+  createLedger: (body: { name: string; players: string[] }) => request<unknown>('POST', '/api/ledgers', body),
+  addLedgerHand: (id: string, body: unknown) =>
+    request<unknown>('POST', `/api/ledgers/${encodeURIComponent(id)}/hands`, body),
+};
+
+/** Parses a JSON Lines game record: the header lines and events, game by game. */
+export function parseRecord(text: string): { header: Record<string, unknown>; events: GameEvent[] }[] {
+  const games: { header: Record<string, unknown>; events: GameEvent[] }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const v = JSON.parse(line);
+    if (v.type === 'game') games.push({ header: v, events: [] });
+    else if (games.length) games[games.length - 1].events.push(v as GameEvent);
+  }
+  return games;
+}
+
+/** The seat wind of `player` in a hand with `dealer` as East, for `seats` players. */
+export function windOf(player: number, dealer: number, seats: number): Wind {
+  return WINDS[(player - dealer + seats) % seats];
+}
+
+export function setKindName(kind: SetKind): string {
+  return typeof kind === 'string' ? kind : 'kong';
+}
+
+/** The tiles of a public set, from its kind and lowest tile. */
+export function setTiles(s: { kind: SetKind; tile: string }): string[] {
+  if (s.kind === 'chow') {
+    const n = Number(s.tile[0]);
+    return [0, 1, 2].map((i) => `${n + i}${s.tile[1]}`);
+  }
+  return Array(s.kind === 'pung' ? 3 : 4).fill(s.tile);
+}
+
+/** Player names made distinct for display: a repeated name gets its seat number (greedy 2). */
+export function displayNames(names: string[]): string[] {
+  const count = new Map<string, number>();
+  for (const n of names) count.set(n, (count.get(n) ?? 0) + 1);
+  return names.map((n, i) => ((count.get(n) ?? 0) > 1 ? `${n} ${i + 1}` : n));
+}

@@ -1,0 +1,62 @@
+// Languages: English, Czech, Polish. `t(key, params)` looks a key up in the current language;
+// changing the language re-renders the whole app (App subscribes with onLangChange).
+import { en, type Key } from './en';
+import { cs } from './cs';
+import { pl } from './pl';
+
+export type Lang = 'en' | 'cs' | 'pl';
+export const LANGS: { id: Lang; label: string }[] = [
+  { id: 'en', label: 'English' },
+  { id: 'cs', label: 'Čeština' },
+  { id: 'pl', label: 'Polski' },
+];
+
+const DICTS: Record<Lang, Record<Key, string>> = { en, cs, pl };
+const STORAGE = 'mahjong.lang';
+
+function initial(): Lang {
+  try {
+    const saved = localStorage.getItem(STORAGE);
+    if (saved === 'en' || saved === 'cs' || saved === 'pl') return saved;
+  } catch {
+    /* storage unavailable */
+  }
+  const nav = (typeof navigator !== 'undefined' ? navigator.language : 'en').slice(0, 2);
+  return nav === 'cs' || nav === 'pl' ? nav : 'en';
+}
+
+let current: Lang = initial();
+const listeners = new Set<(l: Lang) => void>();
+
+export function lang(): Lang {
+  return current;
+}
+
+export function setLang(l: Lang): void {
+  current = l;
+  try {
+    localStorage.setItem(STORAGE, l);
+  } catch {
+    /* storage unavailable */
+  }
+  document.documentElement.lang = l;
+  listeners.forEach((f) => f(l));
+}
+
+export function onLangChange(f: (l: Lang) => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/** The text for `key` in the current language; `{name}` placeholders are filled from params. */
+export function t(key: Key | string, params?: Record<string, string | number>): string {
+  const dict = DICTS[current] as Record<string, string>;
+  let s = dict[key] ?? (en as Record<string, string>)[key] ?? key;
+  if (params) for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
+
+/** Formats a signed number the way score sheets show it (+192, −536). */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}

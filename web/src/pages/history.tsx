@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type GameSummary } from '../api';
+import { lang, signed, t } from '../i18n';
+import { rulesetLabel } from './home';
+
+export function formatTime(ms: unknown): string {
+  if (typeof ms !== 'number') return '';
+  const l = lang();
+  return new Date(ms).toLocaleString(l === 'cs' ? 'cs-CZ' : l === 'pl' ? 'pl-PL' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+export function HistoryPage() {
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    api
+      .games()
+      .then((g) => setGames(Array.isArray(g) ? (g as GameSummary[]) : []))
+      .catch((e) => setError((e as Error).message));
+  }, []);
+  return (
+    <div class="page">
+      <h1>{t('history.title')}</h1>
+      {error && <p class="error">{error}</p>}
+      {games === null && !error && <p class="muted">{t('common.loading')}</p>}
+      {games && games.length === 0 && <p class="muted">{t('history.empty')}</p>}
+      {games && games.length > 0 && (
+        <div class="table-scroll">
+          <table class="games" data-testid="games">
+            <thead>
+              <tr>
+                <th>{t('history.when')}</th>
+                <th>{t('home.ruleset')}</th>
+                <th>{t('history.players')}</th>
+                <th>{t('history.hands')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {games.map((g) => {
+                const rs = typeof g.ruleset === 'string' ? g.ruleset : g.ruleset?.name ?? '';
+                return (
+                  <tr data-game={String(g.id)}>
+                    <td>{formatTime(g.finished_at ?? g.started_at)}</td>
+                    <td>{rulesetLabel(rs)}</td>
+                    <td class="players-cell">
+                      {(g.players ?? []).map((p, i) => (
+                        <span class="player-total">
+                          {p} <b class={(g.totals?.[i] ?? 0) >= 0 ? 'pos' : 'neg'}>{signed(g.totals?.[i] ?? 0)}</b>
+                        </span>
+                      ))}
+                    </td>
+                    <td>{String(g.hands ?? '')}</td>
+                    <td>
+                      <a class="btn small" href={`/history/${encodeURIComponent(String(g.id))}`}>
+                        {t('history.replay')}
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

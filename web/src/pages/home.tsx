@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type CreatedTable, type RulesetInfo } from '../api';
+import { t } from '../i18n';
+import { Tile } from '../tiles';
+import { navigate } from '../router';
+
+export const BOTS = ['greedy', 'random'];
+
+/** The presets as `{name, seats}`, whatever shape the server lists them in. */
+export function useRulesets(): RulesetInfo[] {
+  const [list, setList] = useState<RulesetInfo[]>([{ name: 'millington', seats: 4 }]);
+  useEffect(() => {
+    api
+      .rulesets()
+      .then((data) => {
+        const arr = Array.isArray(data) ? data : [];
+        const norm = arr.map((r) => (typeof r === 'string' ? { name: r, seats: 4 } : (r as RulesetInfo)));
+        if (norm.length) setList(norm);
+      })
+      .catch(() => {});
+  }, []);
+  return list;
+}
+
+export function rulesetLabel(name: string): string {
+  const key = `ruleset.${name}`;
+  const s = t(key);
+  return s === key ? name : s;
+}
+
+export function Home() {
+  const rulesets = useRulesets();
+  const [ruleset, setRuleset] = useState('millington');
+  const info = rulesets.find((r) => r.name === ruleset);
+  const seats = info?.seats ?? 4;
+  const [kinds, setKinds] = useState<string[]>(['human', 'human', 'greedy', 'greedy']);
+  const [created, setCreated] = useState<CreatedTable | null>(null);
+  const [error, setError] = useState('');
+  const [claim, setClaim] = useState(15);
+  const [delay, setDelay] = useState(400);
+  const [busy, setBusy] = useState(false);
+
+  const seatKinds = Array.from({ length: seats }, (_, i) => kinds[i] ?? 'greedy');
+
+  async function create() {
+    setBusy(true);
+    setError('');
+    try {
+      const table = await api.createTable({
+        ruleset,
+        options: { claim_seconds: claim },
+        seats: seatKinds,
+        bot_delay_ms: delay,
+      } as never);
+      setCreated(table);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div class="page home">
+      <section class="hero">
+        <div class="hero-tiles" aria-hidden="true">
+          {['EW', 'RD', '1D', '5B', '9C', 'GD', 'WD'].map((c) => (
+            <Tile code={c} size="lg" />
+          ))}
+        </div>
+        <h1>{t('home.title')}</h1>
+        <p class="lead">{t('home.lead')}</p>
+        <form class="quick" method="get" action="/play">
+          <label>
+            {t('home.ruleset')}
+            <select name="ruleset" value={ruleset} onChange={(e) => setRuleset((e.target as HTMLSelectElement).value)} data-testid="quick-ruleset">
+              {rulesets.map((r) => (
+                <option value={r.name}>{rulesetLabel(r.name)}</option>
+              ))}
+            </select>
+          </label>
+          <input type="hidden" name="bots" value={String(seats - 1)} />
+          <button type="submit" class="btn primary big" data-testid="play-bots">
+            {t('home.play_bots', { n: seats - 1 })}
+          </button>
+        </form>
+      </section>
+
+      <div class="cards">
+        <section class="card">
+          <h2>{t('home.friends')}</h2>
+          <p class="muted">{t('home.friends_lead')}</p>
+          <div class="seat-kinds">
+            {seatKinds.map((k, i) => (
+              <label class="seat-kind">
+                <span class="seat-wind">{t(`wind.short.${'ESWN'[i]}`)}</span>
+                <select
+                  value={k}
+                  data-testid={`seat-kind-${i}`}
+                  onChange={(e) => {
+                    const next = [...seatKinds];
+                    next[i] = (e.target as HTMLSelectElement).value;
+                    setKinds(next);
+                  }}
+                >
+                  <option value="human">{t('kind.human')}</option>
+                  {BOTS.map((b) => (
+                    <option value={b}>{t(`kind.${b}`)}</option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+          <div class="row">
+            <label>
+              {t('home.claim_seconds')}
+              <input type="number" min={0} max={120} value={claim} onInput={(e) => setClaim(Number((e.target as HTMLInputElement).value))} />
+            </label>
+            <label>
+              {t('home.bot_delay')}
+              <input type="number" min={0} max={5000} step={100} value={delay} onInput={(e) => setDelay(Number((e.target as HTMLInputElement).value))} />
+            </label>
+          </div>
+          <button type="button" class="btn primary" disabled={busy} onClick={create} data-testid="create-table">
+            {t('home.create')}
+          </button>
+          {error && <p class="error">{error}</p>}
+          {created && <SeatLinks table={created} />}
+        </section>
+
+        <section class="card">
+          <h2>{t('home.more')}</h2>
+          <ul class="links">
+            <li>
+              <a href="/history">{t('nav.history')}</a> — {t('home.history_lead')}
+            </li>
+            <li>
+              <a href="/score">{t('nav.score')}</a> — {t('home.score_lead')}
+            </li>
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SeatLinks({ table }: { table: CreatedTable }) {
+  const abs = (u: string) => new URL(u, location.origin).toString();
+  return (
+    <div class="seat-links" data-testid="seat-links" data-table={table.id}>
+      <h3>{t('home.links')}</h3>
+      <ul>
+        {table.seats.map((s) => (
+          <li data-seat={s.seat}>
+            <span class="seat-wind">{t(`wind.short.${'ESWN'[s.seat]}`)}</span>
+            {s.join_url ? (
+              <>
+                <input readOnly value={abs(s.join_url)} onFocus={(e) => (e.target as HTMLInputElement).select()} data-testid={`join-url-${s.seat}`} />
+                <button type="button" class="btn small" onClick={() => navigator.clipboard?.writeText(abs(s.join_url!))}>
+                  {t('home.copy')}
+                </button>
+                <button type="button" class="btn small primary" onClick={() => navigate(s.join_url!)}>
+                  {t('home.sit')}
+                </button>
+              </>
+            ) : (
+              <span class="muted">{t(`kind.${s.kind}`)}</span>
+            )}
+          </li>
+        ))}
+        <li>
+          <span class="seat-wind">👁</span>
+          <input readOnly value={abs(table.spectate_url)} />
+          <button type="button" class="btn small" onClick={() => navigate(table.spectate_url)}>
+            {t('home.watch')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

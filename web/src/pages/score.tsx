@@ -1,0 +1,751 @@
+// The scoring assistant: a real table's hands entered by tiles (picker or typed codes) or by
+// typed scores, scored and settled live by the server (POST /api/score, /api/settle), and a
+// running match ledger kept in the database (the ledger API).
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, ApiError, type ScoreResult, type Wind, WINDS } from '../api';
+import { signed, t } from '../i18n';
+import { ItemsTable } from '../sheet';
+import { PICKER_CODES, Tile, parseCode } from '../tiles';
+import { rulesetLabel, useRulesets } from './home';
+
+type SetKind = 'chow' | 'pung' | 'kong' | 'pair';
+type KongKind = 'concealed' | 'claimed' | 'annexed';
+interface SetDraft {
+  kind: SetKind;
+  tiles: string;
+  exposed: boolean;
+  kong: KongKind;
+}
+interface SeatDraft {
+  mode: 'tiles' | 'score';
+  score: string;
+  sets: SetDraft[];
+  concealed: string;
+  bonus: string;
+}
+type WinFromOpt = 'wall' | 'loose' | 'discard' | 'robbed_kong';
+interface Draft {
+  ruleset: string;
+  prevailing: Wind;
+  eastWins: number;
+  winner: Wind | '';
+  winTile: string;
+  from: WinFromOpt;
+  supplier: Wind | '';
+  flags: { last_tile: boolean; original_call: boolean; kong_upon_kong: boolean; heaven: boolean; earth: boolean };
+  seats: Record<Wind, SeatDraft>;
+}
+
+const emptySeat = (): SeatDraft => ({ mode: 'tiles', score: '', sets: [], concealed: '', bonus: '' });
+const emptyDraft = (): Draft => ({
+  ruleset: 'millington',
+  prevailing: 'E',
+  eastWins: 0,
+  winner: '',
+  winTile: '',
+  from: 'wall',
+  supplier: '',
+  flags: { last_tile: false, original_call: false, kong_upon_kong: false, heaven: false, earth: false },
+  seats: { E: emptySeat(), S: emptySeat(), W: emptySeat(), N: emptySeat() },
+});
+
+const DRAFT_KEY = 'mahjong.score.draft';
+const LEDGER_KEY = 'mahjong.score.ledger';
+
+/** Typed tiles: codes separated by spaces or commas; `234C` is short for `2C 3C 4C`. */
+export function parseTiles(text: string): { tiles: string[]; bad: string[] } {
+  const tiles: string[] = [];
+  const bad: string[] = [];
+  for (const tok of text.split(/[\s,;]+/).filter(Boolean)) {
+    const code = parseCode(tok);
+    if (code) {
+      tiles.push(code);
+      continue;
+    }
+    const m = tok.match(/^([0-9]{2,})([BCDbcd])$/);
+    if (m) {
+      for (const d of m[1]) tiles.push(d + m[2].toUpperCase());
+      continue;
+    }
+    bad.push(tok);
+  }
+  return { tiles, bad };
+}
+
+const EXAMPLE: Partial<Draft> = {
+  ruleset: 'millington',
+  prevailing: 'E',
+  winner: 'N',
+  winTile: '4B',
+  from: 'wall',
+  seats: {
+    E: {
+      mode: 'tiles',
+      score: '',
+      sets: [
+        { kind: 'kong', tiles: '3D 3D 3D 3D', exposed: true, kong: 'annexed' },
+        { kind: 'pung', tiles: '9B 9B 9B', exposed: true, kong: 'claimed' },
+      ],
+      concealed: '2C 3C 4C 6C 7C 1D 5B',
+      bonus: '2F 3S',
+    },
+    S: { mode: 'tiles', score: '', sets: [{ kind: 'pung', tiles: 'SW SW SW', exposed: true, kong: 'claimed' }], concealed: 'GD GD GD WD WD WD 1C 5C 9D 7B', bonus: '4F 1S 4S' },
+    W: { mode: 'tiles', score: '', sets: [], concealed: '2B 3B 5B 6B 7B 8C 9C 2D 4D 6D 7D 8D 9D', bonus: '1F' },
+    N: { mode: 'tiles', score: '', sets: [{ kind: 'pung', tiles: 'RD RD RD', exposed: true, kong: 'claimed' }], concealed: '9C 9C 9C 2B 3B 4B 6D 7D 8D 5D 5D', bonus: '' },
+  },
+};
+
+function loadDraft(): Draft {
+  try {
+    const d = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null');
+    if (d && d.seats) return { ...emptyDraft(), ...d };
+  } catch {
+    /* ignore */
+  }
+  return emptyDraft();
+}
+
+interface Outcome {
+  scores: Partial<Record<Wind, number>>;
+  result: ScoreResult | null;
+  settlement: Partial<Record<Wind, number>>;
+  payments: { from: string; to: string; amount: number }[];
+}
+
+function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean) {
+  const seatJson: Record<string, unknown> = {};
+  for (const w of seats) {
+    const s = d.seats[w];
+    if (typedEmpty && s.mode === 'score') {
+      seatJson[w] = { sets: [], concealed: [], bonus: [] };
+      continue;
+    }
+    seatJson[w] = {
+      sets: s.sets.map((x) =>
+        x.kind === 'kong'
+          ? { kind: 'kong', tiles: parseTiles(x.tiles).tiles, kong: x.kong }
+          : { kind: x.kind, tiles: parseTiles(x.tiles).tiles, exposed: x.exposed },
+      ),
+      concealed: parseTiles(s.concealed).tiles,
+      bonus: parseTiles(s.bonus).tiles,
+    };
+  }
+  const table: Record<string, unknown> = {
+    ruleset: d.ruleset,
+    prevailing_wind: d.prevailing,
+    east_consecutive_wins: d.eastWins,
+    winner: d.winner || null,
+    seats: seatJson,
+  };
+  if (d.winner) {
+    const win: Record<string, unknown> = { tile: parseCode(d.winTile) ?? d.winTile, from: d.from };
+    if (d.from === 'discard' || d.from === 'robbed_kong') win.supplier = d.supplier || null;
+    for (const [k, v] of Object.entries(d.flags)) if (v) win[k] = true;
+    table.win = win;
+  }
+  return table;
+}
+
+export function ScorePage() {
+  const rulesets = useRulesets();
+  const [d, setD] = useState<Draft>(loadDraft);
+  const [focus, setFocus] = useState<string>('N.concealed');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [error, setError] = useState<{ path?: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const seq = useRef(0);
+  const nSeats = rulesets.find((r) => r.name === d.ruleset)?.seats ?? 4;
+  const seats = WINDS.slice(0, nSeats);
+
+  useEffect(() => {
+    try {
+      localStorage.setItem(DRAFT_KEY, JSON.stringify(d));
+    } catch {
+      /* ignore */
+    }
+  }, [d]);
+
+  const update = (f: (d: Draft) => void) =>
+    setD((old) => {
+      const next: Draft = JSON.parse(JSON.stringify(old));
+      f(next);
+      return next;
+    });
+
+  // Live scoring: every change is sent (debounced); only the newest answer is shown.
+  const key = JSON.stringify([d, nSeats]);
+  useEffect(() => {
+    const my = ++seq.current;
+    const h = window.setTimeout(() => evaluate(d, seats).then(
+      (o) => {
+        if (my !== seq.current) return;
+        setOutcome(o);
+        setError(null);
+        setBusy(false);
+      },
+      (e: unknown) => {
+        if (my !== seq.current) return;
+        setOutcome(null);
+        setError(e instanceof ApiError ? { path: e.path, message: e.message } : { message: String((e as Error).message ?? e) });
+        setBusy(false);
+      },
+    ), 200);
+    setBusy(true);
+    return () => window.clearTimeout(h);
+  }, [key]);
+
+  const appendTile = (code: string) => {
+    const [w, field, idx] = focus.split('.');
+    update((x) => {
+      if (field === 'winTile') x.winTile = code;
+      else if (w && x.seats[w as Wind]) {
+        const s = x.seats[w as Wind];
+        if (field === 'concealed') s.concealed = `${s.concealed} ${code}`.trim();
+        else if (field === 'bonus') s.bonus = `${s.bonus} ${code}`.trim();
+        else if (field === 'set' && s.sets[Number(idx)]) s.sets[Number(idx)].tiles = `${s.sets[Number(idx)].tiles} ${code}`.trim();
+      }
+    });
+  };
+
+  const winnerMode = d.winner ? d.seats[d.winner].mode : null;
+  const typedWinnerWithTiles = winnerMode === 'score' && seats.some((w) => w !== d.winner && d.seats[w].mode === 'tiles' && hasTiles(d.seats[w]));
+
+  return (
+    <div class="page score-page" data-testid="score-page">
+      <div class="score-head">
+        <h1>{t('score.title')}</h1>
+        <p class="muted">{t('score.lead')}</p>
+      </div>
+      <div class="score-layout">
+        <div class="score-main">
+          <section class="card score-setup">
+            <label>
+              {t('home.ruleset')}
+              <select value={d.ruleset} data-testid="sa-ruleset" onChange={(e) => update((x) => (x.ruleset = (e.target as HTMLSelectElement).value))}>
+                {rulesets.map((r) => (
+                  <option value={r.name}>{rulesetLabel(r.name)}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('score.prevailing')}
+              <select value={d.prevailing} onChange={(e) => update((x) => (x.prevailing = (e.target as HTMLSelectElement).value as Wind))}>
+                {seats.map((w) => (
+                  <option value={w}>{t(`wind.${w}`)}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('score.east_wins')}
+              <input type="number" min={0} max={13} value={d.eastWins} onInput={(e) => update((x) => (x.eastWins = Number((e.target as HTMLInputElement).value) || 0))} />
+            </label>
+            <label>
+              {t('score.winner')}
+              <select value={d.winner} data-testid="sa-winner" onChange={(e) => update((x) => (x.winner = (e.target as HTMLSelectElement).value as Wind | ''))}>
+                <option value="">{t('score.washout')}</option>
+                {seats.map((w) => (
+                  <option value={w}>{t(`wind.${w}`)}</option>
+                ))}
+              </select>
+            </label>
+            {d.winner && (
+              <>
+                <label>
+                  {t('score.how')}
+                  <select value={d.from} data-testid="sa-from" onChange={(e) => update((x) => (x.from = (e.target as HTMLSelectElement).value as WinFromOpt))}>
+                    {(['wall', 'loose', 'discard', 'robbed_kong'] as const).map((f) => (
+                      <option value={f}>{t(`score.from.${f}`)}</option>
+                    ))}
+                  </select>
+                </label>
+                {(d.from === 'discard' || d.from === 'robbed_kong') && (
+                  <label>
+                    {t('score.supplier')}
+                    <select value={d.supplier} data-testid="sa-supplier" onChange={(e) => update((x) => (x.supplier = (e.target as HTMLSelectElement).value as Wind))}>
+                      <option value="">—</option>
+                      {seats.filter((w) => w !== d.winner).map((w) => (
+                        <option value={w}>{t(`wind.${w}`)}</option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                {winnerMode === 'tiles' && (
+                  <label class={focus === '.winTile' ? 'focused' : ''}>
+                    {t('score.win_tile')}
+                    <span class="tile-input-line">
+                      <input
+                        value={d.winTile}
+                        data-testid="sa-win-tile"
+                        size={4}
+                        onFocus={() => setFocus('.winTile')}
+                        onInput={(e) => update((x) => (x.winTile = (e.target as HTMLInputElement).value))}
+                      />
+                      {parseCode(d.winTile) && <Tile code={parseCode(d.winTile)!} size="xs" />}
+                    </span>
+                  </label>
+                )}
+                <div class="flags">
+                  {(Object.keys(d.flags) as (keyof Draft['flags'])[]).map((f) => (
+                    <label class="check">
+                      <input type="checkbox" checked={d.flags[f]} onChange={(e) => update((x) => (x.flags[f] = (e.target as HTMLInputElement).checked))} />
+                      {t(`score.flag.${f}`)}
+                    </label>
+                  ))}
+                </div>
+              </>
+            )}
+            <div class="setup-buttons">
+              <button class="btn small" data-testid="sa-example" onClick={() => setD({ ...emptyDraft(), ...(JSON.parse(JSON.stringify(EXAMPLE)) as Partial<Draft>) })}>
+                {t('score.example')}
+              </button>
+              <button class="btn small" data-testid="sa-clear" onClick={() => setD({ ...emptyDraft(), ruleset: d.ruleset })}>
+                {t('score.clear')}
+              </button>
+            </div>
+          </section>
+
+          <div class={`seat-editors n${nSeats}`}>
+            {seats.map((w) => (
+              <SeatEditor
+                w={w}
+                s={d.seats[w]}
+                isWinner={d.winner === w}
+                focus={focus}
+                setFocus={setFocus}
+                update={(f) => update((x) => f(x.seats[w]))}
+                outcome={outcome}
+                prevailing={d.prevailing}
+                from={d.from}
+                errorPath={error?.path}
+              />
+            ))}
+          </div>
+        </div>
+
+        <aside class="score-side">
+          <section class="card picker" data-testid="picker">
+            <h3>{t('score.picker')}</h3>
+            <p class="muted small">{t('score.picker_lead', { field: fieldLabel(focus) })}</p>
+            <div class="picker-tiles">
+              {PICKER_CODES.map((c) => (
+                <Tile code={c} size="sm" onClick={() => appendTile(c)} />
+              ))}
+            </div>
+          </section>
+          <section class="card result" data-testid="sa-result" data-busy={busy ? 'yes' : 'no'}>
+            <h3>{t('score.result')}</h3>
+            {typedWinnerWithTiles && <p class="warn">{t('score.typed_winner')}</p>}
+            {error && (
+              <p class="error" data-testid="sa-error">
+                {error.path ? <code>{error.path}</code> : null} {error.message}
+              </p>
+            )}
+            {outcome && <ResultView outcome={outcome} seats={seats} winner={d.winner} />}
+          </section>
+          <LedgerPanel seats={seats} outcome={error ? null : outcome} table={() => buildTable(d, seats, false)} draft={d} onRecorded={(next) => update((x) => {
+            x.prevailing = next.prevailing;
+            x.eastWins = next.eastWins;
+          })} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function hasTiles(s: SeatDraft): boolean {
+  return !!(s.concealed.trim() || s.bonus.trim() || s.sets.length);
+}
+
+function fieldLabel(focus: string): string {
+  const [w, field, idx] = focus.split('.');
+  if (field === 'winTile') return t('score.win_tile');
+  const seat = w ? t(`wind.${w}`) : '';
+  if (field === 'set') return `${seat} · ${t('score.set')} ${Number(idx) + 1}`;
+  return `${seat} · ${t(`score.${field}`)}`;
+}
+
+async function evaluate(d: Draft, seats: Wind[]): Promise<Outcome> {
+  const typed = seats.filter((w) => d.seats[w].mode === 'score');
+  const scoreOf = (w: Wind) => {
+    const v = Number(d.seats[w].score);
+    if (!Number.isInteger(v) || v < 0 || d.seats[w].score.trim() === '') throw new ApiError(400, t('score.need_score', { wind: t(`wind.${w}`) }), `seats.${w}`);
+    return v;
+  };
+  if (typed.length === 0) {
+    const result = await api.score(buildTable(d, seats, false));
+    const scores: Partial<Record<Wind, number>> = {};
+    for (const w of seats) scores[w] = result.seats[w]?.score ?? 0;
+    return { scores, result, settlement: result.settlement as Partial<Record<Wind, number>>, payments: result.payments };
+  }
+  let result: ScoreResult | null = null;
+  const winnerTyped = !d.winner || d.seats[d.winner].mode === 'score';
+  if (!winnerTyped) result = await api.score(buildTable(d, seats, true));
+  const scores: Record<string, number> = {};
+  for (const w of seats) scores[w] = d.seats[w].mode === 'score' ? scoreOf(w) : winnerTyped ? 0 : result?.seats[w]?.score ?? 0;
+  const body: Record<string, unknown> = { ruleset: d.ruleset, winner: d.winner || null, scores };
+  if (d.winner) {
+    const win: Record<string, unknown> = { from: d.from };
+    if (d.from === 'discard' || d.from === 'robbed_kong') win.supplier = d.supplier || null;
+    body.win = win;
+  }
+  const settled = await api.settle(body);
+  return { scores, result, settlement: settled.settlement as Partial<Record<Wind, number>>, payments: settled.payments };
+}
+
+function SeatEditor(p: {
+  w: Wind;
+  s: SeatDraft;
+  isWinner: boolean;
+  focus: string;
+  setFocus: (f: string) => void;
+  update: (f: (s: SeatDraft) => void) => void;
+  outcome: Outcome | null;
+  prevailing: Wind;
+  from: WinFromOpt;
+  errorPath?: string;
+}) {
+  const { w, s } = p;
+  const seatScore = p.outcome?.result?.seats[w];
+  const hasError = p.errorPath?.startsWith(`seats.${w}`);
+  return (
+    <section class={`card seat-editor ${p.isWinner ? 'winner' : ''} ${hasError ? 'has-error' : ''}`} data-seat={w} data-testid={`sa-seat-${w}`}>
+      <header>
+        <span class="wind-badge small">
+          <span class="wind-char">{({ E: '東', S: '南', W: '西', N: '北' } as const)[w]}</span>
+          <span class="wind-letter">{w}</span>
+        </span>
+        <b>{t(`wind.${w}`)}</b>
+        {p.isWinner && <span class="win-badge">{t('sheet.winner')}</span>}
+        <span class="mode-switch" role="group">
+          <button class={s.mode === 'tiles' ? 'active' : ''} data-testid={`sa-mode-tiles-${w}`} onClick={() => p.update((x) => (x.mode = 'tiles'))}>
+            {t('score.mode_tiles')}
+          </button>
+          <button class={s.mode === 'score' ? 'active' : ''} data-testid={`sa-mode-score-${w}`} onClick={() => p.update((x) => (x.mode = 'score'))}>
+            {t('score.mode_score')}
+          </button>
+        </span>
+      </header>
+      {s.mode === 'score' ? (
+        <label class="typed-score">
+          {t('score.typed')}
+          <input
+            type="number"
+            min={0}
+            inputMode="numeric"
+            value={s.score}
+            data-testid={`sa-score-${w}`}
+            onInput={(e) => p.update((x) => (x.score = (e.target as HTMLInputElement).value))}
+          />
+        </label>
+      ) : (
+        <div class="tile-fields">
+          {s.sets.map((set, i) => (
+            <div class={`set-row ${p.focus === `${w}.set.${i}` ? 'focused' : ''}`} data-testid={`sa-set-${w}-${i}`}>
+              <select value={set.kind} data-field="kind" onChange={(e) => p.update((x) => (x.sets[i].kind = (e.target as HTMLSelectElement).value as SetKind))}>
+                {(['chow', 'pung', 'kong', 'pair'] as const).map((k) => (
+                  <option value={k}>{t(`set.${k}`)}</option>
+                ))}
+              </select>
+              <TilesInput
+                value={set.tiles}
+                testid={`sa-set-tiles-${w}-${i}`}
+                onFocus={() => p.setFocus(`${w}.set.${i}`)}
+                onInput={(v) => p.update((x) => (x.sets[i].tiles = v))}
+              />
+              {set.kind === 'kong' ? (
+                <select value={set.kong} data-field="kong" onChange={(e) => p.update((x) => (x.sets[i].kong = (e.target as HTMLSelectElement).value as KongKind))}>
+                  {(['concealed', 'claimed', 'annexed'] as const).map((k) => (
+                    <option value={k}>{t(`kong.${k}`)}</option>
+                  ))}
+                </select>
+              ) : (
+                <label class="check">
+                  <input type="checkbox" data-field="exposed" checked={set.exposed} onChange={(e) => p.update((x) => (x.sets[i].exposed = (e.target as HTMLInputElement).checked))} />
+                  {t('score.exposed')}
+                </label>
+              )}
+              <button class="icon" title={t('score.remove')} onClick={() => p.update((x) => x.sets.splice(i, 1))}>
+                ×
+              </button>
+            </div>
+          ))}
+          <button
+            class="btn small"
+            data-testid={`sa-add-set-${w}`}
+            onClick={() => {
+              p.update((x) => x.sets.push({ kind: 'pung', tiles: '', exposed: true, kong: 'claimed' }));
+              p.setFocus(`${w}.set.${s.sets.length}`);
+            }}
+          >
+            + {t('score.set')}
+          </button>
+          <div class={`field ${p.focus === `${w}.concealed` ? 'focused' : ''}`}>
+            <span class="field-label">{t('score.concealed')}</span>
+            <TilesInput value={s.concealed} testid={`sa-concealed-${w}`} onFocus={() => p.setFocus(`${w}.concealed`)} onInput={(v) => p.update((x) => (x.concealed = v))} />
+          </div>
+          <div class={`field ${p.focus === `${w}.bonus` ? 'focused' : ''}`}>
+            <span class="field-label">{t('score.bonus')}</span>
+            <TilesInput value={s.bonus} testid={`sa-bonus-${w}`} onFocus={() => p.setFocus(`${w}.bonus`)} onInput={(v) => p.update((x) => (x.bonus = v))} />
+          </div>
+        </div>
+      )}
+      {seatScore && s.mode === 'tiles' && (
+        <div class="seat-result">
+          <ItemsTable items={seatScore.items} wind={w} prevailing={p.prevailing} from={p.isWinner ? p.from : undefined} />
+          <div class="seat-total">
+            {seatScore.limit ? <span class="limit-tag">{seatScore.limit}</span> : null}
+            {t('score.points_doubles', { p: seatScore.points, d: seatScore.doubles })} → <b data-testid={`sa-seat-score-${w}`}>{seatScore.score}</b>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TilesInput(p: { value: string; testid: string; onFocus: () => void; onInput: (v: string) => void }) {
+  const { tiles, bad } = useMemo(() => parseTiles(p.value), [p.value]);
+  return (
+    <span class="tiles-input">
+      <input
+        value={p.value}
+        data-testid={p.testid}
+        placeholder={t('score.type_codes')}
+        spellcheck={false}
+        autocomplete="off"
+        class={bad.length ? 'bad' : ''}
+        onFocus={p.onFocus}
+        onInput={(e) => p.onInput((e.target as HTMLInputElement).value)}
+      />
+      <span class="tiles-preview">
+        {tiles.map((c, i) => (
+          <Tile
+            code={c}
+            size="xs"
+            title={t('score.click_remove')}
+            onClick={() => {
+              const next = [...tiles];
+              next.splice(i, 1);
+              p.onInput(next.join(' '));
+            }}
+          />
+        ))}
+        {bad.length > 0 && <span class="bad-codes">{t('score.unknown_codes', { codes: bad.join(' ') })}</span>}
+      </span>
+    </span>
+  );
+}
+
+function ResultView({ outcome, seats, winner }: { outcome: Outcome; seats: Wind[]; winner: Wind | '' }) {
+  return (
+    <div>
+      <table class="settle-table" data-testid="sa-settlement">
+        <thead>
+          <tr>
+            <th />
+            <th>{t('sheet.score')}</th>
+            <th>{t('score.settlement')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {seats.map((w) => {
+            const v = outcome.settlement[w] ?? 0;
+            return (
+              <tr data-seat={w} class={winner === w ? 'winner' : ''}>
+                <th>{t(`wind.${w}`)}</th>
+                <td data-testid={`sa-score-out-${w}`}>{outcome.scores[w] ?? 0}</td>
+                <td class={v >= 0 ? 'pos' : 'neg'} data-testid={`sa-settle-${w}`}>
+                  {signed(v)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {outcome.payments.length > 0 && (
+        <ul class="payments-list">
+          {outcome.payments.map((p) => (
+            <li>
+              {t(`wind.${p.from}`)} → {t(`wind.${p.to}`)}: <b>{p.amount}</b>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface Ledger {
+  id: string;
+  name: string;
+  players: string[];
+  hands: { settlement: number[]; table?: unknown; at?: number }[] | number;
+  totals: number[];
+}
+
+function LedgerPanel(p: {
+  seats: Wind[];
+  outcome: Outcome | null;
+  table: () => unknown;
+  draft: Draft;
+  onRecorded: (next: { prevailing: Wind; eastWins: number }) => void;
+}) {
+  const [list, setList] = useState<Ledger[]>([]);
+  const [current, setCurrent] = useState<Ledger | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [players, setPlayers] = useState<string[]>(['', '', '', '']);
+  const [east, setEast] = useState(0);
+  const [msg, setMsg] = useState('');
+  const n = p.seats.length;
+
+  const refresh = async (select?: string) => {
+    try {
+      const l = (await api.ledgers()) as Ledger[];
+      setList(Array.isArray(l) ? l : []);
+      const id = select ?? localStorage.getItem(LEDGER_KEY);
+      if (id) {
+        const full = (await api.ledger(id)) as Ledger;
+        setCurrent(full);
+        localStorage.setItem(LEDGER_KEY, full.id);
+      }
+    } catch {
+      /* no ledger yet */
+    }
+  };
+  useEffect(() => {
+    refresh();
+  }, []);
+
+  const create = async () => {
+    setMsg('');
+    try {
+      const res = (await api.createLedger({ name: name.trim(), players: players.slice(0, n).map((x) => x.trim()) })) as { id: string };
+      setCreating(false);
+      setEast(0);
+      await refresh(res.id);
+    } catch (e) {
+      setMsg((e as Error).message);
+    }
+  };
+
+  const record = async () => {
+    if (!current || !p.outcome) return;
+    const perPlayer = Array.from({ length: n }, (_, i) => {
+      const w = p.seats[(i - east + n) % n];
+      return p.outcome!.settlement[w] ?? 0;
+    });
+    const allTiles = p.seats.every((w) => p.draft.seats[w].mode === 'tiles');
+    try {
+      const updated = (await api.addLedgerHand(current.id, { settlement: perPlayer, table: allTiles ? p.table() : null })) as Ledger;
+      setCurrent(updated);
+      setMsg(t('ledger.recorded'));
+      // The next hand: East keeps the deal after a win of his own (or a washout), else it passes on.
+      const eastWon = p.draft.winner === 'E' || p.draft.winner === '';
+      if (!eastWon) setEast((east + 1) % n);
+      p.onRecorded({ prevailing: p.draft.prevailing, eastWins: p.draft.winner === 'E' ? p.draft.eastWins + 1 : eastWon ? p.draft.eastWins : 0 });
+      refresh(current.id);
+    } catch (e) {
+      setMsg((e as Error).message);
+    }
+  };
+
+  const hands = current && Array.isArray(current.hands) ? current.hands : [];
+  let running = Array(current?.players.length ?? n).fill(0) as number[];
+  return (
+    <section class="card ledger" data-testid="ledger">
+      <h3>{t('ledger.title')}</h3>
+      <div class="row">
+        <select
+          value={current?.id ?? ''}
+          data-testid="ledger-select"
+          onChange={(e) => {
+            const id = (e.target as HTMLSelectElement).value;
+            if (id) refresh(id);
+            else setCurrent(null);
+          }}
+        >
+          <option value="">{t('ledger.none')}</option>
+          {list.map((l) => (
+            <option value={l.id}>{l.name}</option>
+          ))}
+        </select>
+        <button class="btn small" data-testid="ledger-new" onClick={() => setCreating(!creating)}>
+          {t('ledger.new')}
+        </button>
+      </div>
+      {creating && (
+        <div class="ledger-new">
+          <input placeholder={t('ledger.name')} value={name} data-testid="ledger-name" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          {Array.from({ length: n }, (_, i) => (
+            <input
+              placeholder={t('ledger.player', { n: i + 1 })}
+              value={players[i]}
+              data-testid={`ledger-player-${i}`}
+              onInput={(e) => {
+                const next = [...players];
+                next[i] = (e.target as HTMLInputElement).value;
+                setPlayers(next);
+              }}
+            />
+          ))}
+          <button class="btn small primary" data-testid="ledger-create" onClick={create}>
+            {t('ledger.create')}
+          </button>
+        </div>
+      )}
+      {current && (
+        <>
+          <label class="row">
+            {t('ledger.east_is')}
+            <select value={east} data-testid="ledger-east" onChange={(e) => setEast(Number((e.target as HTMLSelectElement).value))}>
+              {current.players.map((pl, i) => (
+                <option value={i}>{pl}</option>
+              ))}
+            </select>
+          </label>
+          <button class="btn primary" disabled={!p.outcome} data-testid="ledger-add" onClick={record}>
+            {t('ledger.add')}
+          </button>
+          <div class="table-scroll">
+            <table class="totals" data-testid="ledger-table">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  {current.players.map((pl) => (
+                    <th>{pl}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {hands.map((h, i) => {
+                  running = running.map((v, j) => v + (h.settlement[j] ?? 0));
+                  return (
+                    <tr>
+                      <td>{i + 1}</td>
+                      {running.map((v, j) => (
+                        <td class={v >= 0 ? 'pos' : 'neg'} title={signed(h.settlement[j] ?? 0)}>
+                          {signed(v)}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th>Σ</th>
+                  {(current.totals ?? running).map((v) => (
+                    <th class={v >= 0 ? 'pos' : 'neg'} data-testid="ledger-total">
+                      {signed(v)}
+                    </th>
+                  ))}
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </>
+      )}
+      {msg && <p class="muted small" data-testid="ledger-msg">{msg}</p>}
+    </section>
+  );
+}

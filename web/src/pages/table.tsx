@@ -1,0 +1,914 @@
+// The table: one WebSocket per client (docs/protocol.md), the seat's view drawn as a mahjong
+// table, actions sent only from the seat's legal actions.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { JSX } from 'preact';
+import {
+  type Action,
+  type GameEvent,
+  type PublicSeat,
+  type PublicSet,
+  type SeatView,
+  type Wind,
+  WINDS,
+  displayNames,
+  setTiles,
+  windOf,
+} from '../api';
+import { signed, t } from '../i18n';
+import { Tile, sortTiles, tileName } from '../tiles';
+import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
+
+interface PlayerInfo {
+  name: string;
+  kind: string;
+  connected: boolean;
+}
+
+interface Hint {
+  shanten: number;
+  waits: string[];
+  discards: { tile: string; shanten: number; useful: number }[];
+}
+
+interface Welcome {
+  table: string;
+  seat: number | null;
+  seats: number;
+  ruleset: { name: string; options?: Record<string, unknown> } | string;
+  players: PlayerInfo[];
+  status: string;
+}
+
+const WIND_CHAR: Record<Wind, string> = { E: '東', S: '南', W: '西', N: '北' };
+
+function storageKey(id: string, token: string | null) {
+  return `mahjong.hands.${id}.${token ? token.slice(0, 8) : 'spectator'}`;
+}
+
+function loadHands(key: string): HandResult[] {
+  try {
+    return JSON.parse(sessionStorage.getItem(key) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+
+export function TablePage({ id, token }: { id: string; token: string | null }) {
+  const [welcome, setWelcome] = useState<Welcome | null>(null);
+  const [players, setPlayers] = useState<PlayerInfo[]>([]);
+  const [status, setStatus] = useState('connecting');
+  const [conn, setConn] = useState<'connecting' | 'open' | 'closed'>('connecting');
+  const [view, setView] = useState<SeatView | null>(null);
+  const [deadline, setDeadline] = useState<{ at: number; total: number } | null>(null);
+  const [events, setEvents] = useState<GameEvent[]>([]);
+  const [hands, setHands] = useState<HandResult[]>(() => loadHands(storageKey(id, token)));
+  const [sheet, setSheet] = useState<number | null>(null);
+  const [hint, setHint] = useState<Hint | null>(null);
+  const [gameOver, setGameOver] = useState<{ totals: number[]; game_id: string } | null>(null);
+  const [toast, setToast] = useState<string>('');
+  const [fatal, setFatal] = useState<string>('');
+  const ws = useRef<WebSocket | null>(null);
+  const eventsRef = useRef<GameEvent[]>([]);
+  const viewRef = useRef<SeatView | null>(null);
+  const handsRef = useRef<HandResult[]>(hands);
+  const playersRef = useRef<PlayerInfo[]>([]);
+
+  useEffect(() => {
+    let stopped = false;
+    let retry = 0;
+    let timer: number | undefined;
+    const connect = () => {
+      setConn('connecting');
+      const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+      const q = token ? `?token=${encodeURIComponent(token)}` : '';
+      const sock = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(id)}/ws${q}`);
+      ws.current = sock;
+      sock.onopen = () => {
+        retry = 0;
+        setConn('open');
+      };
+      sock.onmessage = (m) => {
+        let msg: Record<string, any>;
+        try {
+          msg = JSON.parse(m.data);
+        } catch {
+          return;
+        }
+        onMessage(msg);
+      };
+      sock.onclose = () => {
+        if (ws.current === sock) ws.current = null;
+        if (stopped) return;
+        setConn('closed');
+        retry += 1;
+        timer = window.setTimeout(connect, Math.min(5000, 400 * retry));
+      };
+    };
+    const onMessage = (msg: Record<string, any>) => {
+      switch (msg.type) {
+        case 'welcome':
+          setWelcome(msg as unknown as Welcome);
+          setPlayers(msg.players ?? []);
+          playersRef.current = msg.players ?? [];
+          setStatus(msg.status);
+          setFatal('');
+          break;
+        case 'players':
+          setPlayers(msg.players ?? []);
+          playersRef.current = msg.players ?? [];
+          setStatus(msg.status);
+          break;
+        case 'history':
+          eventsRef.current = msg.events ?? [];
+          setEvents(eventsRef.current);
+          break;
+        case 'event': {
+          const e = msg.event as GameEvent;
+          if (e.type === 'hand_start') {
+            eventsRef.current = [e];
+            setHint(null);
+          } else eventsRef.current = [...eventsRef.current, e];
+          setEvents(eventsRef.current);
+          if (e.type === 'scores') {
+            const r = resultFromEvents(eventsRef.current, viewRef.current, displayNames(playersRef.current.map((p) => p.name)));
+            if (r) {
+              const next = [...handsRef.current.filter((h) => h.hand !== r.hand), r].sort((a, b) => a.hand - b.hand);
+              handsRef.current = next;
+              setHands(next);
+              try {
+                sessionStorage.setItem(storageKey(id, token), JSON.stringify(next));
+              } catch {
+                /* storage full */
+              }
+              setSheet(r.hand);
+            }
+          }
+          break;
+        }
+        case 'state': {
+          const v = msg.view as SeatView;
+          viewRef.current = v;
+          setView(v);
+          const ms = msg.deadline_ms;
+          setDeadline(typeof ms === 'number' ? { at: performance.now() + ms, total: Math.max(ms, 1) } : null);
+          if (v.phase.type === 'turn' && v.phase.player === v.player) setHint((h) => h);
+          break;
+        }
+        case 'hint':
+          setHint({ shanten: msg.shanten, waits: msg.waits ?? [], discards: msg.discards ?? [] });
+          break;
+        case 'game_over':
+          setGameOver({ totals: msg.totals, game_id: msg.game_id });
+          setStatus('finished');
+          break;
+        case 'error':
+          if (msg.code === 'bad_token' || msg.code === 'unknown_table') {
+            stopped = true;
+            setFatal(t(`error.${msg.code}`));
+          } else setToast(`${t('error.refused')}: ${msg.message}`);
+          break;
+      }
+    };
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      ws.current?.close();
+    };
+  }, [id, token]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const h = window.setTimeout(() => setToast(''), 4000);
+    return () => window.clearTimeout(h);
+  }, [toast]);
+
+  const send = (msg: unknown) => {
+    if (ws.current && ws.current.readyState === WebSocket.OPEN) ws.current.send(JSON.stringify(msg));
+  };
+  const act = (action: Action) => {
+    setHint(null);
+    send({ type: 'act', action });
+  };
+
+  if (fatal)
+    return (
+      <div class="page narrow">
+        <h1>{fatal}</h1>
+        <p>
+          <a href="/">{t('nav.home')}</a>
+        </p>
+      </div>
+    );
+
+  const seatCount = view?.seats ?? welcome?.seats ?? 4;
+  const mine = welcome?.seat ?? null;
+  const names = displayNames(players.map((p, i) => (i === mine && p?.name === 'human' ? t('table.you_cap') : p?.name ?? `#${i}`)));
+  const rulesetName = welcome ? (typeof welcome.ruleset === 'string' ? welcome.ruleset : welcome.ruleset.name) : '';
+  const mySeat = welcome?.seat ?? null;
+
+  return (
+    <div class="table-page" data-status={status} data-seat={mySeat ?? 'spectator'} data-conn={conn}>
+      {conn !== 'open' && (
+        <div class="banner" data-testid="conn-banner">
+          {conn === 'connecting' ? t('table.connecting') : t('table.reconnecting')}
+        </div>
+      )}
+      {status === 'waiting' && welcome && (
+        <Waiting id={id} players={players} seat={mySeat} />
+      )}
+      {view ? (
+        <Board
+          view={view}
+          me={mySeat}
+          names={names}
+          players={players}
+          events={events}
+          deadline={deadline}
+          hint={hint}
+          act={act}
+          askHint={() => send({ type: 'hint' })}
+          ruleset={rulesetName}
+          handsPlayed={hands.length}
+          openSheet={() => hands.length && setSheet(hands[hands.length - 1].hand)}
+          gameOver={gameOver}
+        />
+      ) : (
+        <div class="page narrow">
+          <p class="muted">{t('table.connecting')}</p>
+        </div>
+      )}
+      {gameOver && sheet === null && (
+        <div class="overlay" data-testid="game-over">
+          <div class="modal">
+            <h2>{t('table.game_over')}</h2>
+            <Totals names={names} totals={gameOver.totals} me={mySeat} />
+            <div class="modal-actions">
+              {hands.length > 0 && (
+                <button class="btn" onClick={() => setSheet(hands[hands.length - 1].hand)}>
+                  {t('sheet.open')}
+                </button>
+              )}
+              <a class="btn primary" href={`/history/${encodeURIComponent(gameOver.game_id)}`} data-testid="replay-link">
+                {t('table.replay')}
+              </a>
+              <a class="btn" href="/">
+                {t('table.new_game')}
+              </a>
+            </div>
+          </div>
+        </div>
+      )}
+      {sheet !== null && (
+        <ScoreSheet
+          hands={hands}
+          current={sheet}
+          names={names}
+          me={mySeat}
+          seats={seatCount}
+          onSelect={setSheet}
+          onClose={() => setSheet(null)}
+          closeLabel={gameOver ? t('sheet.close') : t('sheet.continue')}
+        />
+      )}
+      {toast && (
+        <div class="toast" role="status" data-testid="toast">
+          {toast}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Totals({ names, totals, me }: { names: string[]; totals: number[]; me: number | null }) {
+  const order = totals.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
+  return (
+    <ol class="final-totals">
+      {order.map(([v, i]) => (
+        <li class={i === me ? 'me' : ''}>
+          <span>{names[i]}</span>
+          <b class={v >= 0 ? 'pos' : 'neg'}>{signed(v)}</b>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Waiting({ id, players, seat }: { id: string; players: PlayerInfo[]; seat: number | null }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <div class="banner waiting" data-testid="waiting">
+      <span>{t('table.waiting')}</span>
+      <span class="waiting-seats">
+        {players.map((p, i) => (
+          <span class={`dot ${p.connected ? 'on' : ''}`} title={p.name}>
+            {WIND_CHAR[WINDS[i]]} {p.name}
+            {i === seat ? ` (${t('table.you')})` : ''}
+          </span>
+        ))}
+      </span>
+      <button
+        class="btn small"
+        disabled={busy}
+        data-testid="fill-bots"
+        onClick={async () => {
+          setBusy(true);
+          await fetch(`/api/tables/${encodeURIComponent(id)}/fill`, { method: 'POST' }).catch(() => {});
+          setBusy(false);
+        }}
+      >
+        {t('table.fill')}
+      </button>
+    </div>
+  );
+}
+
+interface BoardProps {
+  view: SeatView;
+  me: number | null;
+  names: string[];
+  players: PlayerInfo[];
+  events: GameEvent[];
+  deadline: { at: number; total: number } | null;
+  hint: Hint | null;
+  act: (a: Action) => void;
+  askHint: () => void;
+  ruleset: string;
+  handsPlayed: number;
+  openSheet: () => void;
+  gameOver: unknown;
+}
+
+const POSITIONS_4 = ['bottom', 'right', 'top', 'left'];
+const POSITIONS_3 = ['bottom', 'right', 'top'];
+
+function Board(p: BoardProps) {
+  const { view } = p;
+  const n = view.seats;
+  const self = p.me ?? 0;
+  const pos = (q: number) => (n === 3 ? POSITIONS_3 : POSITIONS_4)[(q - self + n) % n];
+  const turn = view.phase.type === 'turn' ? view.phase.player : null;
+  const lastDiscard = lastDiscardOf(p.events);
+  const claimTile = view.phase.type === 'claims' ? view.phase.tile : view.phase.type === 'rob' ? view.phase.tile : null;
+  const [selected, setSelected] = useState<number | null>(null);
+  const [callOn, setCallOn] = useState(false);
+
+  const discardable = new Set(view.legal.filter((a) => a.type === 'discard').map((a) => (a as { tile: string }).tile));
+  const canCall = view.legal.some((a) => a.type === 'discard' && (a as { call?: boolean }).call);
+  useEffect(() => setSelected(null), [view.concealed.join(), view.drawn, discardable.size]);
+
+  const discard = (tile: string) => {
+    if (!discardable.has(tile)) return;
+    const call = callOn && canCall;
+    p.act(call ? { type: 'discard', tile, call: true } : { type: 'discard', tile });
+    setSelected(null);
+    setCallOn(false);
+  };
+
+  // The own hand: concealed (sorted) with the drawn tile set apart at the right.
+  const hand = useMemo(() => {
+    const rest = [...view.concealed];
+    if (view.drawn) {
+      const i = rest.lastIndexOf(view.drawn);
+      if (i >= 0) rest.splice(i, 1);
+    }
+    return { tiles: sortTiles(rest), drawn: view.drawn };
+  }, [view.concealed.join(), view.drawn]);
+  const hintBest = new Set(p.hint?.discards.filter((d) => d.shanten === p.hint!.discards[0]?.shanten).slice(0, 3).map((d) => d.tile) ?? []);
+
+  const seatsEls: JSX.Element[] = [];
+  for (let q = 0; q < n; q++) {
+    if (p.me !== null && q === p.me) continue;
+    seatsEls.push(
+      <OtherSeat
+        key={q}
+        q={q}
+        pos={pos(q)}
+        seat={view.public[q]}
+        name={p.names[q]}
+        player={p.players[q]}
+        total={view.totals[q] ?? 0}
+        dealer={view.dealer === q}
+        turn={turn === q}
+        lastDiscard={lastDiscard?.player === q && claimTile ? lastDiscard.index : -1}
+        reveal={revealOf(p.events, q)}
+      />,
+    );
+  }
+
+  const myPublic = p.me !== null ? view.public[p.me] : null;
+  const myTurn = p.me !== null && turn === p.me;
+  const claiming = view.legal.length > 0 && !myTurn;
+  const others = view.legal.filter((a) => a.type !== 'discard');
+
+  return (
+    <div class={`board seats-${n}`} data-phase={view.phase.type} data-hand={view.hand}>
+      <div class="felt">
+        {seatsEls}
+        <div class="center">
+          <CenterInfo
+            view={view}
+            names={p.names}
+            deadline={p.deadline}
+            claimTile={claimTile}
+            turn={turn}
+            ruleset={p.ruleset}
+            me={p.me}
+            onDropTile={(code) => discard(code)}
+          />
+          <Log events={p.events} names={p.names} me={p.me} />
+        </div>
+        {myPublic && (
+          <div class="pond-me pond-wrap">
+            <Pond seat={myPublic} highlight={lastDiscard?.player === p.me && claimTile ? lastDiscard.index : -1} size="sm" />
+          </div>
+        )}
+      </div>
+
+      {p.me !== null && myPublic ? (
+        <div class={`me-area ${myTurn ? 'turn' : ''}`} data-testid="me-area">
+          <div class="me-head">
+            <Nameplate
+              wind={myPublic.wind}
+              name={p.names[p.me] === t('table.you_cap') ? p.names[p.me] : `${p.names[p.me]} (${t('table.you')})`}
+              total={view.totals[p.me] ?? 0}
+              dealer={view.dealer === p.me}
+              turn={myTurn}
+              connected
+              kind="human"
+            />
+            <div class="me-sets">
+              <Sets sets={myPublic.sets} size="md" />
+              <Bonus tiles={myPublic.bonus} size="sm" />
+            </div>
+            <div class="me-tools">
+              <button class="btn small" onClick={p.askHint} data-testid="hint-btn" disabled={view.phase.type === 'over'}>
+                {t('table.hint')}
+              </button>
+              {p.handsPlayed > 0 && (
+                <button class="btn small" onClick={p.openSheet} data-testid="sheet-btn">
+                  {t('sheet.open')}
+                </button>
+              )}
+            </div>
+          </div>
+          <div
+            class="hand"
+            data-testid="hand"
+            data-my-turn={myTurn ? 'yes' : 'no'}
+            onDragOver={(e) => e.preventDefault()}
+          >
+            {hand.tiles.map((code, i) => (
+              <Tile
+                code={code}
+                size="lg"
+                testIndex={i}
+                selected={selected === i}
+                hint={hintBest.has(code)}
+                dim={myTurn && discardable.size > 0 && !discardable.has(code)}
+                onClick={
+                  myTurn && discardable.has(code)
+                    ? () => (selected === i ? discard(code) : setSelected(i))
+                    : undefined
+                }
+                onDblClick={myTurn ? () => discard(code) : undefined}
+                draggable={myTurn && discardable.has(code)}
+                onDragStart={(e) => e.dataTransfer?.setData('text/tile', code)}
+              />
+            ))}
+            {hand.drawn && (
+              <span class="drawn-gap">
+                <Tile
+                  code={hand.drawn}
+                  size="lg"
+                  extraClass="drawn"
+                  testIndex={99}
+                  selected={selected === 99}
+                  hint={hintBest.has(hand.drawn)}
+                  onClick={
+                    myTurn && discardable.has(hand.drawn)
+                      ? () => (selected === 99 ? discard(hand.drawn!) : setSelected(99))
+                      : undefined
+                  }
+                  onDblClick={myTurn ? () => discard(hand.drawn!) : undefined}
+                  draggable={myTurn && discardable.has(hand.drawn)}
+                  onDragStart={(e) => e.dataTransfer?.setData('text/tile', hand.drawn!)}
+                />
+              </span>
+            )}
+            {view.phase.type === 'over' && <span class="muted hand-over">{t('table.hand_over')}</span>}
+          </div>
+          <div class="actions" data-testid="actions">
+            {myTurn && discardable.size > 0 && (
+              <span class="prompt">
+                {selected !== null ? (
+                  <button
+                    class="btn primary"
+                    data-action="discard"
+                    onClick={() => discard(selected === 99 ? hand.drawn! : hand.tiles[selected])}
+                  >
+                    {t('action.discard')} <Tile code={selected === 99 ? hand.drawn! : hand.tiles[selected]} size="xs" />
+                  </button>
+                ) : (
+                  <span class="muted">{t('table.your_turn')}</span>
+                )}
+                {canCall && (
+                  <label class="call">
+                    <input type="checkbox" checked={callOn} onChange={(e) => setCallOn((e.target as HTMLInputElement).checked)} />
+                    {t('action.original_call')}
+                  </label>
+                )}
+              </span>
+            )}
+            {others.map((a) => (
+              <ActionButton a={a} act={p.act} claimTile={claimTile} />
+            ))}
+            {claiming && p.deadline && <Timer deadline={p.deadline} />}
+          </div>
+          {p.hint && <HintPanel hint={p.hint} />}
+        </div>
+      ) : (
+        <div class="me-area spectator">
+          <span class="muted">{t('table.spectating')}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ActionButton({ a, act, claimTile }: { a: Action; act: (a: Action) => void; claimTile: string | null }) {
+  let label: JSX.Element | string = a.type;
+  let cls = 'btn';
+  switch (a.type) {
+    case 'mahjong':
+      label = t('action.mahjong');
+      cls = 'btn win';
+      break;
+    case 'pass':
+      label = t('action.pass');
+      break;
+    case 'pung':
+      label = (
+        <>
+          {t('action.pung')} {claimTile && <Tile code={claimTile} size="xs" />}
+        </>
+      );
+      cls = 'btn claim';
+      break;
+    case 'kong':
+      label = (
+        <>
+          {t('action.kong')} {claimTile && <Tile code={claimTile} size="xs" />}
+        </>
+      );
+      cls = 'btn claim';
+      break;
+    case 'chow':
+      label = (
+        <>
+          {t('action.chow')}{' '}
+          {setTiles({ kind: 'chow', tile: a.first }).map((c) => (
+            <Tile code={c} size="xs" />
+          ))}
+        </>
+      );
+      cls = 'btn claim';
+      break;
+    case 'concealed_kong':
+      label = (
+        <>
+          {t('action.concealed_kong')} <Tile code={a.tile} size="xs" />
+        </>
+      );
+      cls = 'btn claim';
+      break;
+    case 'annex_kong':
+      label = (
+        <>
+          {t('action.annex_kong')} <Tile code={a.tile} size="xs" />
+        </>
+      );
+      cls = 'btn claim';
+      break;
+  }
+  const extra = 'first' in a ? a.first : 'tile' in a ? a.tile : '';
+  return (
+    <button class={cls} data-action={a.type} data-arg={extra || undefined} onClick={() => act(a)}>
+      {label}
+    </button>
+  );
+}
+
+function Timer({ deadline }: { deadline: { at: number; total: number } }) {
+  const [now, setNow] = useState(performance.now());
+  useEffect(() => {
+    const h = window.setInterval(() => setNow(performance.now()), 200);
+    return () => window.clearInterval(h);
+  }, [deadline]);
+  const left = Math.max(0, deadline.at - now);
+  const frac = Math.min(1, left / deadline.total);
+  return (
+    <span class={`timer ${left < 3000 ? 'urgent' : ''}`} data-testid="timer" title={t('table.timer')}>
+      <span class="timer-bar">
+        <span style={{ width: `${frac * 100}%` }} />
+      </span>
+      <span class="timer-text">{Math.ceil(left / 1000)} s</span>
+    </span>
+  );
+}
+
+function HintPanel({ hint }: { hint: Hint }) {
+  const sh = hint.shanten;
+  return (
+    <div class="hint-panel" data-testid="hint">
+      <b>
+        {sh < 0 ? t('hint.complete') : sh === 0 ? t('hint.ready') : t('hint.away', { n: sh })}
+      </b>
+      {hint.waits.length > 0 && (
+        <span class="hint-waits">
+          {t('hint.waits')}:{' '}
+          {hint.waits.map((c) => (
+            <Tile code={c} size="xs" />
+          ))}
+        </span>
+      )}
+      {hint.discards.length > 0 && (
+        <span class="hint-discards">
+          {t('hint.best')}:{' '}
+          {hint.discards.slice(0, 4).map((d) => (
+            <span class="hint-discard" title={t('hint.useful', { n: d.useful })}>
+              <Tile code={d.tile} size="xs" />
+              <small>
+                {d.shanten === 0 ? t('hint.ready_short') : d.shanten} · {d.useful}
+              </small>
+            </span>
+          ))}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Nameplate(p: {
+  wind: Wind;
+  name: string;
+  total: number;
+  dealer: boolean;
+  turn: boolean;
+  connected: boolean;
+  kind: string;
+}) {
+  return (
+    <div class={`nameplate ${p.turn ? 'turn' : ''}`} data-wind={p.wind} title={`${p.name} · ${t(`kind.${p.kind}`)}`}>
+      <span class={`wind-badge ${p.dealer ? 'dealer' : ''}`} title={t(`wind.${p.wind}`)}>
+        <span class="wind-char">{WIND_CHAR[p.wind]}</span>
+        <span class="wind-letter">{p.wind}</span>
+      </span>
+      <span class="np-name">
+        {p.name}
+        {!p.connected && <small class="np-off"> · {t('table.offline')}</small>}
+      </span>
+      <span class={`np-total ${p.total >= 0 ? 'pos' : 'neg'}`}>{signed(p.total)}</span>
+    </div>
+  );
+}
+
+function OtherSeat(p: {
+  q: number;
+  pos: string;
+  seat: PublicSeat;
+  name: string;
+  player?: PlayerInfo;
+  total: number;
+  dealer: boolean;
+  turn: boolean;
+  lastDiscard: number;
+  reveal: string[] | null;
+}) {
+  const side = p.pos === 'left' || p.pos === 'right';
+  return (
+    <>
+      <div class={`seat seat-${p.pos}`} data-player={p.q} data-wind={p.seat.wind}>
+        <Nameplate
+          wind={p.seat.wind}
+          name={p.name}
+          total={p.total}
+          dealer={p.dealer}
+          turn={p.turn}
+          connected={p.player?.connected ?? true}
+          kind={p.player?.kind ?? 'human'}
+        />
+        <div class="seat-tiles">
+          {p.reveal ? (
+            <div class="concealed revealed">
+              {sortTiles(p.reveal).map((c) => (
+                <Tile code={c} size="sm" />
+              ))}
+            </div>
+          ) : (
+            <div class="concealed" data-count={p.seat.concealed_count}>
+              {Array.from({ length: p.seat.concealed_count }, () => (
+                <Tile code="" back size={side ? 'xs' : 'sm'} />
+              ))}
+              <span class="count-badge">{p.seat.concealed_count}</span>
+            </div>
+          )}
+          <div class="seat-sets">
+            <Sets sets={p.seat.sets} size="sm" />
+            <Bonus tiles={p.seat.bonus} size="xs" />
+          </div>
+        </div>
+      </div>
+      <div class={`pond-wrap pond-${p.pos}`} data-player={p.q}>
+        <Pond seat={p.seat} highlight={p.lastDiscard} size="sm" />
+      </div>
+    </>
+  );
+}
+
+function Pond({ seat, highlight, size }: { seat: PublicSeat; highlight: number; size: 'sm' | 'xs' }) {
+  return (
+    <div class="pond" data-testid="pond">
+      {seat.discards.map(([c, claimed], i) => (
+        <Tile code={c} size={size} claimed={claimed} extraClass={i === highlight ? 'last' : ''} />
+      ))}
+    </div>
+  );
+}
+
+export function Sets({ sets, size }: { sets: PublicSet[]; size: 'md' | 'sm' | 'xs' }) {
+  return (
+    <>
+      {sets.map((s) => {
+        const tiles = setTiles(s);
+        const concealedKong = typeof s.kind === 'object' && s.kind.kong === 'concealed';
+        return (
+          <span class={`set ${s.exposed ? 'exposed' : 'concealed-set'}`} data-set={typeof s.kind === 'string' ? s.kind : 'kong'}>
+            {tiles.map((c, i) => (
+              <Tile code={c} size={size} back={concealedKong && (i === 0 || i === 3)} />
+            ))}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+export function Bonus({ tiles, size }: { tiles: string[]; size: 'sm' | 'xs' }) {
+  if (!tiles.length) return null;
+  return (
+    <span class="bonus" title={t('table.bonus')}>
+      {tiles.map((c) => (
+        <Tile code={c} size={size} />
+      ))}
+    </span>
+  );
+}
+
+function CenterInfo(p: {
+  view: SeatView;
+  names: string[];
+  deadline: { at: number; total: number } | null;
+  claimTile: string | null;
+  turn: number | null;
+  ruleset: string;
+  me: number | null;
+  onDropTile: (code: string) => void;
+}) {
+  const v = p.view;
+  const [over, setOver] = useState(false);
+  let status: JSX.Element | string = '';
+  if (v.phase.type === 'turn') status = p.turn === p.me ? t('table.your_turn') : t('table.turn_of', { name: p.names[v.phase.player] });
+  else if (v.phase.type === 'claims')
+    status = (
+      <>
+        {t('table.discarded_by', { name: p.names[v.phase.discarder] })} <Tile code={v.phase.tile} size="sm" extraClass="last" />
+      </>
+    );
+  else if (v.phase.type === 'rob')
+    status = (
+      <>
+        {t('table.kong_by', { name: p.names[v.phase.konger] })} <Tile code={v.phase.tile} size="sm" />
+      </>
+    );
+  else status = t('table.hand_over');
+  return (
+    <div
+      class={`center-info ${over ? 'drop' : ''}`}
+      data-testid="center"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        const code = e.dataTransfer?.getData('text/tile');
+        if (code) p.onDropTile(code);
+      }}
+    >
+      <div class="prevailing" title={t('table.prevailing')}>
+        <span class="wind-char big">{WIND_CHAR[v.prevailing]}</span>
+        <span class="small-caps">{t('table.prevailing_short', { wind: t(`wind.${v.prevailing}`) })}</span>
+      </div>
+      <div class="center-stats">
+        <span data-testid="wall" title={t('table.wall')}>
+          <b data-testid="wall-count">{v.live_wall}</b> {t('table.wall_left')}
+        </span>
+        <span>
+          {t('table.hand_no', { n: v.hand + 1 })}
+        </span>
+        <span class="muted">{rulesetName(p.ruleset)}</span>
+      </div>
+      <div class="center-status" data-testid="status">
+        {status}
+      </div>
+      {p.deadline && p.claimTile === null && <Timer deadline={p.deadline} />}
+    </div>
+  );
+}
+
+function rulesetName(name: string) {
+  const key = `ruleset.${name}`;
+  const s = t(key);
+  return s === key ? name : s;
+}
+
+function Log({ events, names, me }: { events: GameEvent[]; names: string[]; me: number | null }) {
+  const lines: JSX.Element[] = [];
+  const who = (pl: number) => (pl === me ? t('table.you') : names[pl] ?? `#${pl}`);
+  for (const e of events.slice(-40)) {
+    switch (e.type) {
+      case 'discard':
+        lines.push(
+          <li>
+            {t('log.discard', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+          </li>,
+        );
+        break;
+      case 'set': {
+        const kind = typeof e.kind === 'string' ? e.kind : 'kong';
+        lines.push(
+          <li>
+            {t(`log.${kind}`, { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+          </li>,
+        );
+        break;
+      }
+      case 'bonus':
+        lines.push(
+          <li>
+            {t('log.bonus', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+          </li>,
+        );
+        break;
+      case 'mahjong':
+        lines.push(
+          <li class="log-win">
+            {t('log.mahjong', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+          </li>,
+        );
+        break;
+      case 'washout':
+        lines.push(<li class="log-win">{t('log.washout')}</li>);
+        break;
+      case 'hand_start':
+        lines.push(<li class="muted">{t('log.hand_start', { n: e.hand + 1 })}</li>);
+        break;
+    }
+  }
+  const ref = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
+  }, [events.length]);
+  return (
+    <ul class="log" ref={ref} aria-live="polite">
+      {lines.slice(-12)}
+    </ul>
+  );
+}
+
+function lastDiscardOf(events: GameEvent[]): { player: number; index: number } | null {
+  const counts = new Map<number, number>();
+  let last: { player: number; index: number } | null = null;
+  for (const e of events) {
+    if (e.type === 'discard') {
+      const c = counts.get(e.player) ?? 0;
+      last = { player: e.player, index: c };
+      counts.set(e.player, c + 1);
+    }
+  }
+  return last;
+}
+
+function revealOf(events: GameEvent[], q: number): string[] | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === 'reveal') return e.hands[q] ?? null;
+    if (e.type === 'hand_start') return null;
+  }
+  return null;
+}
+
+export { tileName, windOf };

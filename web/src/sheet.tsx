@@ -1,0 +1,346 @@
+// The score sheet after a hand: every seat's items with rule ids and names, the payments,
+// running totals and a chart across the game. Used by the table and the replay viewer.
+import type { JSX } from 'preact';
+import {
+  type GameEvent,
+  type PaymentRecord,
+  type PublicSet,
+  type ScoredItem,
+  type SeatView,
+  type Wind,
+  type WinFrom,
+  windOf,
+} from './api';
+import { signed, t } from './i18n';
+import { ruleName } from './i18n/rules';
+import { Tile, sortTiles } from './tiles';
+
+export interface HandResult {
+  hand: number;
+  dealer: number;
+  prevailing: Wind;
+  seats: number;
+  winner: number | null;
+  from?: WinFrom;
+  tile?: string;
+  supplier?: number;
+  scores: number[];
+  limits: (string | null)[];
+  items: ScoredItem[][];
+  settlement: number[];
+  payments: PaymentRecord[];
+  cannon?: number;
+  reveal: string[][] | null;
+  sets: PublicSet[][];
+  bonus: string[][];
+  totalsBefore: number[];
+  totalsAfter: number[];
+  names: string[];
+}
+
+/**
+ * Builds a hand's result from its events (hand_start … scores) and the public side of the
+ * table (sets, bonus tiles, totals before the hand) as a view shows it.
+ */
+export function resultFromEvents(
+  events: GameEvent[],
+  view: Pick<SeatView, 'public' | 'totals' | 'seats'> | null,
+  names: string[],
+): HandResult | null {
+  let start: Extract<GameEvent, { type: 'hand_start' }> | null = null;
+  let win: Extract<GameEvent, { type: 'mahjong' }> | null = null;
+  let reveal: string[][] | null = null;
+  let scores: Extract<GameEvent, { type: 'scores' }> | null = null;
+  for (const e of events) {
+    if (e.type === 'hand_start') start = e;
+    else if (e.type === 'mahjong') win = e;
+    else if (e.type === 'reveal') reveal = e.hands;
+    else if (e.type === 'scores') scores = e;
+  }
+  if (!scores) return null;
+  const seats = view?.seats ?? scores.scores.length;
+  const before = view?.totals?.length ? view.totals : Array(seats).fill(0);
+  return {
+    hand: start?.hand ?? 0,
+    dealer: start?.dealer ?? 0,
+    prevailing: start?.prevailing ?? 'E',
+    seats,
+    winner: win ? win.player : null,
+    from: win?.from,
+    tile: win?.tile,
+    supplier: win?.supplier,
+    scores: scores.scores,
+    limits: scores.limits,
+    items: scores.items,
+    settlement: scores.settlement,
+    payments: scores.payments,
+    cannon: scores.cannon,
+    reveal,
+    sets: view ? view.public.map((s) => s.sets) : Array.from({ length: seats }, () => []),
+    bonus: view ? view.public.map((s) => s.bonus) : Array.from({ length: seats }, () => []),
+    totalsBefore: before,
+    totalsAfter: before.map((v, i) => v + (scores!.settlement[i] ?? 0)),
+    names,
+  };
+}
+
+const WIND_CHAR: Record<Wind, string> = { E: '東', S: '南', W: '西', N: '北' };
+export const PLAYER_COLORS = ['#d35400', '#2471a3', '#229954', '#8e44ad'];
+
+function itemValue(it: ScoredItem): string {
+  if (it.limit) return t('sheet.limit');
+  const parts: string[] = [];
+  if (it.points) parts.push(`${it.points}`);
+  if (it.doubles) parts.push(`×${2 ** it.doubles}`);
+  return parts.join(' ') || '0';
+}
+
+export function ItemsTable({ items, wind, prevailing, from }: { items: ScoredItem[]; wind?: Wind; prevailing?: Wind; from?: WinFrom }) {
+  if (!items.length) return <p class="muted small">{t('sheet.no_items')}</p>;
+  return (
+    <table class="items">
+      <tbody>
+        {items.map((it) => (
+          <tr data-rule={it.rule}>
+            <td class="rule-id">{it.rule}</td>
+            <td class="rule-name">
+              <span class="rule-text">{ruleName(it, { wind, prevailing, from })}</span>
+              {it.tile && <Tile code={it.tile} size="xs" />}
+            </td>
+            <td class="rule-val">{itemValue(it)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function howWon(r: HandResult): string {
+  if (r.winner === null) return t('sheet.washout');
+  const who = r.names[r.winner] ?? `#${r.winner}`;
+  const from = r.from ?? 'wall';
+  if (from === 'discard' || from === 'robbed_kong')
+    return t(`sheet.won_${from}`, { name: who, from: r.names[r.supplier ?? 0] ?? '' });
+  return t(`sheet.won_${from}`, { name: who });
+}
+
+export function ScoreSheet(p: {
+  hands: HandResult[];
+  current: number;
+  names: string[];
+  me: number | null;
+  seats: number;
+  onSelect: (hand: number) => void;
+  onClose: () => void;
+  closeLabel: string;
+}) {
+  const r = p.hands.find((h) => h.hand === p.current) ?? p.hands[p.hands.length - 1];
+  if (!r) return null;
+  const names = r.names.length ? r.names : p.names;
+  return (
+    <div class="overlay" data-testid="score-sheet" onClick={(e) => e.target === e.currentTarget && p.onClose()}>
+      <div class="modal sheet" role="dialog" aria-label={t('sheet.title')}>
+        <div class="sheet-head">
+          <h2>{t('sheet.hand', { n: r.hand + 1 })}</h2>
+          <span class="sheet-how" data-testid="sheet-how">
+            {howWon(r)} {r.tile && <Tile code={r.tile} size="sm" />}
+          </span>
+          <button class="btn primary" onClick={p.onClose} data-testid="sheet-close">
+            {p.closeLabel}
+          </button>
+        </div>
+        {p.hands.length > 1 && (
+          <div class="hand-tabs">
+            {p.hands.map((h) => (
+              <button class={`tab ${h.hand === r.hand ? 'active' : ''}`} onClick={() => p.onSelect(h.hand)}>
+                {h.hand + 1}
+              </button>
+            ))}
+          </div>
+        )}
+        <SeatScores r={r} names={names} me={p.me} />
+        <div class="sheet-bottom">
+          <Payments r={r} names={names} />
+          <div class="totals-box">
+            <h3>{t('sheet.totals')}</h3>
+            <TotalsTable hands={p.hands.filter((h) => h.hand <= r.hand)} names={names} />
+            <Chart hands={p.hands} names={names} upTo={r.hand} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; me: number | null }) {
+  const order = Array.from({ length: r.seats }, (_, i) => (r.dealer + i) % r.seats);
+  return (
+    <div class={`seat-scores n${r.seats}`}>
+      {order.map((q) => {
+        const wind = windOf(q, r.dealer, r.seats);
+        const tiles = r.reveal?.[q] ?? [];
+        const isWinner = r.winner === q;
+        return (
+          <section class={`seat-score ${isWinner ? 'winner' : ''} ${q === me ? 'me' : ''}`} data-player={q} data-wind={wind}>
+            <header>
+              <span class="wind-badge small">
+                <span class="wind-char">{WIND_CHAR[wind]}</span>
+                <span class="wind-letter">{wind}</span>
+              </span>
+              <b>{names[q] ?? `#${q}`}</b>
+              {isWinner && <span class="win-badge">{t('sheet.winner')}</span>}
+              <span class={`settle ${r.settlement[q] >= 0 ? 'pos' : 'neg'}`} data-testid="settlement">
+                {signed(r.settlement[q] ?? 0)}
+              </span>
+            </header>
+            <div class="score-tiles">
+              {(r.sets[q] ?? []).map((s: PublicSet) => (
+                <span class="set">
+                  {setTilesOf(s).map((c) => (
+                    <Tile code={c} size="xs" />
+                  ))}
+                </span>
+              ))}
+              {tiles.length > 0 && (
+                <span class="set concealed-set">
+                  {sortTiles(tiles).map((c) => (
+                    <Tile code={c} size="xs" />
+                  ))}
+                </span>
+              )}
+              {(r.bonus[q] ?? []).length > 0 && (
+                <span class="bonus">
+                  {r.bonus[q].map((c) => (
+                    <Tile code={c} size="xs" />
+                  ))}
+                </span>
+              )}
+            </div>
+            <ItemsTable items={r.items[q] ?? []} wind={wind} prevailing={r.prevailing} from={isWinner ? r.from : undefined} />
+            <footer>
+              <span>
+                {t('sheet.score')}: <b data-testid="seat-score">{r.scores[q] ?? 0}</b>
+              </span>
+              {r.limits[q] && <span class="limit-tag">{r.limits[q]}</span>}
+            </footer>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function setTilesOf(s: PublicSet): string[] {
+  if (s.kind === 'chow') {
+    const n = Number(s.tile[0]);
+    return [0, 1, 2].map((i) => `${n + i}${s.tile[1]}`);
+  }
+  return Array(s.kind === 'pung' ? 3 : 4).fill(s.tile);
+}
+
+export function Payments({ r, names }: { r: HandResult; names: string[] }) {
+  return (
+    <div class="payments">
+      <h3>{t('sheet.payments')}</h3>
+      {r.payments.length === 0 ? (
+        <p class="muted">{t('sheet.no_payments')}</p>
+      ) : (
+        <ul data-testid="payments">
+          {r.payments.map((pm) => (
+            <li>
+              <span>{names[pm.from]}</span> → <span>{names[pm.to]}</span> <b>{pm.amount}</b>
+            </li>
+          ))}
+        </ul>
+      )}
+      {r.cannon !== undefined && <p class="muted">{t('sheet.cannon', { name: names[r.cannon] })}</p>}
+    </div>
+  );
+}
+
+export function TotalsTable({ hands, names }: { hands: HandResult[]; names: string[] }) {
+  if (!hands.length) return null;
+  const n = hands[0].seats;
+  return (
+    <table class="totals" data-testid="totals">
+      <thead>
+        <tr>
+          <th>#</th>
+          {Array.from({ length: n }, (_, i) => (
+            <th style={{ color: PLAYER_COLORS[i] }}>{names[i]}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {hands.map((h) => (
+          <tr>
+            <td>{h.hand + 1}</td>
+            {h.totalsAfter.map((v, i) => (
+              <td class={v >= 0 ? 'pos' : 'neg'} title={signed(h.settlement[i])}>
+                {signed(v)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Running totals across the game as lines, one per player. */
+export function Chart({ hands, names, upTo }: { hands: HandResult[]; names: string[]; upTo?: number }) {
+  if (!hands.length) return null;
+  const n = hands[0].seats;
+  const series: number[][] = Array.from({ length: n }, (_, i) => [hands[0].totalsBefore[i] ?? 0, ...hands.map((h) => h.totalsAfter[i] ?? 0)]);
+  const all = series.flat();
+  let lo = Math.min(0, ...all);
+  let hi = Math.max(0, ...all);
+  if (hi - lo < 10) {
+    hi += 5;
+    lo -= 5;
+  }
+  const W = 360;
+  const H = 150;
+  const pad = { l: 40, r: 8, t: 8, b: 18 };
+  const steps = Math.max(1, series[0].length - 1);
+  const x = (i: number) => pad.l + (i * (W - pad.l - pad.r)) / steps;
+  const y = (v: number) => pad.t + ((hi - v) * (H - pad.t - pad.b)) / (hi - lo);
+  const lines: JSX.Element[] = series.map((s, i) => (
+    <polyline
+      points={s.map((v, j) => `${x(j).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
+      fill="none"
+      stroke={PLAYER_COLORS[i]}
+      stroke-width={2.2}
+      stroke-linejoin="round"
+    />
+  ));
+  const mark = upTo !== undefined ? hands.findIndex((h) => h.hand === upTo) + 1 : -1;
+  return (
+    <figure class="chart" data-testid="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('sheet.chart')}>
+        <line x1={pad.l} x2={W - pad.r} y1={y(0)} y2={y(0)} stroke="#999" stroke-dasharray="3 3" />
+        <text x={pad.l - 4} y={y(hi) + 4} text-anchor="end" font-size="10" fill="#666">{hi}</text>
+        <text x={pad.l - 4} y={y(0) + 3} text-anchor="end" font-size="10" fill="#666">0</text>
+        <text x={pad.l - 4} y={y(lo)} text-anchor="end" font-size="10" fill="#666">{lo}</text>
+        {mark > 0 && <line x1={x(mark)} x2={x(mark)} y1={pad.t} y2={H - pad.b} stroke="#bbb" />}
+        {lines}
+        {series.map((s, i) =>
+          s.map((v, j) => <circle cx={x(j)} cy={y(v)} r={2.4} fill={PLAYER_COLORS[i]} />),
+        )}
+        {hands.map((h, j) => (
+          <text x={x(j + 1)} y={H - 4} text-anchor="middle" font-size="9" fill="#666">
+            {h.hand + 1}
+          </text>
+        ))}
+      </svg>
+      <figcaption>
+        {names.slice(0, n).map((nm, i) => (
+          <span class="legend">
+            <i style={{ background: PLAYER_COLORS[i] }} />
+            {nm}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
