@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod render;
+mod serve;
 mod simulate;
 
 use mahjong_rules::{output::ScoreJson, score_with_shape, InputError, Ruleset, Table, TableInput};
@@ -73,6 +74,26 @@ enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+        /// Play the games through this server (`http://HOST:PORT`) instead: all-human
+        /// tables, every seat a client-side bot over WebSocket (the server's load generator).
+        #[arg(long, value_name = "URL")]
+        server: Option<String>,
+        /// With --server: tables in play at once.
+        #[arg(long, default_value_t = 10, requires = "server")]
+        concurrency: usize,
+        /// With --server: each client bot waits this long before acting (a human's pace).
+        #[arg(long, default_value_t = 0, requires = "server")]
+        think_ms: u64,
+    },
+    /// Run the game server: HTTP API, WebSocket tables, the browser client.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
+        /// Database: a SQLite file path, a sqlite: URL or a postgres:// URL (default: a
+        /// SQLite file in the user's data directory).
+        #[arg(long, value_name = "PATH|URL")]
+        db: Option<String>,
     },
     /// Re-play a game record through the engine and check every event, score and payment.
     Replay {
@@ -126,7 +147,24 @@ fn main() -> ExitCode {
             record,
             wall,
             json,
+            server,
+            concurrency,
+            think_ms,
         } => (|| {
+            if let Some(server) = server {
+                let cfg = mahjong_server::load::LoadConfig {
+                    server,
+                    games,
+                    concurrency,
+                    ruleset,
+                    options: serve::options_map(&options).map_err(Fail)?,
+                    bots,
+                    max_hands,
+                    think_ms,
+                    seed,
+                };
+                return serve::simulate_server(cfg, json).map_err(Fail);
+            }
             let mut r =
                 Ruleset::named_or_file(&ruleset).map_err(|e| Fail(format!("--ruleset: {e}")))?;
             for o in &options {
@@ -167,6 +205,7 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         })(),
         Command::Replay { file } => replay(&file),
+        Command::Serve { bind, db } => serve::serve(bind, db).map_err(Fail),
     };
     match result {
         Ok(code) => code,

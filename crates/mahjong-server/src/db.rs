@@ -1,0 +1,451 @@
+//! Persistence (sqlx, SQLite or PostgreSQL through the `Any` driver): games with their
+//! events, and the scoring assistant's ledgers.
+//!
+//! Events are appended through one writer task that commits whatever has queued up in one
+//! transaction (group commit): many tables share each commit, and a table waits for its
+//! commit before it tells anybody what happened.
+
+use std::time::Duration;
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
+
+/// A database error, as text (sqlx's errors are long; the message is what matters).
+#[derive(Debug, thiserror::Error)]
+#[error("database: {0}")]
+pub struct DbError(pub String);
+
+impl From<sqlx::Error> for DbError {
+    fn from(e: sqlx::Error) -> DbError {
+        DbError(e.to_string())
+    }
+}
+
+const SCHEMA: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        config TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        finished_at BIGINT,
+        totals TEXT,
+        hands BIGINT
+    )",
+    "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
+    "CREATE TABLE IF NOT EXISTS events (
+        game_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )",
+    "CREATE TABLE IF NOT EXISTS ledgers (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        players TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS ledger_hands (
+        ledger_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        settlement TEXT NOT NULL,
+        tbl TEXT,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (ledger_id, seq)
+    )",
+];
+
+/// A stored game row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Id.
+    pub id: String,
+    /// The table's configuration (JSON).
+    pub config: String,
+    /// `waiting`, `playing`, `finished`.
+    pub status: String,
+    /// Created, ms since the epoch.
+    pub created_at: i64,
+    /// Finished, ms since the epoch.
+    pub finished_at: Option<i64>,
+    /// Final totals (JSON array).
+    pub totals: Option<String>,
+    /// Hands played.
+    pub hands: Option<i64>,
+}
+
+impl GameRow {
+    fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+        Ok(GameRow {
+            id: r.try_get("id")?,
+            config: r.try_get("config")?,
+            status: r.try_get("status")?,
+            created_at: r.try_get("created_at")?,
+            finished_at: r.try_get("finished_at")?,
+            totals: r.try_get("totals")?,
+            hands: r.try_get("hands")?,
+        })
+    }
+}
+
+/// The end of a game, written with its last events.
+#[derive(Clone, Debug)]
+pub struct Finish {
+    /// Final totals (JSON array).
+    pub totals: String,
+    /// Hands played.
+    pub hands: i64,
+    /// When, ms since the epoch.
+    pub at: i64,
+}
+
+struct Append {
+    game: String,
+    first_seq: i64,
+    lines: Vec<String>,
+    finish: Option<Finish>,
+    ack: oneshot::Sender<Result<(), DbError>>,
+}
+
+/// The database: a pool and the event writer.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    writer: mpsc::UnboundedSender<Append>,
+}
+
+/// A ledger row.
+#[derive(Clone, Debug)]
+pub struct LedgerRow {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Players (JSON array).
+    pub players: String,
+    /// Created, ms since the epoch.
+    pub created_at: i64,
+}
+
+/// One hand of a ledger.
+#[derive(Clone, Debug)]
+pub struct LedgerHand {
+    /// Settlement per player (JSON array).
+    pub settlement: String,
+    /// The scored table, if given (JSON).
+    pub table: Option<String>,
+    /// When, ms since the epoch.
+    pub at: i64,
+}
+
+/// Turns `--db` into a database URL: URLs pass, anything else is a SQLite file path.
+pub fn db_url(db: &str) -> String {
+    if db.starts_with("sqlite:") || db.starts_with("postgres://") || db.starts_with("postgresql://")
+    {
+        db.to_string()
+    } else {
+        format!("sqlite://{db}")
+    }
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `url` and starts the writer.
+    pub async fn open(url: &str) -> Result<Store, DbError> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let url = if sqlite && !url.contains("mode=") {
+            // Create the file when missing.
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}mode=rwc")
+        } else {
+            url.to_string()
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 8 })
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // WAL: readers never block the writer; NORMAL: a commit survives a
+                        // crash of the process (not of the machine) without an fsync each.
+                        conn.execute("PRAGMA journal_mode=WAL").await?;
+                        conn.execute("PRAGMA synchronous=NORMAL").await?;
+                        conn.execute("PRAGMA busy_timeout=10000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        for s in SCHEMA {
+            pool.execute(*s).await?;
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(writer(pool.clone(), rx));
+        Ok(Store { pool, writer: tx })
+    }
+
+    /// Closes the pool (after the writer has drained).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Inserts a new game.
+    pub async fn insert_game(
+        &self,
+        id: &str,
+        config: &str,
+        status: &str,
+        created_at: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query("INSERT INTO games (id, config, status, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(config)
+            .bind(status)
+            .bind(created_at)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Updates a game's configuration and status (seats filled, table started).
+    pub async fn update_game(&self, id: &str, config: &str, status: &str) -> Result<(), DbError> {
+        sqlx::query("UPDATE games SET config = $1, status = $2 WHERE id = $3")
+            .bind(config)
+            .bind(status)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Appends events (JSON lines numbered from `first_seq`), and the finish when the game
+    /// ended; returns once committed.
+    pub async fn append(
+        &self,
+        game: &str,
+        first_seq: i64,
+        lines: Vec<String>,
+        finish: Option<Finish>,
+    ) -> Result<(), DbError> {
+        let (ack, done) = oneshot::channel();
+        self.writer
+            .send(Append {
+                game: game.to_string(),
+                first_seq,
+                lines,
+                finish,
+                ack,
+            })
+            .map_err(|_| DbError("the writer has stopped".into()))?;
+        done.await
+            .map_err(|_| DbError("the writer has stopped".into()))?
+    }
+
+    /// One game.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, DbError> {
+        let row = sqlx::query("SELECT * FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| GameRow::from_row(&r)).transpose()?)
+    }
+
+    /// Games not finished (to resume at start-up).
+    pub async fn unfinished(&self) -> Result<Vec<GameRow>, DbError> {
+        let rows =
+            sqlx::query("SELECT * FROM games WHERE status <> 'finished' ORDER BY created_at")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows
+            .iter()
+            .map(GameRow::from_row)
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Finished games, newest first.
+    pub async fn finished(&self, limit: i64) -> Result<Vec<GameRow>, DbError> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(GameRow::from_row)
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// A game's events in order.
+    pub async fn events(&self, id: &str) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query("SELECT body FROM events WHERE game_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get::<String, _>("body"))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Creates a ledger.
+    pub async fn insert_ledger(&self, l: &LedgerRow) -> Result<(), DbError> {
+        sqlx::query("INSERT INTO ledgers (id, name, players, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(&l.id)
+            .bind(&l.name)
+            .bind(&l.players)
+            .bind(l.created_at)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Every ledger, newest first.
+    pub async fn ledgers(&self) -> Result<Vec<LedgerRow>, DbError> {
+        let rows = sqlx::query("SELECT * FROM ledgers ORDER BY created_at DESC, id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(LedgerRow {
+                    id: r.try_get("id")?,
+                    name: r.try_get("name")?,
+                    players: r.try_get("players")?,
+                    created_at: r.try_get("created_at")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// One ledger.
+    pub async fn ledger(&self, id: &str) -> Result<Option<LedgerRow>, DbError> {
+        Ok(self.ledgers_where(id).await?.into_iter().next())
+    }
+
+    async fn ledgers_where(&self, id: &str) -> Result<Vec<LedgerRow>, DbError> {
+        let rows = sqlx::query("SELECT * FROM ledgers WHERE id = $1")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(LedgerRow {
+                    id: r.try_get("id")?,
+                    name: r.try_get("name")?,
+                    players: r.try_get("players")?,
+                    created_at: r.try_get("created_at")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// A ledger's hands in order.
+    pub async fn ledger_hands(&self, id: &str) -> Result<Vec<LedgerHand>, DbError> {
+        let rows = sqlx::query(
+            "SELECT settlement, tbl, at FROM ledger_hands WHERE ledger_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(LedgerHand {
+                    settlement: r.try_get("settlement")?,
+                    table: r.try_get("tbl")?,
+                    at: r.try_get("at")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Appends a hand to a ledger.
+    pub async fn add_ledger_hand(&self, id: &str, hand: &LedgerHand) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        let n: i64 = sqlx::query("SELECT COUNT(*) AS n FROM ledger_hands WHERE ledger_id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        sqlx::query(
+            "INSERT INTO ledger_hands (ledger_id, seq, settlement, tbl, at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(n)
+        .bind(&hand.settlement)
+        .bind(hand.table.as_deref())
+        .bind(hand.at)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// The writer: takes every append that has queued up, commits them in one transaction,
+/// and acknowledges each.
+async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Append>) {
+    let mut batch = Vec::new();
+    while rx.recv_many(&mut batch, 512).await > 0 {
+        let result = write_batch(&pool, &batch).await;
+        if let Err(e) = &result {
+            tracing::error!("writing {} event batches: {e}", batch.len());
+        }
+        for a in batch.drain(..) {
+            let _ = a.ack.send(
+                result
+                    .as_ref()
+                    .map(|_| ())
+                    .map_err(|e| DbError(e.0.clone())),
+            );
+        }
+    }
+}
+
+async fn write_batch(pool: &AnyPool, batch: &[Append]) -> Result<(), DbError> {
+    let mut tx = pool.begin().await?;
+    // Rows of all appends, in chunks that stay under every driver's parameter limit.
+    let rows: Vec<(&str, i64, &str)> = batch
+        .iter()
+        .flat_map(|a| {
+            a.lines
+                .iter()
+                .enumerate()
+                .map(move |(i, l)| (a.game.as_str(), a.first_seq + i as i64, l.as_str()))
+        })
+        .collect();
+    for chunk in rows.chunks(300) {
+        // `$n` placeholders: both SQLite and PostgreSQL read them.
+        let mut sql = String::from("INSERT INTO events (game_id, seq, body) VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push(',');
+            }
+            let n = 3 * i;
+            sql.push_str(&format!("(${}, ${}, ${})", n + 1, n + 2, n + 3));
+        }
+        let mut q = sqlx::query(&sql);
+        for (g, s, l) in chunk {
+            q = q.bind(*g).bind(*s).bind(*l);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    for a in batch {
+        if let Some(f) = &a.finish {
+            sqlx::query(
+                "UPDATE games SET status = 'finished', totals = $1, hands = $2, finished_at = $3 WHERE id = $4",
+            )
+            .bind(&f.totals)
+            .bind(f.hands)
+            .bind(f.at)
+            .bind(&a.game)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}

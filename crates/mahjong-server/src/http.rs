@@ -1,0 +1,735 @@
+//! The HTTP API (`docs/api.md`), the WebSocket endpoint and the browser client's files.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use mahjong_engine::RecordHeader;
+use mahjong_rules::{output::ScoreJson, Ruleset, TableInput};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::db::{DbError, LedgerHand, LedgerRow, Store};
+use crate::protocol::{parse_client, ClientMsg, ProtoError, PROTOCOL_VERSION};
+use crate::table::{error_text, Cmd, Registry, Table, TableConfig, TableInfo};
+use crate::{assets, new_id, new_token, now_ms};
+
+/// Shared state of the handlers.
+#[derive(Clone)]
+pub(crate) struct App {
+    pub store: Store,
+    pub registry: Arc<Registry>,
+}
+
+/// An API error: status, and where in the input.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    status: StatusCode,
+    path: String,
+    message: String,
+}
+
+impl ApiError {
+    fn bad(path: impl Into<String>, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+
+    fn status(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            path: String::new(),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(e: DbError) -> ApiError {
+        tracing::error!("{e}");
+        ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(json!({"error": {"path": self.path, "message": self.message}})),
+        )
+            .into_response()
+    }
+}
+
+type ApiResult<T> = Result<T, ApiError>;
+
+/// The router of the whole server.
+pub(crate) fn router(app: App) -> Router {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/tables", post(create_table).get(list_tables))
+        .route("/api/tables/{id}", get(table_info))
+        .route("/api/tables/{id}/join", post(join_table))
+        .route("/api/tables/{id}/fill", post(fill_table))
+        .route("/api/tables/{id}/ws", get(ws))
+        .route("/api/games", get(list_games))
+        .route("/api/games/{id}", get(game_record))
+        .route("/api/score", post(score))
+        .route("/api/rules", get(rules))
+        .route("/api/rulesets", get(rulesets))
+        .route("/api/ledgers", post(create_ledger).get(list_ledgers))
+        .route("/api/ledgers/{id}", get(ledger))
+        .route("/api/ledgers/{id}/hands", post(add_ledger_hand))
+        .route("/api/{*rest}", get(api_404).post(api_404))
+        .route("/play", get(play))
+        .fallback(assets::serve)
+        .with_state(app)
+}
+
+/// Parses a JSON body, naming the place of an error.
+fn parse_body<T: DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
+    let de = &mut serde_json::Deserializer::from_slice(body);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        ApiError::bad(path, e.into_inner().to_string())
+    })
+}
+
+async fn health(State(app): State<App>) -> Json<Value> {
+    let tables = app.registry.tables.read().expect("registry").len();
+    Json(json!({
+        "status": "ok", "version": env!("CARGO_PKG_VERSION"),
+        "tables": tables, "rss_bytes": rss_bytes(),
+    }))
+}
+
+/// The process's resident memory (Linux; `null` elsewhere).
+fn rss_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+async fn api_404(uri: Uri) -> ApiError {
+    ApiError::status(
+        StatusCode::NOT_FOUND,
+        format!("no such API: {}", uri.path()),
+    )
+}
+
+/// `POST /api/tables`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CreateTable {
+    #[serde(default = "default_ruleset")]
+    ruleset: String,
+    #[serde(default)]
+    options: Map<String, Value>,
+    #[serde(default)]
+    seats: Option<Vec<String>>,
+    #[serde(default)]
+    names: Option<Vec<Option<String>>>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    max_hands: Option<u32>,
+    #[serde(default)]
+    bot_delay_ms: u64,
+    #[serde(default)]
+    turn_seconds: u32,
+}
+
+fn default_ruleset() -> String {
+    "millington".into()
+}
+
+fn preset(name: &str) -> ApiResult<Ruleset> {
+    Ruleset::preset(name).map_err(|e| {
+        ApiError::bad(
+            "ruleset",
+            format!("{e} (presets: {})", mahjong_rules::PRESETS.join(", ")),
+        )
+    })
+}
+
+/// Checks a table request and makes its configuration.
+fn table_config(req: CreateTable) -> ApiResult<TableConfig> {
+    let mut ruleset = preset(&req.ruleset)?;
+    ruleset
+        .apply(&req.options)
+        .map_err(|e| ApiError::bad("options", e.to_string()))?;
+    let n = ruleset.seats();
+    let kinds = req.seats.unwrap_or_else(|| {
+        std::iter::once("human".to_string())
+            .chain(std::iter::repeat_n("greedy".to_string(), n - 1))
+            .collect()
+    });
+    if kinds.len() != n {
+        return Err(ApiError::bad(
+            "seats",
+            format!("{} seats given, the ruleset has {n}", kinds.len()),
+        ));
+    }
+    for (i, k) in kinds.iter().enumerate() {
+        if k != "human" && !mahjong_bots::BOT_NAMES.contains(&k.as_str()) {
+            return Err(ApiError::bad(
+                format!("seats[{i}]"),
+                format!(
+                    "unknown seat kind {k:?} (known: human, {})",
+                    mahjong_bots::BOT_NAMES.join(", ")
+                ),
+            ));
+        }
+    }
+    let names = match req.names {
+        None => vec![None; n],
+        Some(v) if v.len() == n => v,
+        Some(v) => {
+            return Err(ApiError::bad(
+                "names",
+                format!("{} names given, the ruleset has {n} seats", v.len()),
+            ))
+        }
+    };
+    let names = names
+        .into_iter()
+        .zip(&kinds)
+        .enumerate()
+        .map(|(i, (name, kind))| match name {
+            Some(s) if s.trim().is_empty() || s.chars().count() > 40 => Err(ApiError::bad(
+                format!("names[{i}]"),
+                "a name has 1 to 40 characters",
+            )),
+            Some(s) => Ok(s),
+            None => Ok(kind.clone()),
+        })
+        .collect::<ApiResult<Vec<_>>>()?;
+    if req.max_hands == Some(0) {
+        return Err(ApiError::bad("max_hands", "at least 1"));
+    }
+    if req.bot_delay_ms > 60_000 {
+        return Err(ApiError::bad("bot_delay_ms", "at most 60000"));
+    }
+    let tokens = kinds
+        .iter()
+        .map(|k| (k == "human").then(new_token))
+        .collect();
+    Ok(TableConfig {
+        ruleset,
+        seed: req.seed.unwrap_or_else(rand::random),
+        max_hands: req.max_hands,
+        kinds,
+        names,
+        tokens,
+        bot_delay_ms: req.bot_delay_ms,
+        turn_seconds: req.turn_seconds,
+    })
+}
+
+async fn new_table(app: &App, config: TableConfig) -> ApiResult<(String, TableConfig)> {
+    let id = new_id();
+    Table::create(
+        id.clone(),
+        config.clone(),
+        app.store.clone(),
+        app.registry.clone(),
+    )
+    .await?;
+    tracing::info!(table = %id, ruleset = %config.ruleset.name, seats = ?config.kinds, "table created");
+    Ok((id, config))
+}
+
+fn created_json(id: &str, config: &TableConfig) -> Value {
+    let seats: Vec<Value> = (0..config.kinds.len())
+        .map(|s| {
+            let token = &config.tokens[s];
+            json!({
+                "seat": s, "kind": config.kinds[s], "name": config.names[s], "token": token,
+                "join_url": token.as_ref().map(|t| format!("/table/{id}?token={t}")),
+            })
+        })
+        .collect();
+    json!({
+        "id": id, "seats": seats, "spectate_url": format!("/table/{id}"),
+        "ws_url": format!("/api/tables/{id}/ws"),
+    })
+}
+
+async fn create_table(State(app): State<App>, body: Bytes) -> ApiResult<Response> {
+    let req: CreateTable = parse_body(&body)?;
+    let config = table_config(req)?;
+    let (id, config) = new_table(&app, config).await?;
+    Ok((StatusCode::CREATED, Json(created_json(&id, &config))).into_response())
+}
+
+#[derive(Deserialize)]
+pub(crate) struct PlayQuery {
+    ruleset: Option<String>,
+    bots: Option<usize>,
+}
+
+async fn play(State(app): State<App>, Query(q): Query<PlayQuery>) -> ApiResult<Response> {
+    let ruleset = preset(q.ruleset.as_deref().unwrap_or("millington"))?;
+    let n = ruleset.seats();
+    let bots = q.bots.unwrap_or(n - 1).min(n - 1);
+    let seats = (0..n)
+        .map(|s| {
+            if s == 0 || s > bots {
+                "human"
+            } else {
+                "greedy"
+            }
+            .to_string()
+        })
+        .collect();
+    let config = table_config(CreateTable {
+        ruleset: ruleset.name.clone(),
+        options: Map::new(),
+        seats: Some(seats),
+        names: None,
+        seed: None,
+        max_hands: None,
+        bot_delay_ms: 0,
+        turn_seconds: 0,
+    })?;
+    let (id, config) = new_table(&app, config).await?;
+    let token = config.tokens[0].as_ref().expect("seat 0 is human");
+    Ok(Redirect::to(&format!("/table/{id}?token={token}")).into_response())
+}
+
+async fn ask<T>(app: &App, id: &str, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Option<T> {
+    let table = app.registry.get(id)?;
+    let (tx, rx) = oneshot::channel();
+    table.send(make(tx)).ok()?;
+    rx.await.ok()
+}
+
+/// A table's information: live, or from the database when it is no longer in memory.
+async fn info_of(app: &App, id: &str) -> ApiResult<TableInfo> {
+    if let Some(info) = ask(app, id, |reply| Cmd::Info { reply }).await {
+        return Ok(info);
+    }
+    let row = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no table {id}")))?;
+    let config: TableConfig = serde_json::from_str(&row.config)
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(TableInfo {
+        id: row.id,
+        ruleset: config.ruleset.name.clone(),
+        status: row.status,
+        hand: row.hands.unwrap_or(1).saturating_sub(1) as u32,
+        seats: (0..config.kinds.len())
+            .map(|s| crate::table::SeatInfo {
+                seat: s,
+                kind: config.kinds[s].clone(),
+                name: config.names[s].clone(),
+                connected: false,
+                joined: true,
+            })
+            .collect(),
+        totals: row
+            .totals
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_else(|| vec![0; config.kinds.len()]),
+        spectators: 0,
+        created_at: row.created_at,
+    })
+}
+
+async fn table_info(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<TableInfo>> {
+    Ok(Json(info_of(&app, &id).await?))
+}
+
+async fn list_tables(State(app): State<App>) -> Json<Vec<TableInfo>> {
+    let ids: Vec<String> = app
+        .registry
+        .tables
+        .read()
+        .expect("registry")
+        .keys()
+        .cloned()
+        .collect();
+    let mut out = Vec::new();
+    for id in ids {
+        if let Some(info) = ask(&app, &id, |reply| Cmd::Info { reply }).await {
+            if info.status != "finished" {
+                out.push(info);
+            }
+        }
+    }
+    out.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
+    Json(out)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn join_table(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let req: JoinReq = if body.iter().all(|b| b.is_ascii_whitespace()) {
+        JoinReq::default()
+    } else {
+        parse_body(&body)?
+    };
+    let not_found = || ApiError::status(StatusCode::NOT_FOUND, format!("no open table {id}"));
+    let answer = ask(&app, &id, |reply| Cmd::Join {
+        name: req.name,
+        reply,
+    })
+    .await
+    .ok_or_else(not_found)?;
+    let j = answer.ok_or_else(|| {
+        ApiError::status(StatusCode::CONFLICT, "every human seat has been joined")
+    })?;
+    Ok(Json(serde_json::to_value(j).expect("serializes")))
+}
+
+async fn fill_table(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<TableInfo>> {
+    ask(&app, &id, |reply| Cmd::Fill { reply })
+        .await
+        .map(Json)
+        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no open table {id}")))
+}
+
+#[derive(Deserialize)]
+struct GamesQuery {
+    limit: Option<i64>,
+}
+
+async fn list_games(
+    State(app): State<App>,
+    Query(q): Query<GamesQuery>,
+) -> ApiResult<Json<Vec<Value>>> {
+    let rows = app
+        .store
+        .finished(q.limit.unwrap_or(100).clamp(1, 10_000))
+        .await?;
+    let out = rows
+        .into_iter()
+        .filter_map(|r| {
+            let c: TableConfig = serde_json::from_str(&r.config).ok()?;
+            let totals: Value = r
+                .totals
+                .as_deref()
+                .and_then(|t| serde_json::from_str(t).ok())
+                .unwrap_or(Value::Null);
+            Some(json!({
+                "id": r.id, "ruleset": c.ruleset.name, "players": c.names, "kinds": c.kinds,
+                "hands": r.hands, "started_at": r.created_at, "finished_at": r.finished_at,
+                "totals": totals,
+            }))
+        })
+        .collect();
+    Ok(Json(out))
+}
+
+/// The record of a game: header and every stored event.
+pub(crate) async fn record_text(store: &Store, id: &str) -> ApiResult<String> {
+    let row = store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+    if row.status != "finished" {
+        return Err(ApiError::status(
+            StatusCode::CONFLICT,
+            format!("game {id} is still in play"),
+        ));
+    }
+    let config: TableConfig = serde_json::from_str(&row.config)
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let header = RecordHeader::new(&config.game_config(), config.kinds.clone());
+    let mut out = serde_json::to_string(&header).expect("serializes");
+    out.push('\n');
+    for line in store.events(id).await? {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+async fn game_record(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Response> {
+    let text = record_text(&app.store, &id).await?;
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], text).into_response())
+}
+
+async fn score(body: Bytes) -> ApiResult<Response> {
+    let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad("", "not UTF-8"))?;
+    let input = TableInput::from_json(text).map_err(|e| ApiError::bad(e.path, e.message))?;
+    // Over HTTP a ruleset is a preset: never a path on the server.
+    preset(&input.ruleset)?;
+    let (_, _, outcome) =
+        mahjong_rules::score_input(&input).map_err(|e| ApiError::bad(e.path, e.message))?;
+    let mut s = serde_json::to_string_pretty(&ScoreJson(&outcome)).expect("serializes");
+    s.push('\n');
+    Ok(([(header::CONTENT_TYPE, "application/json")], s).into_response())
+}
+
+async fn rules() -> Json<Vec<Value>> {
+    let all = mahjong_rules::rules::ALL
+        .iter()
+        .chain(mahjong_rules::western::ALL.iter());
+    Json(all.map(|r| json!({"id": r.id, "name": r.name})).collect())
+}
+
+async fn rulesets() -> Json<Vec<Value>> {
+    Json(
+        mahjong_rules::PRESETS
+            .iter()
+            .filter_map(|p| Ruleset::preset(p).ok())
+            .map(|r| {
+                let mut v = serde_json::to_value(&r).expect("serializes");
+                v["seats"] = json!(r.seats());
+                v
+            })
+            .collect(),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewLedger {
+    name: String,
+    players: Vec<String>,
+}
+
+async fn create_ledger(State(app): State<App>, body: Bytes) -> ApiResult<Response> {
+    let req: NewLedger = parse_body(&body)?;
+    if req.name.trim().is_empty() {
+        return Err(ApiError::bad("name", "a ledger needs a name"));
+    }
+    if !(2..=4).contains(&req.players.len()) {
+        return Err(ApiError::bad("players", "2 to 4 players"));
+    }
+    if let Some(i) = req.players.iter().position(|p| p.trim().is_empty()) {
+        return Err(ApiError::bad(
+            format!("players[{i}]"),
+            "a player needs a name",
+        ));
+    }
+    let row = LedgerRow {
+        id: new_id(),
+        name: req.name,
+        players: serde_json::to_string(&req.players).expect("serializes"),
+        created_at: now_ms(),
+    };
+    app.store.insert_ledger(&row).await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": row.id}))).into_response())
+}
+
+fn totals_of(players: usize, hands: &[LedgerHand]) -> Vec<i64> {
+    let mut t = vec![0i64; players];
+    for h in hands {
+        let s: Vec<i64> = serde_json::from_str(&h.settlement).unwrap_or_default();
+        for (a, b) in t.iter_mut().zip(s) {
+            *a += b;
+        }
+    }
+    t
+}
+
+async fn ledger_json(store: &Store, id: &str) -> ApiResult<Value> {
+    let row = store
+        .ledger(id)
+        .await?
+        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no ledger {id}")))?;
+    let players: Vec<String> = serde_json::from_str(&row.players).unwrap_or_default();
+    let hands = store.ledger_hands(id).await?;
+    let totals = totals_of(players.len(), &hands);
+    let hands: Vec<Value> = hands
+        .iter()
+        .map(|h| {
+            json!({
+                "settlement": serde_json::from_str::<Value>(&h.settlement).unwrap_or(Value::Null),
+                "table": h.table.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok()),
+                "at": h.at,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "id": row.id, "name": row.name, "players": players, "hands": hands,
+        "totals": totals, "created_at": row.created_at,
+    }))
+}
+
+async fn list_ledgers(State(app): State<App>) -> ApiResult<Json<Vec<Value>>> {
+    let mut out = Vec::new();
+    for row in app.store.ledgers().await? {
+        let players: Vec<String> = serde_json::from_str(&row.players).unwrap_or_default();
+        let hands = app.store.ledger_hands(&row.id).await?;
+        out.push(json!({
+            "id": row.id, "name": row.name, "players": players, "hands": hands.len(),
+            "totals": totals_of(players.len(), &hands), "created_at": row.created_at,
+        }));
+    }
+    Ok(Json(out))
+}
+
+async fn ledger(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    Ok(Json(ledger_json(&app.store, &id).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewHand {
+    settlement: Vec<i64>,
+    #[serde(default)]
+    table: Option<Value>,
+}
+
+async fn add_ledger_hand(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let req: NewHand = parse_body(&body)?;
+    let row = app
+        .store
+        .ledger(&id)
+        .await?
+        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no ledger {id}")))?;
+    let players: Vec<String> = serde_json::from_str(&row.players).unwrap_or_default();
+    if req.settlement.len() != players.len() {
+        return Err(ApiError::bad(
+            "settlement",
+            format!(
+                "{} entries for {} players",
+                req.settlement.len(),
+                players.len()
+            ),
+        ));
+    }
+    let sum: i128 = req.settlement.iter().map(|&s| s as i128).sum();
+    if sum != 0 {
+        return Err(ApiError::bad(
+            "settlement",
+            format!("a settlement sums to 0, this one to {sum}"),
+        ));
+    }
+    let table = match req.table {
+        None | Some(Value::Null) => None,
+        Some(t @ Value::Object(_)) => Some(t.to_string()),
+        Some(_) => return Err(ApiError::bad("table", "a table is a JSON object or null")),
+    };
+    let hand = LedgerHand {
+        settlement: serde_json::to_string(&req.settlement).expect("serializes"),
+        table,
+        at: now_ms(),
+    };
+    app.store.add_ledger_hand(&id, &hand).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(ledger_json(&app.store, &id).await?),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct WsQuery {
+    token: Option<String>,
+}
+
+async fn ws(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    // Messages are small: small buffers keep a connection's memory low.
+    upgrade
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_message_size(64 << 10)
+        .on_upgrade(move |socket| connection(socket, app, id, q.token))
+}
+
+/// One client's connection: a reader (parses, forwards to the table) and a writer (sends
+/// what the table queues for this client).
+async fn connection(socket: WebSocket, app: App, id: String, token: Option<String>) {
+    let (mut sink, mut stream) = socket.split();
+    let refuse = |e: ProtoError| error_text(&e);
+    let Some(table) = app.registry.get(&id) else {
+        let msg = match app.store.game(&id).await {
+            Ok(Some(_)) => format!("table {id} is over: its record is at /api/games/{id}"),
+            _ => format!("no table {id}"),
+        };
+        let _ = sink
+            .send(Message::Text(refuse(ProtoError::new("unknown_table", msg))))
+            .await;
+        let _ = sink.close().await;
+        return;
+    };
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let (reply, answer) = oneshot::channel();
+    let sent = table.send(Cmd::Connect {
+        token,
+        tx: tx.clone(),
+        reply,
+    });
+    let conn = match (sent, answer.await) {
+        (Ok(()), Ok(Ok(c))) => c,
+        (Ok(()), Ok(Err(e))) => {
+            let _ = sink.send(Message::Text(refuse(e))).await;
+            let _ = sink.close().await;
+            return;
+        }
+        _ => {
+            let e = ProtoError::new("unknown_table", format!("no table {id}"));
+            let _ = sink.send(Message::Text(refuse(e))).await;
+            let _ = sink.close().await;
+            return;
+        }
+    };
+    let writer = tokio::spawn(async move {
+        while let Some(text) = rx.recv().await {
+            if sink.send(Message::Text(text)).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let pong: axum::extract::ws::Utf8Bytes = json!({"type": "pong", "v": PROTOCOL_VERSION})
+        .to_string()
+        .into();
+    while let Some(Ok(msg)) = stream.next().await {
+        let parsed = match msg {
+            Message::Text(t) => parse_client(t.as_str()),
+            Message::Binary(_) => Err(ProtoError::new("malformed", "messages are JSON text")),
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        let sent = match parsed {
+            Ok(ClientMsg::Act { action, id }) => table.send(Cmd::Act { conn, action, id }).is_ok(),
+            Ok(ClientMsg::Hint) => table.send(Cmd::Hint { conn }).is_ok(),
+            Ok(ClientMsg::Ping) => tx.send(pong.clone()).is_ok(),
+            Err(e) => tx.send(refuse(e)).is_ok(),
+        };
+        if !sent {
+            break;
+        }
+    }
+    let _ = table.send(Cmd::Disconnect { conn });
+    drop(tx);
+    let _ = writer.await;
+}

@@ -1,0 +1,201 @@
+//! The mahjong game server: tables played over WebSocket (`docs/protocol.md`), an HTTP API
+//! (`docs/api.md`), persistence in SQLite or PostgreSQL, and the browser client's files.
+//!
+//! The server is authoritative: each table is one task running the engine
+//! ([`mahjong_engine::Game`]) and its bots; clients send actions and receive the events
+//! and the view of their own seat. Every event is stored before it is sent, so after a
+//! crash the unfinished tables resume from the database.
+//!
+//! [`client`] and [`load`] are the other side: a small client for tests and front ends, and
+//! the load generator behind `mahjong simulate --server`.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rand::Rng;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+mod assets;
+pub mod client;
+pub mod db;
+pub mod hint;
+mod http;
+pub mod load;
+pub mod protocol;
+pub mod table;
+
+pub use db::{db_url, Store};
+pub use protocol::{ServerMsg, PROTOCOL_VERSION};
+pub use table::{derive_seed, TableConfig, TableInfo};
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Address to listen on (port 0: any free port).
+    pub bind: SocketAddr,
+    /// Database URL (`sqlite://PATH`, `sqlite::memory:`, `postgres://…`), see [`db_url`].
+    pub db: String,
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The database could not be opened.
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    /// The address could not be bound.
+    #[error("{addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Serving failed.
+    #[error("serving: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The default database: `mahjong.sqlite3` in the user's data directory (created).
+pub fn default_db_path() -> PathBuf {
+    let dir = directories::ProjectDirs::from("", "", "mahjong")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| PathBuf::from("."));
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join("mahjong.sqlite3")
+}
+
+/// A running server (for tests and embedding): its address and a way to stop it.
+pub struct Server {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    done: tokio::task::JoinHandle<Result<(), ServerError>>,
+}
+
+impl Server {
+    /// Opens the database, resumes unfinished tables, binds and starts serving.
+    pub async fn start(config: ServerConfig) -> Result<Server, ServerError> {
+        let (stop, stopped) = oneshot::channel::<()>();
+        let (addr_tx, addr_rx) = oneshot::channel();
+        let done = tokio::spawn(run(config, Some(addr_tx), async {
+            let _ = stopped.await;
+        }));
+        match addr_rx.await {
+            Ok(addr) => Ok(Server {
+                addr,
+                stop: Some(stop),
+                done,
+            }),
+            Err(_) => Err(done
+                .await
+                .map_err(|e| ServerError::Io(std::io::Error::other(e)))?
+                .err()
+                .unwrap_or_else(|| ServerError::Io(std::io::Error::other("server stopped")))),
+        }
+    }
+
+    /// The base URL (`http://127.0.0.1:PORT`).
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Stops accepting connections and waits for the server to end.
+    pub async fn stop(mut self) -> Result<(), ServerError> {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        self.done
+            .await
+            .map_err(|e| ServerError::Io(std::io::Error::other(e)))?
+    }
+}
+
+/// Runs the server until `shutdown` completes (e.g. Ctrl-C).
+pub async fn serve(
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServerError> {
+    run(config, None, shutdown).await
+}
+
+async fn run(
+    config: ServerConfig,
+    bound: Option<oneshot::Sender<SocketAddr>>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServerError> {
+    let store = Store::open(&config.db).await?;
+    let registry = Arc::new(table::Registry::default());
+    let mut resumed = 0;
+    for row in store.unfinished().await? {
+        match table::Table::resume(&row, store.clone(), registry.clone()).await {
+            Ok(_) => resumed += 1,
+            Err(e) => tracing::error!("not resumed: {e}"),
+        }
+    }
+    if resumed > 0 {
+        tracing::info!("resumed {resumed} unfinished tables");
+    }
+    let listener = TcpListener::bind(config.bind)
+        .await
+        .map_err(|source| ServerError::Bind {
+            addr: config.bind,
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    tracing::info!(%addr, db = %redact_url(&config.db), "listening on http://{addr}");
+    if let Some(b) = bound {
+        let _ = b.send(addr);
+    }
+    let app = http::App {
+        store: store.clone(),
+        registry,
+    };
+    // Small messages go out at once (Nagle's algorithm would hold them back ~40 ms).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!("TCP_NODELAY: {e}");
+        }
+    });
+    axum::serve(listener, http::router(app))
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    tracing::info!("shut down");
+    store.close().await;
+    Ok(())
+}
+
+/// A database URL without its password, for logs.
+fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => format!("{}://…{}", &url[..s], &url[at..]),
+        _ => url.to_string(),
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub(crate) fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// A table or ledger id: 12 random lowercase letters and digits.
+pub(crate) fn new_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut rng = rand::thread_rng();
+    (0..12)
+        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// A seat's secret: 128 random bits in hex.
+pub(crate) fn new_token() -> String {
+    let bits: u128 = rand::random();
+    format!("{bits:032x}")
+}

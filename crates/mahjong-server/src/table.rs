@@ -1,0 +1,988 @@
+//! A table: one task that owns the game, its bots and its connections. Everything that
+//! changes the game goes through the task's queue, so a table needs no locks; each change is
+//! written to the database before anybody hears of it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use mahjong_bots::Bot;
+use mahjong_engine::{Action, EngineError, Event, Game, GameConfig, PhaseView, SeatView};
+use mahjong_rules::Ruleset;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::db::{Finish, Store};
+use crate::protocol::{
+    event_for, spectator_view, EventMsg, PlayerInfo, ProtoError, StateMsg, PROTOCOL_VERSION,
+};
+use crate::{hint, now_ms};
+
+/// How long a finished table stays in memory once nobody is connected.
+const LINGER: Duration = Duration::from_secs(30);
+
+/// A table's configuration: everything needed to re-create its game (stored as JSON).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TableConfig {
+    /// The ruleset with every option.
+    pub ruleset: Ruleset,
+    /// The game's seed.
+    pub seed: u64,
+    /// Stop after this many hands.
+    #[serde(default)]
+    pub max_hands: Option<u32>,
+    /// `human` or a bot name, per seat.
+    pub kinds: Vec<String>,
+    /// Display names per seat.
+    pub names: Vec<String>,
+    /// Secret tokens of the human seats.
+    pub tokens: Vec<Option<String>>,
+    /// Server bots wait this long before acting.
+    #[serde(default)]
+    pub bot_delay_ms: u64,
+    /// Turn timer for humans (0: none).
+    #[serde(default)]
+    pub turn_seconds: u32,
+}
+
+impl TableConfig {
+    /// The engine configuration of the game.
+    pub fn game_config(&self) -> GameConfig {
+        GameConfig {
+            ruleset: self.ruleset.clone(),
+            seed: self.seed,
+            walls: vec![],
+            max_hands: self.max_hands,
+            record: true,
+        }
+    }
+
+    /// The bots of the table, seeded as `mahjong simulate` seeds them from a game's seed.
+    pub fn bots(&self) -> Vec<Option<Box<dyn Bot>>> {
+        self.kinds
+            .iter()
+            .enumerate()
+            .map(|(p, k)| {
+                (k != "human")
+                    .then(|| {
+                        mahjong_bots::bot_for_ruleset(
+                            k,
+                            &self.ruleset,
+                            derive_seed(self.seed, 1000 + p as u64),
+                        )
+                    })
+                    .flatten()
+            })
+            .collect()
+    }
+}
+
+/// SplitMix64, as `mahjong simulate` derives per-bot seeds: a server table with seed `s`
+/// plays like the simulated game whose seed is `s`.
+pub fn derive_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed.wrapping_add(i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Table status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not every human seat has joined: nothing moves.
+    Waiting,
+    /// In play.
+    Playing,
+    /// The game is over.
+    Finished,
+}
+
+impl Status {
+    /// As stored and shown.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// One seat as `GET /api/tables/{id}` shows it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SeatInfo {
+    /// Seat number.
+    pub seat: usize,
+    /// `human` or bot name.
+    pub kind: String,
+    /// Display name.
+    pub name: String,
+    /// A client holds the seat (bots always).
+    pub connected: bool,
+    /// The seat has been claimed.
+    pub joined: bool,
+}
+
+/// A table as `GET /api/tables/{id}` shows it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct TableInfo {
+    /// Id.
+    pub id: String,
+    /// Ruleset name.
+    pub ruleset: String,
+    /// `waiting`, `playing`, `finished`.
+    pub status: String,
+    /// Hand number in play.
+    pub hand: u32,
+    /// Seats.
+    pub seats: Vec<SeatInfo>,
+    /// Cumulative totals.
+    pub totals: Vec<i64>,
+    /// Spectators connected.
+    pub spectators: usize,
+    /// Created, ms since the epoch.
+    pub created_at: i64,
+}
+
+/// A seat handed out by `join`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JoinInfo {
+    /// Seat.
+    pub seat: usize,
+    /// Its token.
+    pub token: String,
+    /// Link to play it.
+    pub join_url: String,
+}
+
+/// What a table's task is asked to do.
+pub(crate) enum Cmd {
+    Connect {
+        token: Option<String>,
+        tx: mpsc::UnboundedSender<Utf8Bytes>,
+        reply: oneshot::Sender<Result<u64, ProtoError>>,
+    },
+    Disconnect {
+        conn: u64,
+    },
+    Act {
+        conn: u64,
+        action: Action,
+        id: Option<serde_json::Value>,
+    },
+    Hint {
+        conn: u64,
+    },
+    Info {
+        reply: oneshot::Sender<TableInfo>,
+    },
+    Join {
+        name: Option<String>,
+        reply: oneshot::Sender<Option<JoinInfo>>,
+    },
+    Fill {
+        reply: oneshot::Sender<TableInfo>,
+    },
+}
+
+/// The live tables.
+#[derive(Default)]
+pub(crate) struct Registry {
+    pub tables: RwLock<HashMap<String, mpsc::UnboundedSender<Cmd>>>,
+}
+
+impl Registry {
+    pub fn get(&self, id: &str) -> Option<mpsc::UnboundedSender<Cmd>> {
+        self.tables.read().expect("registry").get(id).cloned()
+    }
+}
+
+struct Conn {
+    id: u64,
+    seat: Option<usize>,
+    tx: mpsc::UnboundedSender<Utf8Bytes>,
+}
+
+/// A table's state, owned by its task.
+pub(crate) struct Table {
+    id: String,
+    config: TableConfig,
+    created_at: i64,
+    game: Game,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    /// Human seats claimed (connected once, or handed out by `join`).
+    claimed: Vec<bool>,
+    /// Human seats that have connected once.
+    joined: Vec<bool>,
+    status: Status,
+    conns: Vec<Conn>,
+    next_conn: u64,
+    /// The current hand's events (unredacted), for reconnecting clients.
+    hand_events: Vec<Event>,
+    /// Events stored so far.
+    seq: i64,
+    claim_deadline: Option<Instant>,
+    turn_deadline: Option<(Instant, u32, usize)>,
+    bot_due: Option<Instant>,
+    idle_since: Option<Instant>,
+    store: Store,
+    registry: Arc<Registry>,
+    view: SeatView,
+    /// The connection whose action is being applied, with its id (for `ack`).
+    ack: Option<(u64, serde_json::Value)>,
+}
+
+/// Why a stored game could not be resumed.
+#[derive(Debug, thiserror::Error)]
+#[error("game {id}: {message}")]
+pub struct ResumeError {
+    /// The game.
+    pub id: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl Table {
+    /// A new table; its first events are stored before the task starts.
+    pub async fn create(
+        id: String,
+        config: TableConfig,
+        store: Store,
+        registry: Arc<Registry>,
+    ) -> Result<mpsc::UnboundedSender<Cmd>, crate::db::DbError> {
+        let created_at = now_ms();
+        let humans = config.kinds.iter().any(|k| k == "human");
+        let status = if humans {
+            Status::Waiting
+        } else {
+            Status::Playing
+        };
+        let json = serde_json::to_string(&config).expect("configs serialize");
+        store
+            .insert_game(&id, &json, status.as_str(), created_at)
+            .await?;
+        let game = Game::new(config.game_config());
+        let mut t = Table::assemble(id, config, created_at, game, status, store, registry);
+        let events = t.game.take_events();
+        t.persist(&events).await?;
+        t.hand_events = events;
+        Ok(t.spawn())
+    }
+
+    /// Re-creates a stored game: the engine re-plays the recorded decisions (bots are asked
+    /// again at each of theirs, so their random state is as before), and every other stored
+    /// event must be what the engine produces.
+    pub async fn resume(
+        row: &crate::db::GameRow,
+        store: Store,
+        registry: Arc<Registry>,
+    ) -> Result<mpsc::UnboundedSender<Cmd>, ResumeError> {
+        let fail = |message: String| ResumeError {
+            id: row.id.clone(),
+            message,
+        };
+        let config: TableConfig =
+            serde_json::from_str(&row.config).map_err(|e| fail(format!("config: {e}")))?;
+        let lines = store
+            .events(&row.id)
+            .await
+            .map_err(|e| fail(e.to_string()))?;
+        let mut game = Game::new(config.game_config());
+        let mut bots = config.bots();
+        let mut produced: std::collections::VecDeque<Event> = game.take_events().into();
+        let mut hand_events = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let event: Event =
+                serde_json::from_str(line).map_err(|e| fail(format!("event {i}: {e}")))?;
+            if let (Event::Decision { player, action }, true) = (&event, produced.is_empty()) {
+                if let Some(Some(bot)) = bots.get_mut(*player) {
+                    let again = bot.act(&game.view(*player));
+                    if again != *action {
+                        tracing::warn!(game = %row.id, "bot {player} now chooses {again:?}, recorded {action:?}");
+                    }
+                }
+                game.act(*player, *action)
+                    .map_err(|e| fail(format!("event {i}: {e}")))?;
+                produced.extend(game.take_events());
+            }
+            match produced.pop_front() {
+                Some(e) if e == event => {}
+                other => {
+                    return Err(fail(format!(
+                        "event {i}: stored {line}, the engine gives {other:?}"
+                    )))
+                }
+            }
+            if matches!(event, Event::HandStart { .. }) {
+                hand_events.clear();
+            }
+            hand_events.push(event);
+        }
+        let status = match row.status.as_str() {
+            "waiting" => Status::Waiting,
+            _ => Status::Playing,
+        };
+        let mut t = Table::assemble(
+            row.id.clone(),
+            config,
+            row.created_at,
+            game,
+            status,
+            store,
+            registry,
+        );
+        t.bots = bots;
+        t.seq = lines.len() as i64;
+        t.hand_events = hand_events;
+        if status == Status::Playing {
+            t.claimed.iter_mut().for_each(|c| *c = true);
+            t.joined.iter_mut().for_each(|c| *c = true);
+        }
+        // Events the engine made that were never stored (a crash right after creation).
+        let rest: Vec<Event> = produced.into();
+        if !rest.is_empty() {
+            t.persist(&rest).await.map_err(|e| fail(e.to_string()))?;
+            for e in rest {
+                if matches!(e, Event::HandStart { .. }) {
+                    t.hand_events.clear();
+                }
+                t.hand_events.push(e);
+            }
+        }
+        if t.game.is_over() {
+            t.finish_if_over().await;
+        }
+        Ok(t.spawn())
+    }
+
+    fn assemble(
+        id: String,
+        config: TableConfig,
+        created_at: i64,
+        game: Game,
+        status: Status,
+        store: Store,
+        registry: Arc<Registry>,
+    ) -> Table {
+        let bots = config.bots();
+        let claimed: Vec<bool> = config.kinds.iter().map(|k| k != "human").collect();
+        Table {
+            id,
+            created_at,
+            game,
+            bots,
+            joined: claimed.clone(),
+            claimed,
+            status,
+            conns: vec![],
+            next_conn: 0,
+            hand_events: vec![],
+            seq: 0,
+            claim_deadline: None,
+            turn_deadline: None,
+            bot_due: None,
+            idle_since: None,
+            store,
+            registry,
+            view: SeatView::empty(),
+            ack: None,
+            config,
+        }
+    }
+
+    fn spawn(mut self) -> mpsc::UnboundedSender<Cmd> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.registry
+            .tables
+            .write()
+            .expect("registry")
+            .insert(self.id.clone(), tx.clone());
+        tokio::spawn(async move {
+            self.update_timers();
+            self.run(rx).await;
+        });
+        tx
+    }
+
+    async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
+        loop {
+            // Bots due now act first, one at a time, with the queue looked at in between.
+            if self.bot_due.is_some_and(|d| d <= Instant::now()) {
+                self.bot_due = None;
+                self.play_bot().await;
+                while let Ok(cmd) = rx.try_recv() {
+                    self.handle(cmd).await;
+                }
+                continue;
+            }
+            let wake = [
+                self.bot_due,
+                self.claim_deadline,
+                self.turn_deadline.map(|t| t.0),
+                self.idle_since.map(|t| t + LINGER),
+            ]
+            .into_iter()
+            .flatten()
+            .min();
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = sleep_until(wake) => {
+                    let now = Instant::now();
+                    if self.idle_since.is_some_and(|t| t + LINGER <= now) {
+                        break;
+                    }
+                    if self.claim_deadline.is_some_and(|d| d <= now) {
+                        self.claim_deadline = None;
+                        self.claim_timeout().await;
+                    }
+                    if self.turn_deadline.is_some_and(|d| d.0 <= now) {
+                        self.turn_timeout().await;
+                    }
+                }
+            }
+        }
+        self.registry
+            .tables
+            .write()
+            .expect("registry")
+            .remove(&self.id);
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Connect { token, tx, reply } => {
+                let seat = match token {
+                    None => None,
+                    Some(t) => match self
+                        .config
+                        .tokens
+                        .iter()
+                        .position(|k| k.as_deref() == Some(t.as_str()))
+                    {
+                        Some(s) => Some(s),
+                        None => {
+                            let _ = reply.send(Err(ProtoError::new(
+                                "bad_token",
+                                format!("no seat of table {} has this token", self.id),
+                            )));
+                            return;
+                        }
+                    },
+                };
+                let id = self.next_conn;
+                self.next_conn += 1;
+                self.conns.push(Conn { id, seat, tx });
+                self.idle_since = None;
+                let _ = reply.send(Ok(id));
+                if let Some(s) = seat {
+                    self.claimed[s] = true;
+                    self.joined[s] = true;
+                }
+                self.greet(id);
+                self.maybe_start().await;
+                self.send_players();
+            }
+            Cmd::Disconnect { conn } => {
+                self.conns.retain(|c| c.id != conn);
+                if self.conns.is_empty() && self.status == Status::Finished {
+                    self.idle_since = Some(Instant::now());
+                }
+                self.send_players();
+            }
+            Cmd::Act { conn, action, id } => {
+                let seat = self
+                    .conns
+                    .iter()
+                    .find(|c| c.id == conn)
+                    .and_then(|c| c.seat);
+                self.ack = id.clone().map(|id| (conn, id));
+                if let Err(e) = self.act_from(seat, action).await {
+                    self.send_to(conn, error_text_id(&e, id.as_ref()));
+                }
+                self.ack = None;
+            }
+            Cmd::Hint { conn } => {
+                let seat = self
+                    .conns
+                    .iter()
+                    .find(|c| c.id == conn)
+                    .and_then(|c| c.seat);
+                let text = match seat {
+                    Some(s) => hint::hint_text(&self.game, s),
+                    None => {
+                        error_text(&ProtoError::new("not_your_turn", "spectators get no hints"))
+                    }
+                };
+                self.send_to(conn, text);
+            }
+            Cmd::Info { reply } => {
+                let _ = reply.send(self.info());
+            }
+            Cmd::Join { name, reply } => {
+                let seat = (0..self.claimed.len())
+                    .find(|&s| !self.claimed[s] && self.config.kinds[s] == "human");
+                let answer = seat.map(|s| {
+                    self.claimed[s] = true;
+                    if let Some(n) = name.filter(|n| !n.trim().is_empty()) {
+                        self.config.names[s] = n;
+                    }
+                    let token = self.config.tokens[s]
+                        .clone()
+                        .expect("human seats have tokens");
+                    JoinInfo {
+                        seat: s,
+                        join_url: format!("/table/{}?token={token}", self.id),
+                        token,
+                    }
+                });
+                if answer.is_some() {
+                    self.save_config().await;
+                    self.send_players();
+                }
+                let _ = reply.send(answer);
+            }
+            Cmd::Fill { reply } => {
+                let mut changed = false;
+                for s in 0..self.joined.len() {
+                    if !self.joined[s] && self.config.kinds[s] == "human" {
+                        self.config.kinds[s] = "greedy".into();
+                        self.config.names[s] = "greedy".into();
+                        self.config.tokens[s] = None;
+                        self.claimed[s] = true;
+                        self.joined[s] = true;
+                        changed = true;
+                    }
+                }
+                if changed {
+                    self.bots = self.config.bots();
+                    self.save_config().await;
+                    self.maybe_start().await;
+                    self.send_players();
+                }
+                let _ = reply.send(self.info());
+            }
+        }
+    }
+
+    /// Starts the game once every human seat has joined.
+    async fn maybe_start(&mut self) {
+        if self.status == Status::Waiting && self.joined.iter().all(|j| *j) {
+            self.status = Status::Playing;
+            self.save_config().await;
+            self.update_timers();
+            self.send_states();
+        }
+    }
+
+    async fn save_config(&mut self) {
+        let json = serde_json::to_string(&self.config).expect("configs serialize");
+        if let Err(e) = self
+            .store
+            .update_game(&self.id, &json, self.status.as_str())
+            .await
+        {
+            tracing::error!(table = %self.id, "saving the table: {e}");
+        }
+    }
+
+    async fn act_from(&mut self, seat: Option<usize>, action: Action) -> Result<(), ProtoError> {
+        let Some(seat) = seat else {
+            return Err(ProtoError::new("not_your_turn", "spectators do not play"));
+        };
+        match self.status {
+            Status::Waiting => {
+                return Err(ProtoError::new(
+                    "not_your_turn",
+                    "the table is waiting for players",
+                ))
+            }
+            Status::Finished => return Err(ProtoError::new("not_your_turn", "the game is over")),
+            Status::Playing => {}
+        }
+        self.act(seat, action).await.map_err(|e| match e {
+            EngineError::Illegal { .. } => ProtoError::new("illegal", e.to_string()),
+            other => ProtoError::new("not_your_turn", other.to_string()),
+        })
+    }
+
+    /// Applies an action, stores what it caused, then tells everybody.
+    async fn act(&mut self, seat: usize, action: Action) -> Result<(), EngineError> {
+        if self.game.legal(seat).is_empty() {
+            return Err(EngineError::NotYourTurn { player: seat });
+        }
+        self.game.act(seat, action)?;
+        let events = self.game.take_events();
+        if let Err(e) = self.persist(&events).await {
+            tracing::error!(table = %self.id, "storing events: {e}");
+        }
+        self.broadcast(&events);
+        for e in events {
+            if matches!(e, Event::HandStart { .. }) {
+                self.hand_events.clear();
+            }
+            self.hand_events.push(e);
+        }
+        self.update_timers();
+        self.send_states();
+        self.finish_if_over().await;
+        Ok(())
+    }
+
+    async fn persist(&mut self, events: &[Event]) -> Result<(), crate::db::DbError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        let lines = events
+            .iter()
+            .map(|e| serde_json::to_string(e).expect("events serialize"))
+            .collect();
+        let finish = self.game.is_over().then(|| Finish {
+            totals: serde_json::to_string(self.game.totals()).expect("serializes"),
+            hands: self.game.summary().hands as i64,
+            at: now_ms(),
+        });
+        let first = self.seq;
+        self.seq += events.len() as i64;
+        self.store.append(&self.id, first, lines, finish).await
+    }
+
+    async fn finish_if_over(&mut self) {
+        if self.game.is_over() && self.status != Status::Finished {
+            self.status = Status::Finished;
+            self.claim_deadline = None;
+            self.turn_deadline = None;
+            self.bot_due = None;
+            let text = game_over_text(&self.id, self.game.totals());
+            for c in &self.conns {
+                let _ = c.tx.send(text.clone());
+            }
+            if self.conns.is_empty() {
+                self.idle_since = Some(Instant::now());
+            }
+            tracing::info!(table = %self.id, totals = ?self.game.totals(), "game over");
+        }
+    }
+
+    async fn play_bot(&mut self) {
+        let Some(p) = self.next_bot() else { return };
+        self.game.view_into(p, &mut self.view);
+        let action = self.bots[p].as_mut().expect("a bot seat").act(&self.view);
+        if let Err(e) = self.act(p, action).await {
+            // A bot must only choose legal actions; never stall the table over it.
+            tracing::error!(table = %self.id, "bot {p} chose {action:?}: {e}");
+            let fallback = self.game.legal(p).first().copied();
+            if let Some(a) = fallback {
+                let _ = self.act(p, a).await;
+            }
+        }
+    }
+
+    fn next_bot(&self) -> Option<usize> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        self.game
+            .pending()
+            .into_iter()
+            .find(|&p| self.bots[p].is_some() && !self.game.legal(p).is_empty())
+    }
+
+    async fn claim_timeout(&mut self) {
+        for p in self.game.pending() {
+            if self.bots[p].is_none() && self.game.legal(p).contains(&Action::Pass) {
+                let _ = self.act(p, Action::Pass).await;
+            }
+        }
+    }
+
+    async fn turn_timeout(&mut self) {
+        let Some((_, _, p)) = self.turn_deadline.take() else {
+            return;
+        };
+        let legal = self.game.legal(p);
+        let drawn = self.game.hand().drawn(p);
+        let choice = legal
+            .iter()
+            .find(|a| matches!(a, Action::Discard { tile, call: false } if Some(*tile) == drawn))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Discard { call: false, .. }))
+            })
+            .or_else(|| legal.first())
+            .copied();
+        if let Some(a) = choice {
+            let _ = self.act(p, a).await;
+        }
+    }
+
+    /// Sets the timers for the situation now: the claim timer when a window opens with a
+    /// human in it, the turn timer when a human's turn begins, the bot timer.
+    fn update_timers(&mut self) {
+        let now = Instant::now();
+        if self.status != Status::Playing || self.game.is_over() {
+            self.claim_deadline = None;
+            self.turn_deadline = None;
+            self.bot_due = None;
+            return;
+        }
+        let phase = self.game.hand().phase_view();
+        let human_pending = self
+            .game
+            .pending()
+            .into_iter()
+            .any(|p| self.bots[p].is_none() && !self.game.legal(p).is_empty());
+        let secs = self.config.ruleset.play().claim_seconds;
+        match phase {
+            PhaseView::Claims { .. } | PhaseView::Rob { .. } if secs > 0 && human_pending => {
+                if self.claim_deadline.is_none() {
+                    self.claim_deadline = Some(now + Duration::from_secs(secs as u64));
+                }
+            }
+            _ => self.claim_deadline = None,
+        }
+        match phase {
+            PhaseView::Turn { player }
+                if self.config.turn_seconds > 0 && self.bots[player].is_none() =>
+            {
+                let hand = self.game.hand().setup().number;
+                if !matches!(self.turn_deadline, Some((_, h, p)) if h == hand && p == player) {
+                    self.turn_deadline = Some((
+                        now + Duration::from_secs(self.config.turn_seconds as u64),
+                        hand,
+                        player,
+                    ));
+                }
+            }
+            _ => self.turn_deadline = None,
+        }
+        if self.bot_due.is_none() && self.next_bot().is_some() {
+            self.bot_due = Some(now + Duration::from_millis(self.config.bot_delay_ms));
+        }
+    }
+
+    fn deadline_ms(&self, seat: usize) -> Option<u64> {
+        let now = Instant::now();
+        let left = |d: Instant| d.saturating_duration_since(now).as_millis() as u64;
+        if let Some(d) = self.claim_deadline {
+            if !self.game.legal(seat).is_empty() {
+                return Some(left(d));
+            }
+        }
+        match self.turn_deadline {
+            Some((d, _, p)) if p == seat => Some(left(d)),
+            _ => None,
+        }
+    }
+
+    fn broadcast(&self, events: &[Event]) {
+        for e in events {
+            let owner = match e {
+                Event::Decision { player, .. }
+                | Event::Deal { player, .. }
+                | Event::Draw { player, .. } => Some(*player),
+                _ => None,
+            };
+            let full = event_text(e);
+            let others = if owner.is_some() {
+                event_for(e, None).map(|r| event_text(&r))
+            } else {
+                Some(full.clone())
+            };
+            for c in &self.conns {
+                let text = if owner.is_some() && c.seat == owner {
+                    Some(&full)
+                } else {
+                    others.as_ref()
+                };
+                if let Some(t) = text {
+                    let _ = c.tx.send(t.clone());
+                }
+            }
+        }
+    }
+
+    /// A `state` to every connection (one view per seat, one public view).
+    fn send_states(&mut self) {
+        let seats = self.game.seats();
+        let mut texts: Vec<Option<Utf8Bytes>> = vec![None; seats + 1];
+        let ack = self.ack.take();
+        for i in 0..self.conns.len() {
+            let seat = self.conns[i].seat;
+            let text = match &ack {
+                // The acting connection's state carries the action's id.
+                Some((conn, id)) if *conn == self.conns[i].id => {
+                    self.state_text_ack(seat, Some(id))
+                }
+                _ => {
+                    let slot = seat.unwrap_or(seats);
+                    if texts[slot].is_none() {
+                        texts[slot] = Some(self.state_text(seat));
+                    }
+                    texts[slot].clone().expect("just made")
+                }
+            };
+            let _ = self.conns[i].tx.send(text);
+        }
+    }
+
+    fn state_text(&mut self, seat: Option<usize>) -> Utf8Bytes {
+        self.state_text_ack(seat, None)
+    }
+
+    fn state_text_ack(
+        &mut self,
+        seat: Option<usize>,
+        ack: Option<&serde_json::Value>,
+    ) -> Utf8Bytes {
+        match seat {
+            Some(s) => {
+                self.game.view_into(s, &mut self.view);
+                let msg = StateMsg {
+                    kind: "state",
+                    v: PROTOCOL_VERSION,
+                    view: &self.view,
+                    deadline_ms: self.deadline_ms(s),
+                    ack,
+                };
+                serde_json::to_string(&msg).expect("serializes").into()
+            }
+            None => {
+                self.game.view_into(0, &mut self.view);
+                let deadline = self
+                    .claim_deadline
+                    .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64);
+                serde_json::json!({
+                    "type": "state", "v": PROTOCOL_VERSION,
+                    "view": spectator_view(&self.view), "deadline_ms": deadline,
+                })
+                .to_string()
+                .into()
+            }
+        }
+    }
+
+    fn players(&self) -> Vec<PlayerInfo> {
+        (0..self.config.kinds.len())
+            .map(|s| PlayerInfo {
+                name: self.config.names[s].clone(),
+                kind: self.config.kinds[s].clone(),
+                connected: self.bots[s].is_some() || self.conns.iter().any(|c| c.seat == Some(s)),
+            })
+            .collect()
+    }
+
+    fn send_players(&self) {
+        let text: Utf8Bytes = serde_json::json!({
+            "type": "players", "v": PROTOCOL_VERSION,
+            "players": self.players(), "status": self.status.as_str(),
+        })
+        .to_string()
+        .into();
+        for c in &self.conns {
+            let _ = c.tx.send(text.clone());
+        }
+    }
+
+    /// `welcome`, `history`, `state` (and `game_over`) to a new connection.
+    fn greet(&mut self, conn: u64) {
+        let Some(c) = self.conns.iter().find(|c| c.id == conn) else {
+            return;
+        };
+        let seat = c.seat;
+        let tx = c.tx.clone();
+        let welcome = serde_json::json!({
+            "type": "welcome", "v": PROTOCOL_VERSION, "table": self.id, "seat": seat,
+            "seats": self.game.seats(), "ruleset": self.config.ruleset,
+            "players": self.players(), "status": self.status.as_str(),
+        });
+        let _ = tx.send(welcome.to_string().into());
+        let events: Vec<Event> = self
+            .hand_events
+            .iter()
+            .filter_map(|e| event_for(e, seat))
+            .collect();
+        let history = serde_json::json!({
+            "type": "history", "v": PROTOCOL_VERSION,
+            "hand": self.game.hand().setup().number, "events": events,
+        });
+        let _ = tx.send(history.to_string().into());
+        let _ = tx.send(self.state_text(seat));
+        if self.game.is_over() {
+            let _ = tx.send(game_over_text(&self.id, self.game.totals()));
+        }
+    }
+
+    fn send_to(&self, conn: u64, text: Utf8Bytes) {
+        if let Some(c) = self.conns.iter().find(|c| c.id == conn) {
+            let _ = c.tx.send(text);
+        }
+    }
+
+    fn info(&self) -> TableInfo {
+        let players = self.players();
+        TableInfo {
+            id: self.id.clone(),
+            ruleset: self.config.ruleset.name.clone(),
+            status: self.status.as_str().into(),
+            hand: self.game.hand().setup().number,
+            seats: players
+                .into_iter()
+                .enumerate()
+                .map(|(s, p)| SeatInfo {
+                    seat: s,
+                    kind: p.kind,
+                    name: p.name,
+                    connected: p.connected,
+                    joined: self.joined[s],
+                })
+                .collect(),
+            totals: self.game.totals().to_vec(),
+            spectators: self.conns.iter().filter(|c| c.seat.is_none()).count(),
+            created_at: self.created_at,
+        }
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}
+
+fn event_text(e: &Event) -> Utf8Bytes {
+    serde_json::to_string(&EventMsg {
+        kind: "event",
+        v: PROTOCOL_VERSION,
+        event: e,
+    })
+    .expect("serializes")
+    .into()
+}
+
+/// An `error` message.
+pub(crate) fn error_text(e: &ProtoError) -> Utf8Bytes {
+    error_text_id(e, None)
+}
+
+/// An `error` message refusing the action with this id.
+fn error_text_id(e: &ProtoError, id: Option<&serde_json::Value>) -> Utf8Bytes {
+    let mut v = serde_json::json!({"type": "error", "v": PROTOCOL_VERSION, "code": e.code, "message": e.message});
+    if let Some(id) = id {
+        v["id"] = id.clone();
+    }
+    v.to_string().into()
+}
+
+fn game_over_text(id: &str, totals: &[i64]) -> Utf8Bytes {
+    serde_json::json!({"type": "game_over", "v": PROTOCOL_VERSION, "totals": totals, "game_id": id})
+        .to_string()
+        .into()
+}
