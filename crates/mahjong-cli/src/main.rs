@@ -95,6 +95,8 @@ enum Command {
         #[arg(long, value_name = "PATH|URL")]
         db: Option<String>,
     },
+    /// Play a game in the terminal: against bots here, or at a server's table (--server).
+    Play(mahjong_tui::PlayArgs),
     /// Re-play a game record through the engine and check every event, score and payment.
     Replay {
         /// The record (JSON Lines), or - for standard input.
@@ -206,6 +208,9 @@ fn main() -> ExitCode {
         })(),
         Command::Replay { file } => replay(&file),
         Command::Serve { bind, db } => serve::serve(bind, db).map_err(Fail),
+        Command::Play(args) => mahjong_tui::play(&args)
+            .map_err(|e| Fail(e.0))
+            .and_then(|msg| write_stdout(msg.as_bytes()).map(|_| ExitCode::SUCCESS)),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,875 @@
+//! The client's state and its key handling, apart from any terminal: what the player knows
+//! (his seat's view and the events he was sent), what he is choosing, and the score sheets.
+//!
+//! [`App::apply`] takes what the table says ([`Update`]); [`App::on_key`] turns a key into
+//! a [`Command`] for the table, or changes only the screen (selection, help, a sheet).
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use mahjong_engine::{Action, Event, PaymentRecord, PhaseView, PublicSet, ScoredItem, SeatView};
+use mahjong_rules::WinFrom;
+use mahjong_tiles::{Tile, Wind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// What the table tells the client.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Update {
+    /// The player's seat and a name for every player (`names.len()` = seats).
+    Seated {
+        /// The player this client plays.
+        player: usize,
+        /// A short name per player (`"greedy"`, a person's name).
+        names: Vec<String>,
+        /// The ruleset's name.
+        ruleset: String,
+        /// Which table: `seed 42` for a local game, the table's id at a server.
+        table: String,
+    },
+    /// Something happened (already redacted for this player).
+    Event(Event),
+    /// The player's view now, and how long he has to decide when a claim timer runs.
+    State {
+        /// The view.
+        view: Box<SeatView>,
+        /// Time left to decide, when the table enforces a timer.
+        time_left: Option<Duration>,
+    },
+    /// A suggestion: words, and the tile to select (a discard).
+    Hint {
+        /// What to do, in words.
+        text: String,
+        /// The tile the suggestion discards.
+        tile: Option<Tile>,
+    },
+    /// Something to tell the player that is not an error (waiting, reconnecting).
+    Notice(String),
+    /// The table refused something, or a connection problem.
+    Error(String),
+    /// The game is over, with the final totals.
+    GameOver {
+        /// Totals by player.
+        totals: Vec<i64>,
+    },
+    /// The table is gone (connection closed): nothing more will come.
+    Closed(String),
+}
+
+/// What the client asks of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play this action.
+    Act(Action),
+    /// Ask for a suggestion.
+    Hint,
+    /// Leave.
+    Quit,
+}
+
+/// A hand's result as the score sheet shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreSheet {
+    /// Hand number in the game, from 0.
+    pub hand: u32,
+    /// Prevailing wind.
+    pub prevailing: Wind,
+    /// Each player's seat wind in the hand.
+    pub winds: Vec<Wind>,
+    /// The winner, the winning tile, where it came from and its supplier.
+    pub win: Option<(usize, Tile, WinFrom, Option<usize>)>,
+    /// Each player's concealed tiles, when revealed.
+    pub reveal: Option<Vec<Vec<Tile>>>,
+    /// Each player's declared sets at the end of the hand.
+    pub sets: Vec<Vec<PublicSet>>,
+    /// Each player's bonus tiles.
+    pub bonus: Vec<Vec<Tile>>,
+    /// Each player's score.
+    pub scores: Vec<u64>,
+    /// Each player's limit (rule id), if any.
+    pub limits: Vec<Option<String>>,
+    /// Each player's scored items.
+    pub items: Vec<Vec<ScoredItem>>,
+    /// Each player's net result of the hand.
+    pub settlement: Vec<i64>,
+    /// The payments.
+    pub payments: Vec<PaymentRecord>,
+    /// The player liable for a cannon.
+    pub cannon: Option<usize>,
+    /// Running totals after the hand.
+    pub totals: Vec<i64>,
+}
+
+/// A choice among several actions of one kind (chows, kongs), by number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// What is being chosen (`"chow"`, `"kong"`).
+    pub what: &'static str,
+    /// The options, numbered from 1 on screen.
+    pub options: Vec<Action>,
+}
+
+/// Everything the screen shows.
+#[derive(Debug)]
+pub struct App {
+    player: usize,
+    names: Vec<String>,
+    ruleset: String,
+    table: String,
+    view: Option<SeatView>,
+    deadline: Option<Instant>,
+    selected: usize,
+    call: bool,
+    choice: Option<Choice>,
+    log: VecDeque<String>,
+    sheets: VecDeque<ScoreSheet>,
+    sheet_scroll: u16,
+    hand_no: u32,
+    dealer: usize,
+    prevailing: Wind,
+    dora: Option<Tile>,
+    win: Option<(usize, Tile, WinFrom, Option<usize>)>,
+    reveal: Option<Vec<Vec<Tile>>>,
+    totals: Vec<i64>,
+    last_scored: Option<u32>,
+    status: Option<String>,
+    help: bool,
+    confirm_quit: bool,
+    game_over: Option<Vec<i64>>,
+    closed: Option<String>,
+    quit: bool,
+}
+
+/// How many log lines are kept.
+const LOG_LINES: usize = 200;
+
+impl App {
+    /// A client for `player`, before the table has said anything.
+    pub fn new(player: usize) -> App {
+        App {
+            player,
+            names: vec![],
+            ruleset: String::new(),
+            table: String::new(),
+            view: None,
+            deadline: None,
+            selected: 0,
+            call: false,
+            choice: None,
+            log: VecDeque::new(),
+            sheets: VecDeque::new(),
+            sheet_scroll: 0,
+            hand_no: 0,
+            dealer: 0,
+            prevailing: Wind::East,
+            dora: None,
+            win: None,
+            reveal: None,
+            totals: vec![],
+            last_scored: None,
+            status: None,
+            help: false,
+            confirm_quit: false,
+            game_over: None,
+            closed: None,
+            quit: false,
+        }
+    }
+
+    /// The player this client plays.
+    pub fn player(&self) -> usize {
+        self.player
+    }
+
+    /// The latest view, once the table sent one.
+    pub fn view(&self) -> Option<&SeatView> {
+        self.view.as_ref()
+    }
+
+    /// The ruleset's name.
+    pub fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+
+    /// Which table (`seed 42`, a server's table id).
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
+    /// Number of players (from the view, or the names given when seated).
+    pub fn seats(&self) -> usize {
+        self.view.as_ref().map_or(self.names.len(), |v| v.seats)
+    }
+
+    /// A player's short name.
+    pub fn name(&self, p: usize) -> String {
+        if p == self.player {
+            "you".to_string()
+        } else {
+            self.names
+                .get(p)
+                .filter(|n| !n.is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("player {p}"))
+        }
+    }
+
+    /// How a player is named in the log and prompts: `P2 (W)`, or `you`.
+    pub fn who(&self, p: usize) -> String {
+        if p == self.player {
+            "you".to_string()
+        } else {
+            match self.wind_of(p) {
+                Some(w) => format!("P{p} ({})", w.letter()),
+                None => format!("P{p}"),
+            }
+        }
+    }
+
+    /// A player's seat wind in the current hand.
+    pub fn wind_of(&self, p: usize) -> Option<Wind> {
+        let n = self.seats();
+        (n > 0).then(|| Wind::from_index((p + n - self.dealer % n) % n))
+    }
+
+    /// Prevailing wind of the current hand.
+    pub fn prevailing(&self) -> Wind {
+        self.view.as_ref().map_or(self.prevailing, |v| v.prevailing)
+    }
+
+    /// The current hand's dora indicator, in rulesets that reveal one.
+    pub fn dora_indicator(&self) -> Option<Tile> {
+        self.dora
+    }
+
+    /// Hand number of the current hand.
+    pub fn hand_no(&self) -> u32 {
+        self.hand_no
+    }
+
+    /// Recent log lines, oldest first.
+    pub fn log(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator {
+        self.log.iter().map(String::as_str)
+    }
+
+    /// The score sheet on screen, if any (the oldest not yet dismissed).
+    pub fn sheet(&self) -> Option<&ScoreSheet> {
+        self.sheets.front()
+    }
+
+    /// How far the score sheet is scrolled.
+    pub fn sheet_scroll(&self) -> u16 {
+        self.sheet_scroll
+    }
+
+    /// The status line: the last error or hint.
+    pub fn status(&self) -> Option<&str> {
+        self.status.as_deref()
+    }
+
+    /// Whether the help overlay is up.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// Whether quitting waits for confirmation.
+    pub fn confirming_quit(&self) -> bool {
+        self.confirm_quit
+    }
+
+    /// Final totals, once the game is over.
+    pub fn game_over(&self) -> Option<&[i64]> {
+        self.game_over.as_deref()
+    }
+
+    /// Why the table went away, if it did.
+    pub fn closed(&self) -> Option<&str> {
+        self.closed.as_deref()
+    }
+
+    /// Whether the player chose to leave.
+    pub fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Running totals (before the current hand, or after the last scored one).
+    pub fn totals(&self) -> &[i64] {
+        &self.totals
+    }
+
+    /// The chow or kong being chosen.
+    pub fn choice(&self) -> Option<&Choice> {
+        self.choice.as_ref()
+    }
+
+    /// Whether the next discard declares Original Call.
+    pub fn calling(&self) -> bool {
+        self.call
+    }
+
+    /// Whether the table should hold (a local table stops its bots while a score sheet is
+    /// read).
+    pub fn holding(&self) -> bool {
+        !self.sheets.is_empty()
+    }
+
+    /// Time left on the claim timer.
+    pub fn time_left(&self, now: Instant) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(now))
+    }
+
+    /// The hand as shown: concealed tiles without the drawn one (sorted), and the drawn
+    /// tile apart.
+    pub fn hand_tiles(&self) -> (Vec<Tile>, Option<Tile>) {
+        let Some(v) = &self.view else {
+            return (vec![], None);
+        };
+        let mut tiles = v.concealed.clone();
+        tiles.sort();
+        if let Some(d) = v.drawn {
+            if let Some(i) = tiles.iter().position(|&t| t == d) {
+                tiles.remove(i);
+            }
+        }
+        (tiles, v.drawn)
+    }
+
+    /// Index of the selected tile in the hand as shown (the drawn tile last).
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// The selected tile.
+    pub fn selected_tile(&self) -> Option<Tile> {
+        let (tiles, drawn) = self.hand_tiles();
+        tiles.get(self.selected).copied().or(drawn)
+    }
+
+    fn hand_len(&self) -> usize {
+        let (tiles, drawn) = self.hand_tiles();
+        tiles.len() + usize::from(drawn.is_some())
+    }
+
+    /// The player's legal actions now.
+    pub fn legal(&self) -> &[Action] {
+        self.view.as_ref().map_or(&[], |v| v.legal.as_slice())
+    }
+
+    fn can(&self, a: &Action) -> bool {
+        self.legal().contains(a)
+    }
+
+    /// Whether it is the player's own turn (a discard to make).
+    pub fn my_turn(&self) -> bool {
+        matches!(self.view.as_ref().map(|v| &v.phase), Some(PhaseView::Turn { player }) if *player == self.player)
+            && !self.legal().is_empty()
+    }
+
+    /// Whether the player may claim the discard or rob the kong on the table.
+    pub fn claiming(&self) -> bool {
+        matches!(
+            self.view.as_ref().map(|v| &v.phase),
+            Some(PhaseView::Claims { .. } | PhaseView::Rob { .. })
+        ) && self.legal().iter().any(|a| *a != Action::Pass)
+    }
+
+    fn kongs(&self) -> Vec<Action> {
+        self.legal()
+            .iter()
+            .filter(|a| matches!(a, Action::ConcealedKong { .. } | Action::AnnexKong { .. }))
+            .copied()
+            .collect()
+    }
+
+    fn chows(&self) -> Vec<Action> {
+        self.legal()
+            .iter()
+            .filter(|a| matches!(a, Action::Chow { .. }))
+            .copied()
+            .collect()
+    }
+
+    /// Whether any discard may declare Original Call.
+    pub fn call_possible(&self) -> bool {
+        self.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Discard { call: true, .. }))
+    }
+
+    fn push_log(&mut self, line: String) {
+        if self.log.len() == LOG_LINES {
+            self.log.pop_front();
+        }
+        self.log.push_back(line);
+    }
+
+    /// Takes in what the table says.
+    pub fn apply(&mut self, update: Update, now: Instant) {
+        match update {
+            Update::Seated {
+                player,
+                names,
+                ruleset,
+                table,
+            } => {
+                self.table = table;
+                self.player = player;
+                if self.totals.len() != names.len() {
+                    self.totals = vec![0; names.len()];
+                }
+                self.names = names;
+                self.ruleset = ruleset;
+            }
+            Update::Event(e) => self.on_event(e),
+            Update::State { view, time_left } => self.on_view(*view, time_left, now),
+            Update::Hint { text, tile } => {
+                if let Some(tile) = tile {
+                    let (tiles, drawn) = self.hand_tiles();
+                    if drawn == Some(tile) {
+                        self.selected = tiles.len();
+                    } else if let Some(i) = tiles.iter().position(|&t| t == tile) {
+                        self.selected = i;
+                    }
+                }
+                self.status = Some(format!("hint: {text}"));
+            }
+            Update::Notice(msg) => self.status = Some(msg),
+            Update::Error(msg) => self.status = Some(format!("error: {msg}")),
+            Update::GameOver { totals } => {
+                self.totals.clone_from(&totals);
+                self.game_over = Some(totals);
+                self.deadline = None;
+            }
+            Update::Closed(why) => {
+                self.deadline = None;
+                self.closed = Some(why);
+            }
+        }
+    }
+
+    fn on_view(&mut self, view: SeatView, time_left: Option<Duration>, now: Instant) {
+        let old_drawn = self.view.as_ref().and_then(|v| v.drawn);
+        let old_legal = self.view.as_ref().map(|v| v.legal.clone());
+        self.hand_no = view.hand;
+        self.dealer = view.dealer;
+        self.prevailing = view.prevailing;
+        self.totals.clone_from(&view.totals);
+        let new_drawn = view.drawn;
+        let changed = old_legal.as_ref() != Some(&view.legal);
+        self.deadline = match time_left {
+            Some(t) if !view.legal.is_empty() => Some(now + t),
+            _ => None,
+        };
+        self.view = Some(view);
+        let len = self.hand_len();
+        if new_drawn.is_some() && new_drawn != old_drawn {
+            // A new tile: offer it as the discard, as most players throw the draw.
+            self.selected = len - 1;
+        } else if self.selected >= len {
+            self.selected = len.saturating_sub(1);
+        }
+        if changed {
+            self.choice = None;
+            if !self.call_possible() {
+                self.call = false;
+            }
+        }
+    }
+
+    fn on_event(&mut self, e: Event) {
+        match e {
+            Event::HandStart {
+                hand,
+                prevailing,
+                dealer,
+                dora,
+                ..
+            } => {
+                self.dora = dora;
+                self.hand_no = hand;
+                self.dealer = dealer;
+                self.prevailing = prevailing;
+                self.win = None;
+                self.reveal = None;
+                let line = format!(
+                    "── hand {} · prevailing {} · East is {} ──",
+                    hand + 1,
+                    prevailing.letter(),
+                    self.who(dealer)
+                );
+                self.push_log(line);
+            }
+            Event::Deal { player, tiles, .. } if player == self.player => {
+                let line = format!("you are dealt {}", codes(&tiles));
+                self.push_log(line);
+            }
+            Event::Draw {
+                player,
+                tile: Some(t),
+                loose,
+            } if player == self.player => {
+                let line = format!("you draw {t}{}", if loose { " (loose tile)" } else { "" });
+                self.push_log(line);
+            }
+            Event::Bonus { player, tile } => {
+                let line = format!("{} set{} aside {tile}", self.who(player), s(player, self));
+                self.push_log(line);
+            }
+            Event::Discard { player, tile, call } => {
+                let line = format!(
+                    "{} discard{} {tile}{}",
+                    self.who(player),
+                    s(player, self),
+                    if call {
+                        " and declare Original Call"
+                    } else {
+                        ""
+                    }
+                );
+                self.push_log(line);
+            }
+            Event::Set {
+                player,
+                kind,
+                tile,
+                from,
+            } => {
+                let what = set_name(kind, tile);
+                let line = match from {
+                    Some(f) => format!(
+                        "{} claim{} {what} from {}",
+                        self.who(player),
+                        s(player, self),
+                        self.who(f)
+                    ),
+                    None => format!("{} declare{} {what}", self.who(player), s(player, self)),
+                };
+                self.push_log(line);
+            }
+            Event::Mahjong {
+                player,
+                tile,
+                from,
+                supplier,
+            } => {
+                let line = format!(
+                    "{} go{} Mah-Jongg with {tile} {}",
+                    self.who(player),
+                    if player == self.player { "" } else { "es" },
+                    self.win_from(from, supplier)
+                );
+                self.push_log(line);
+                self.win = Some((player, tile, from, supplier));
+            }
+            Event::Washout => self.push_log("washout: the wall is exhausted".to_string()),
+            Event::Reveal { hands } => self.reveal = Some(hands),
+            Event::Scores {
+                scores,
+                limits,
+                items,
+                settlement,
+                payments,
+                cannon,
+            } => {
+                if self.last_scored == Some(self.hand_no) {
+                    // Sent again after a reconnect (the hand's history): already shown.
+                    return;
+                }
+                self.last_scored = Some(self.hand_no);
+                let n = scores.len();
+                let mut totals = self.totals.clone();
+                totals.resize(n, 0);
+                for (t, s) in totals.iter_mut().zip(&settlement) {
+                    *t += s;
+                }
+                let (sets, bonus) = match &self.view {
+                    Some(v) if v.public.len() == n => (
+                        v.public.iter().map(|p| p.sets.clone()).collect(),
+                        v.public.iter().map(|p| p.bonus.clone()).collect(),
+                    ),
+                    _ => (vec![vec![]; n], vec![vec![]; n]),
+                };
+                let sheet = ScoreSheet {
+                    hand: self.hand_no,
+                    prevailing: self.prevailing,
+                    winds: (0..n)
+                        .map(|p| Wind::from_index((p + n - self.dealer % n.max(1)) % n.max(1)))
+                        .collect(),
+                    win: self.win,
+                    reveal: self.reveal.take(),
+                    sets,
+                    bonus,
+                    scores,
+                    limits,
+                    items,
+                    settlement,
+                    payments,
+                    cannon,
+                    totals: totals.clone(),
+                };
+                self.totals = totals;
+                self.push_log(format!("hand {} scored", self.hand_no + 1));
+                if self.sheets.is_empty() {
+                    self.sheet_scroll = 0;
+                }
+                self.sheets.push_back(sheet);
+                self.deadline = None;
+            }
+            Event::GameEnd { totals } => {
+                self.push_log("the game is over".to_string());
+                self.totals.clone_from(&totals);
+                self.game_over = Some(totals);
+            }
+            // Decisions are the record's business; what they lead to is logged instead.
+            Event::Decision { .. } | Event::Deal { .. } | Event::Draw { .. } => {}
+        }
+    }
+
+    /// `from P2's discard`, `from the wall` …
+    pub fn win_from(&self, from: WinFrom, supplier: Option<usize>) -> String {
+        match (from, supplier) {
+            (WinFrom::Wall, _) => "from the wall".to_string(),
+            (WinFrom::Loose, _) => "with a loose tile".to_string(),
+            (WinFrom::Discard, Some(s)) => format!("on {}'s discard", self.who(s)),
+            (WinFrom::Discard, None) => "on a discard".to_string(),
+            (WinFrom::RobbedKong, Some(s)) => format!("robbing {}'s kong", self.who(s)),
+            (WinFrom::RobbedKong, None) => "robbing a kong".to_string(),
+        }
+    }
+
+    /// Handles a key; a [`Command`] when the table must hear of it.
+    pub fn on_key(&mut self, key: KeyEvent) -> Option<Command> {
+        if key.kind == KeyEventKind::Release {
+            return None;
+        }
+        let ctrl_c =
+            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if self.confirm_quit {
+            match key.code {
+                KeyCode::Char('y' | 'Y') => {
+                    self.quit = true;
+                    return Some(Command::Quit);
+                }
+                _ if ctrl_c => {
+                    self.quit = true;
+                    return Some(Command::Quit);
+                }
+                _ => {
+                    self.confirm_quit = false;
+                    return None;
+                }
+            }
+        }
+        if ctrl_c || key.code == KeyCode::Char('q') {
+            if self.game_over.is_some() && self.sheets.is_empty() || self.closed.is_some() {
+                self.quit = true;
+                return Some(Command::Quit);
+            }
+            self.confirm_quit = true;
+            return None;
+        }
+        if self.help {
+            if matches!(key.code, KeyCode::Char('?') | KeyCode::Esc | KeyCode::Enter) {
+                self.help = false;
+            }
+            return None;
+        }
+        if key.code == KeyCode::Char('?') {
+            self.help = true;
+            return None;
+        }
+        if !self.sheets.is_empty() {
+            match key.code {
+                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc => {
+                    self.sheets.pop_front();
+                    self.sheet_scroll = 0;
+                }
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.sheet_scroll = self.sheet_scroll.saturating_add(1)
+                }
+                KeyCode::Up => self.sheet_scroll = self.sheet_scroll.saturating_sub(1),
+                KeyCode::PageDown => self.sheet_scroll = self.sheet_scroll.saturating_add(10),
+                KeyCode::PageUp => self.sheet_scroll = self.sheet_scroll.saturating_sub(10),
+                _ => {}
+            }
+            return None;
+        }
+        if self.game_over.is_some() || self.closed.is_some() {
+            return None;
+        }
+        if let Some(choice) = &self.choice {
+            if let KeyCode::Char(c @ '1'..='9') = key.code {
+                let i = c as usize - '1' as usize;
+                if let Some(a) = choice.options.get(i).copied() {
+                    self.choice = None;
+                    return Some(Command::Act(a));
+                }
+                return None;
+            }
+            if key.code == KeyCode::Esc {
+                self.choice = None;
+                return None;
+            }
+        }
+        self.status = None;
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.selected = self.selected.saturating_sub(1);
+                None
+            }
+            KeyCode::Right | KeyCode::Char('l') => {
+                if self.selected + 1 < self.hand_len() {
+                    self.selected += 1;
+                }
+                None
+            }
+            KeyCode::Home => {
+                self.selected = 0;
+                None
+            }
+            KeyCode::End => {
+                self.selected = self.hand_len().saturating_sub(1);
+                None
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.discard(),
+            KeyCode::Char('o') => {
+                if self.call_possible() {
+                    self.call = !self.call;
+                } else {
+                    self.status = Some("Original Call is not possible now".to_string());
+                }
+                None
+            }
+            KeyCode::Char('m') => self.try_act(Action::Mahjong, "Mah-Jongg"),
+            KeyCode::Char('p') => {
+                if self.claiming() {
+                    self.try_act(Action::Pass, "pass")
+                } else {
+                    self.status = Some("there is nothing to pass".to_string());
+                    None
+                }
+            }
+            KeyCode::Char('u') => self.try_act(Action::Pung, "a pung"),
+            KeyCode::Char('c') => self.choose("chow", self.chows()),
+            KeyCode::Char('k') => {
+                if self.can(&Action::Kong) {
+                    Some(Command::Act(Action::Kong))
+                } else {
+                    self.choose("kong", self.kongs())
+                }
+            }
+            KeyCode::Char('i') => Some(Command::Hint),
+            _ => None,
+        }
+    }
+
+    fn try_act(&mut self, a: Action, what: &str) -> Option<Command> {
+        if self.can(&a) {
+            Some(Command::Act(a))
+        } else {
+            self.status = Some(format!("{what} is not possible now"));
+            None
+        }
+    }
+
+    fn choose(&mut self, what: &'static str, options: Vec<Action>) -> Option<Command> {
+        match options.len() {
+            0 => {
+                self.status = Some(format!("a {what} is not possible now"));
+                None
+            }
+            1 => Some(Command::Act(options[0])),
+            _ => {
+                self.choice = Some(Choice { what, options });
+                None
+            }
+        }
+    }
+
+    fn discard(&mut self) -> Option<Command> {
+        if !self.my_turn() {
+            self.status = Some(if self.claiming() {
+                "claim with a letter, or p to pass".to_string()
+            } else {
+                "it is not your turn".to_string()
+            });
+            return None;
+        }
+        let tile = self.selected_tile()?;
+        let a = Action::Discard {
+            tile,
+            call: self.call,
+        };
+        if self.can(&a) {
+            self.call = false;
+            Some(Command::Act(a))
+        } else if self.call {
+            self.status = Some(format!("discarding {tile} cannot declare Original Call"));
+            None
+        } else {
+            self.status = Some(format!("{tile} cannot be discarded now"));
+            None
+        }
+    }
+}
+
+fn s(player: usize, app: &App) -> &'static str {
+    if player == app.player {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Tile codes separated by spaces.
+pub fn codes(tiles: &[Tile]) -> String {
+    tiles.iter().map(|t| t.code()).collect::<Vec<_>>().join(" ")
+}
+
+/// The tiles of a set as seen on the table (a chow's three, a pung's three, a kong's four).
+pub fn set_tiles(kind: mahjong_engine::SetKind, tile: Tile) -> Vec<Tile> {
+    use mahjong_engine::SetKind;
+    match kind {
+        SetKind::Chow => {
+            let mut v = vec![tile];
+            let mut t = tile;
+            for _ in 0..2 {
+                if let Some(n) = t.succ() {
+                    t = n;
+                    v.push(t);
+                }
+            }
+            v
+        }
+        SetKind::Pung => vec![tile; 3],
+        SetKind::Kong(_) => vec![tile; 4],
+    }
+}
+
+fn set_name(kind: mahjong_engine::SetKind, tile: Tile) -> String {
+    use mahjong_engine::SetKind;
+    let name = match kind {
+        SetKind::Chow => "a chow",
+        SetKind::Pung => "a pung",
+        SetKind::Kong(mahjong_hands::KongKind::Concealed) => "a concealed kong",
+        SetKind::Kong(_) => "a kong",
+    };
+    format!("{name} {}", codes(&set_tiles(kind, tile)))
+}
+
+/// An action in words, for hints and prompts.
+pub fn describe_action(a: &Action) -> String {
+    match a {
+        Action::Discard { tile, call: false } => format!("discard {tile}"),
+        Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
+        Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
+        Action::AnnexKong { tile } => format!("add {tile} to your pung (kong)"),
+        Action::Mahjong => "Mah-Jongg".to_string(),
+        Action::Pass => "pass".to_string(),
+        Action::Chow { first } => format!(
+            "chow {}",
+            codes(&set_tiles(mahjong_engine::SetKind::Chow, *first))
+        ),
+        Action::Pung => "pung".to_string(),
+        Action::Kong => "kong".to_string(),
+    }
+}

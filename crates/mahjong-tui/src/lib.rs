@@ -1,0 +1,173 @@
+//! The terminal client of `mahjong play`: one game against bots in this process
+//! ([`run_local`]), or a seat at a server's table over WebSocket ([`run_remote`]).
+//!
+//! The parts are apart so they can be tested without a terminal:
+//! - [`App`] is the client's state: the seat's view, the log, score sheets; it takes
+//!   [`Update`]s from the table and turns keys into [`Command`]s.
+//! - [`ui::draw`] draws an `App` on any ratatui backend (tests use `TestBackend`).
+//! - A [`Table`] is where the game is played: [`LocalTable`] (engine and bots) or
+//!   [`RemoteTable`] (the server's protocol, `docs/protocol.md`).
+//! - [`Session`] joins an `App` and a `Table`; [`run`] drives one in a terminal.
+//!
+//! The client only ever holds its own seat's view: other seats' concealed tiles never reach
+//! it (the engine's views and redacted events, or the server's messages).
+
+mod app;
+mod local;
+pub mod names;
+mod play;
+mod remote;
+pub mod ui;
+
+use std::io;
+use std::time::{Duration, Instant};
+
+pub use app::{codes, describe_action, App, Choice, Command, ScoreSheet, Update};
+pub use local::{LocalError, LocalTable};
+pub use play::{play, PlayArgs, PlayFailure};
+pub use remote::{create_table, parse_join_link, CreateTable, RemoteError, RemoteTable};
+
+use ratatui::backend::Backend;
+use ratatui::crossterm::event::{self, Event as TermEvent, KeyEvent};
+use ratatui::Terminal;
+
+/// Where the game is played: the client sends [`Command`]s and polls for [`Update`]s.
+pub trait Table {
+    /// What happened since the last poll. `hold`: the player is reading a score sheet (a
+    /// local table keeps its bots waiting; a server's table goes on regardless).
+    fn poll(&mut self, hold: bool, now: Instant) -> Vec<Update>;
+    /// Sends the player's command (an action, or a request for a hint).
+    fn send(&mut self, command: Command, now: Instant);
+}
+
+/// A client and its table.
+pub struct Session<T: Table> {
+    /// The client's state.
+    pub app: App,
+    /// The table.
+    pub table: T,
+}
+
+impl<T: Table> Session<T> {
+    /// A session for `player` at `table`.
+    pub fn new(player: usize, table: T) -> Session<T> {
+        Session {
+            app: App::new(player),
+            table,
+        }
+    }
+
+    /// Takes in everything the table has to say now.
+    pub fn pump(&mut self, now: Instant) {
+        for u in self.table.poll(self.app.holding(), now) {
+            self.app.apply(u, now);
+        }
+    }
+
+    /// Handles one key (and passes a resulting command to the table).
+    pub fn key(&mut self, key: KeyEvent, now: Instant) {
+        if let Some(cmd) = self.app.on_key(key) {
+            if cmd != Command::Quit {
+                self.table.send(cmd, now);
+            }
+        }
+    }
+
+    /// Draws the screen.
+    pub fn draw<B: Backend>(
+        &self,
+        terminal: &mut Terminal<B>,
+        now: Instant,
+    ) -> Result<(), B::Error> {
+        terminal.draw(|f| ui::draw(f, &self.app, now))?;
+        Ok(())
+    }
+}
+
+/// How a game in the terminal ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game was played to its end: final totals by player.
+    Finished(Vec<i64>),
+    /// The player left before the end.
+    Left,
+    /// The table went away (the connection closed): why.
+    Closed(String),
+}
+
+/// Why the terminal client stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum TuiError {
+    /// Setting up the local table.
+    #[error(transparent)]
+    Local(#[from] LocalError),
+    /// Reaching the server.
+    #[error(transparent)]
+    Remote(#[from] RemoteError),
+    /// The terminal.
+    #[error("terminal: {0}")]
+    Terminal(#[from] io::Error),
+}
+
+/// Runs a session in the terminal until the player quits or the game is over and he
+/// leaves. Polls keys every 50 ms so timers and bots move between key presses.
+pub fn run<T: Table>(session: &mut Session<T>) -> Result<Ending, TuiError> {
+    let mut terminal = ratatui::try_init()?;
+    let result = run_on(&mut terminal, session);
+    ratatui::restore();
+    result
+}
+
+fn run_on<T: Table, B: Backend<Error = io::Error>>(
+    terminal: &mut Terminal<B>,
+    session: &mut Session<T>,
+) -> Result<Ending, TuiError> {
+    loop {
+        let now = Instant::now();
+        session.pump(now);
+        session.draw(terminal, now)?;
+        if session.app.wants_quit() {
+            break;
+        }
+        if event::poll(Duration::from_millis(50))? {
+            if let TermEvent::Key(k) = event::read()? {
+                session.key(k, Instant::now());
+            }
+        }
+    }
+    Ok(match (session.app.game_over(), session.app.closed()) {
+        (Some(t), _) => Ending::Finished(t.to_vec()),
+        (None, Some(why)) => Ending::Closed(why.to_string()),
+        (None, None) => Ending::Left,
+    })
+}
+
+/// Plays one game against bots in the terminal: `config`'s ruleset and seed, the human at
+/// `seat`, bots by name for the other seats (one name for all, or one per seat), `delay`
+/// between the bots' moves.
+pub fn run_local(
+    config: mahjong_engine::GameConfig,
+    seat: usize,
+    bots: &[String],
+    delay: Duration,
+) -> Result<Ending, TuiError> {
+    let table = LocalTable::new(config, seat, bots)?.with_delay(delay);
+    let mut session = Session::new(seat, table);
+    run(&mut session)
+}
+
+/// Takes a seat at a server's table in the terminal: joins `table` with `token`, or first
+/// creates a table as `create` says.
+pub fn run_remote(
+    server: &str,
+    join: Option<(String, String)>,
+    create: &CreateTable,
+) -> Result<Ending, TuiError> {
+    let table = match join {
+        Some((id, token)) => RemoteTable::join(server, &id, &token)?,
+        None => RemoteTable::create_and_join(server, create)?,
+    };
+    let seat = table.seat();
+    let mut session = Session::new(seat, table);
+    run(&mut session)
+}

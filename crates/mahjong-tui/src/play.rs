@@ -1,0 +1,155 @@
+//! `mahjong play`: its arguments and what they set up.
+
+use std::io::IsTerminal;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use mahjong_engine::GameConfig;
+use mahjong_rules::Ruleset;
+use serde_json::{Map, Value};
+
+use crate::remote::{parse_join_link, CreateTable, RemoteTable};
+use crate::{run, Ending, LocalTable, Session};
+
+/// The arguments of `mahjong play`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PlayArgs {
+    /// Preset name or ruleset file.
+    #[arg(long, default_value = "millington")]
+    pub ruleset: String,
+    /// Override an option: key=value (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The game's seed (default: from the clock; the title shows it, so a game can be
+    /// played again).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Bots for the other seats in seat order, comma-separated (random, greedy): one name
+    /// for all, or one per seat.
+    #[arg(long, value_delimiter = ',', default_value = "greedy")]
+    pub bots: Vec<String>,
+    /// Your seat (player number; player 0 is East in the first hand).
+    #[arg(long, default_value_t = 0)]
+    pub seat: usize,
+    /// Milliseconds the bots wait before each visible move, so you can follow them.
+    #[arg(long, default_value_t = 400, value_name = "MS")]
+    pub delay: u64,
+    /// End the game after this many hands.
+    #[arg(long)]
+    pub max_hands: Option<u32>,
+    /// Play at a server's table (`mahjong serve`): http://HOST:PORT, or a join link
+    /// http://HOST:PORT/table/ID?token=T.
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// Join this table at --server (with --token) instead of creating one.
+    #[arg(long, requires = "server", requires = "token", value_name = "ID")]
+    pub table: Option<String>,
+    /// Your seat's token for --table.
+    #[arg(long, requires = "table", value_name = "T")]
+    pub token: Option<String>,
+    /// Your name at a server's table.
+    #[arg(long)]
+    pub name: Option<String>,
+}
+
+/// Why `mahjong play` could not run (the CLI exits 2 with the message).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct PlayFailure(pub String);
+
+fn fail(e: impl std::fmt::Display) -> PlayFailure {
+    PlayFailure(e.to_string())
+}
+
+/// Runs `mahjong play`; the text to print once the terminal is back to normal.
+pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
+    let mut ruleset =
+        Ruleset::named_or_file(&args.ruleset).map_err(|e| fail(format!("--ruleset: {e}")))?;
+    for o in &args.options {
+        ruleset.set(o).map_err(|e| fail(format!("--option: {e}")))?;
+    }
+    let seats = ruleset.seats();
+    if args.seat >= seats {
+        return Err(fail(format!(
+            "--seat {}: the table has seats 0 to {}",
+            args.seat,
+            seats - 1
+        )));
+    }
+    let terminal = || {
+        if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
+            Ok(())
+        } else {
+            Err(fail("mahjong play needs a terminal"))
+        }
+    };
+    match &args.server {
+        None => {
+            let seed = args.seed.unwrap_or_else(clock_seed);
+            let mut config = GameConfig::new(ruleset, seed);
+            config.max_hands = args.max_hands;
+            let table = LocalTable::new(config, args.seat, &args.bots)
+                .map_err(fail)?
+                .with_delay(Duration::from_millis(args.delay));
+            terminal()?;
+            let mut session = Session::new(args.seat, table);
+            let ending = run(&mut session).map_err(fail)?;
+            Ok(match ending {
+                Ending::Finished(t) => format!("game over (seed {seed}): totals {t:?}\n"),
+                _ => format!("left the game (seed {seed})\n"),
+            })
+        }
+        Some(server) => {
+            let table = match (&args.table, &args.token, parse_join_link(server)) {
+                (Some(id), Some(token), _) => RemoteTable::join(server, id, token),
+                (_, _, Some((base, id, token))) => RemoteTable::join(&base, &id, &token),
+                _ => {
+                    let options =
+                        if Ruleset::preset(&ruleset.preset).ok().as_ref() == Some(&ruleset) {
+                            Map::new()
+                        } else {
+                            // A file or overrides: send every option, the server merges them.
+                            match serde_json::to_value(&ruleset)
+                                .ok()
+                                .and_then(|v| v.get("options").cloned())
+                            {
+                                Some(Value::Object(m)) => m,
+                                _ => Map::new(),
+                            }
+                        };
+                    let create = CreateTable {
+                        ruleset: ruleset.preset.clone(),
+                        options,
+                        seats,
+                        seat: args.seat,
+                        bots: args.bots.clone(),
+                        seed: args.seed,
+                        bot_delay_ms: args.delay,
+                        name: args.name.clone(),
+                    };
+                    create.body().map_err(fail)?;
+                    terminal()?;
+                    RemoteTable::create_and_join(server, &create)
+                }
+            }
+            .map_err(fail)?;
+            terminal()?;
+            let rejoin = table.rejoin_args();
+            let seat = table.seat();
+            let mut session = Session::new(seat, table);
+            let ending = run(&mut session).map_err(fail)?;
+            Ok(match ending {
+                Ending::Finished(t) => format!("game over: totals {t:?}\n"),
+                Ending::Left => format!("left the table; to come back: mahjong play {rejoin}\n"),
+                Ending::Closed(why) => {
+                    format!("connection closed ({why}); to come back: mahjong play {rejoin}\n")
+                }
+            })
+        }
+    }
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
