@@ -253,7 +253,7 @@ pub fn winner_items(g: &Game) -> Vec<(&'static str, u16, u8)> {
     let h = g.hand();
     let r = h.result().expect("a finished hand");
     let w = r.winner.expect("a winner");
-    r.outcome.scores[h.wind_of(w).index()]
+    r.outcome.scores[h.pos_of(w)]
         .items
         .as_slice()
         .iter()
