@@ -20,19 +20,19 @@ test('switching to Czech and Polish changes the text, rule names included, and s
   await page.click('[data-testid=sa-example]');
   const ruleName = page.locator('[data-testid=sa-seat-N] tr[data-rule=M116d] .rule-text');
   await ruleName.waitFor();
-  assert.equal(await page.textContent('[data-nav=score]'), 'Scoring assistant');
+  assert.equal(await page.textContent('[data-nav=score] .long'), 'Scoring assistant');
   assert.equal((await ruleName.textContent()).trim(), 'pung of dragons');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
 
   await page.click('button[data-lang=cs]');
-  assert.equal(await page.textContent('[data-nav=score]'), 'Počítání bodů');
+  assert.equal(await page.textContent('[data-nav=score] .long'), 'Počítání bodů');
   assert.equal(await page.textContent('h1'), 'Počítání bodů');
   assert.equal((await ruleName.textContent()).trim(), 'pong draků');
   assert.equal((await page.locator('[data-testid=sa-seat-N] tr[data-rule=M115a] .rule-text').textContent()).trim(), 'dosažení mahjongu');
   assert.equal(await page.getAttribute('html', 'lang'), 'cs');
 
   await page.click('button[data-lang=pl]');
-  assert.equal(await page.textContent('[data-nav=score]'), 'Liczenie punktów');
+  assert.equal(await page.textContent('[data-nav=score] .long'), 'Liczenie punktów');
   assert.equal((await ruleName.textContent()).trim(), 'pung smoków');
   assert.equal((await page.locator('[data-testid=sa-seat-E] tr[data-rule=M114a] .rule-text').first().textContent()).trim(), 'kwiat lub pora roku');
 

@@ -39,7 +39,10 @@ export function App() {
         <nav class="nav">
           <a href="/" class={path === '/' ? 'active' : ''} data-nav="play">{t('nav.play')}</a>
           <a href="/history" class={path.startsWith('/history') ? 'active' : ''} data-nav="history">{t('nav.history')}</a>
-          <a href="/score" class={path.startsWith('/score') ? 'active' : ''} data-nav="score">{t('nav.score')}</a>
+          <a href="/score" class={path.startsWith('/score') ? 'active' : ''} data-nav="score">
+            <span class="long">{t('nav.score')}</span>
+            <span class="short">{t('nav.score_short')}</span>
+          </a>
         </nav>
         <div class="langs" role="group" aria-label={t('nav.language')}>
           {LANGS.map((l) => (

@@ -348,6 +348,26 @@ export function ScorePage() {
           })} />
         </aside>
       </div>
+      <div class="phone-dock">
+        {outcome && !error && (
+          <div class="dock-settle">
+            {seats.map((w) => {
+              const v = outcome.settlement[w] ?? 0;
+              return (
+                <span>
+                  {t(`wind.short.${w}`)} <b class={v >= 0 ? 'pos' : 'neg'}>{signed(v)}</b>
+                </span>
+              );
+            })}
+          </div>
+        )}
+        {error && <div class="dock-settle error">{error.message}</div>}
+        <div class="dock-picker">
+          {PICKER_CODES.map((c) => (
+            <Tile code={c} size="md" onClick={() => appendTile(c)} />
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

@@ -377,9 +377,10 @@ function Board(p: BoardProps) {
   const hintBest = new Set(p.hint?.discards.filter((d) => d.shanten === p.hint!.discards[0]?.shanten).slice(0, 3).map((d) => d.tile) ?? []);
 
   const seatsEls: JSX.Element[] = [];
+  let bottomSeat: JSX.Element | null = null;
   for (let q = 0; q < n; q++) {
     if (p.me !== null && q === p.me) continue;
-    seatsEls.push(
+    const el = (
       <OtherSeat
         key={q}
         q={q}
@@ -392,8 +393,11 @@ function Board(p: BoardProps) {
         turn={turn === q}
         lastDiscard={lastDiscard?.player === q && claimTile ? lastDiscard.index : -1}
         reveal={revealOf(p.events, q)}
-      />,
+      />
     );
+    // A spectator sees seat 0 at the bottom, where a player sees his own hand.
+    if (pos(q) === 'bottom') bottomSeat = el;
+    else seatsEls.push(el);
   }
 
   const myPublic = p.me !== null ? view.public[p.me] : null;
@@ -416,8 +420,11 @@ function Board(p: BoardProps) {
             me={p.me}
             onDropTile={(code) => discard(code)}
           />
+        </div>
+        <div class="corner corner-log">
           <Log events={p.events} names={p.names} me={p.me} />
         </div>
+        <div class="corner corner-hint">{p.hint && <HintPanel hint={p.hint} />}</div>
         {myPublic && (
           <div class="pond-me pond-wrap">
             <Pond seat={myPublic} highlight={lastDiscard?.player === p.me && claimTile ? lastDiscard.index : -1} size="sm" />
@@ -471,7 +478,6 @@ function Board(p: BoardProps) {
                     ? () => (selected === i ? discard(code) : setSelected(i))
                     : undefined
                 }
-                onDblClick={myTurn ? () => discard(code) : undefined}
                 draggable={myTurn && discardable.has(code)}
                 onDragStart={(e) => e.dataTransfer?.setData('text/tile', code)}
               />
@@ -490,7 +496,6 @@ function Board(p: BoardProps) {
                       ? () => (selected === 99 ? discard(hand.drawn!) : setSelected(99))
                       : undefined
                   }
-                  onDblClick={myTurn ? () => discard(hand.drawn!) : undefined}
                   draggable={myTurn && discardable.has(hand.drawn)}
                   onDragStart={(e) => e.dataTransfer?.setData('text/tile', hand.drawn!)}
                 />
@@ -525,11 +530,11 @@ function Board(p: BoardProps) {
             ))}
             {claiming && p.deadline && <Timer deadline={p.deadline} />}
           </div>
-          {p.hint && <HintPanel hint={p.hint} />}
         </div>
       ) : (
         <div class="me-area spectator">
           <span class="muted">{t('table.spectating')}</span>
+          <div class="felt-lite">{bottomSeat}</div>
         </div>
       )}
     </div>
@@ -638,9 +643,7 @@ function HintPanel({ hint }: { hint: Hint }) {
           {hint.discards.slice(0, 4).map((d) => (
             <span class="hint-discard" title={t('hint.useful', { n: d.useful })}>
               <Tile code={d.tile} size="xs" />
-              <small>
-                {d.shanten === 0 ? t('hint.ready_short') : d.shanten} · {d.useful}
-              </small>
+              <small>{d.useful}</small>
             </span>
           ))}
         </span>
@@ -778,7 +781,7 @@ function CenterInfo(p: {
   const v = p.view;
   const [over, setOver] = useState(false);
   let status: JSX.Element | string = '';
-  if (v.phase.type === 'turn') status = p.turn === p.me ? t('table.your_turn') : t('table.turn_of', { name: p.names[v.phase.player] });
+  if (v.phase.type === 'turn') status = p.turn === p.me ? t('table.your_turn_short') : t('table.turn_of', { name: p.names[v.phase.player] });
   else if (v.phase.type === 'claims')
     status = (
       <>
