@@ -23,6 +23,7 @@ fn config(preset: &str, seed: u64, options: &[&str]) -> GameConfig {
 fn check_accounting(g: &Game) {
     let hand = g.hand();
     let mut all: Vec<Tile> = hand.wall().undrawn().to_vec();
+    all.extend(hand.wall().unused());
     for p in hand.players() {
         all.extend(&p.concealed);
         all.extend(&p.bonus);
@@ -31,8 +32,17 @@ fn check_accounting(g: &Game) {
         }
         all.extend(p.discards.iter().filter(|d| !d.1).map(|d| d.0));
     }
+    // Sets record kinds, so red fives are counted as fives.
+    let plain = |t: Tile| t.kind().map_or(t, Tile::from_kind);
+    let mut all: Vec<Tile> = all.into_iter().map(plain).collect();
     all.sort();
-    let mut set = g.ruleset().tile_set().tiles();
+    let mut set: Vec<Tile> = g
+        .ruleset()
+        .tile_set()
+        .tiles()
+        .into_iter()
+        .map(plain)
+        .collect();
     set.sort();
     assert_eq!(all, set, "tiles not accounted for");
 }
@@ -144,6 +154,24 @@ proptest! {
         ], 0..3),
     ) {
         play(config(preset, seed, &options), seed, true);
+    }
+
+    #[test]
+    fn invariants_hold_in_random_korean_games(
+        seed in any::<u64>(),
+        options in prop::sample::subsequence(vec![
+            "ghost_wall=true", "red_dora=true", "north=true", "no_bamboo=true",
+            "five_bamboo=true", "three_ready=\"draw\"", "dora=true", "missing_wind=\"west\"",
+        ], 0..3),
+    ) {
+        let mut r2 = Ruleset::preset("korean-3p").unwrap();
+        // Skip combinations the ruleset refuses (e.g. dora with ghost_wall).
+        for o in &options {
+            if r2.set(o).is_err() {
+                return Ok(());
+            }
+        }
+        play(config("korean-3p", seed, &options), seed, true);
     }
 }
 
