@@ -111,6 +111,12 @@ export const cs: Record<Key, string> = {
   'log.kong': '{name} ohlašuje kong',
   'log.bonus': '{name} odkládá',
   'log.mahjong': '{name} má mahjong s',
+  'log.n.discard': 'odhoz',
+  'log.n.chow': 'čou',
+  'log.n.pung': 'pong',
+  'log.n.kong': 'kong',
+  'log.n.bonus': 'květina nebo období',
+  'log.n.mahjong': 'mahjong!',
   'log.washout': 'Zeď je vyčerpána: remíza',
   'log.hand_start': 'Začíná hra {n}',
 

@@ -109,6 +109,12 @@ export const en = {
   'log.kong': '{name} declares a kong',
   'log.bonus': '{name} sets aside',
   'log.mahjong': '{name} goes Mah-Jongg with',
+  'log.n.discard': 'discard',
+  'log.n.chow': 'chow',
+  'log.n.pung': 'pung',
+  'log.n.kong': 'kong',
+  'log.n.bonus': 'flower or season',
+  'log.n.mahjong': 'Mah-Jongg!',
   'log.washout': 'The wall is exhausted: a washout',
   'log.hand_start': 'Hand {n} begins',
 

@@ -111,6 +111,12 @@ export const pl: Record<Key, string> = {
   'log.kong': '{name} zgłasza konga',
   'log.bonus': '{name} odkłada',
   'log.mahjong': '{name} ma MahJongga z',
+  'log.n.discard': 'zrzut',
+  'log.n.chow': 'chow',
+  'log.n.pung': 'pung',
+  'log.n.kong': 'kong',
+  'log.n.bonus': 'kwiat lub pora roku',
+  'log.n.mahjong': 'MahJongg!',
   'log.washout': 'Mur się wyczerpał: remis',
   'log.hand_start': 'Zaczyna się partia {n}',
 

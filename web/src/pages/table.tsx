@@ -422,7 +422,7 @@ function Board(p: BoardProps) {
           />
         </div>
         <div class="corner corner-log">
-          <Log events={p.events} names={p.names} me={p.me} />
+          <Log events={p.events} names={p.names} />
         </div>
         <div class="corner corner-hint">{p.hint && <HintPanel hint={p.hint} />}</div>
         {myPublic && (
@@ -838,40 +838,29 @@ function rulesetName(name: string) {
   return s === key ? name : s;
 }
 
-function Log({ events, names, me }: { events: GameEvent[]; names: string[]; me: number | null }) {
+function Log({ events, names }: { events: GameEvent[]; names: string[] }) {
   const lines: JSX.Element[] = [];
-  const who = (pl: number) => (pl === me ? t('table.you') : names[pl] ?? `#${pl}`);
+  // "Name · what", so the line reads right for "You" as for anybody else, in every language.
+  const line = (pl: number, what: string, tile: string, cls = '') => (
+    <li class={cls}>
+      <b class="log-who">{names[pl] ?? `#${pl}`}</b>
+      <span>· {t(`log.n.${what}`)}</span>
+      <Tile code={tile} size="xs" />
+    </li>
+  );
   for (const e of events.slice(-40)) {
     switch (e.type) {
       case 'discard':
-        lines.push(
-          <li>
-            {t('log.discard', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
-          </li>,
-        );
+        lines.push(line(e.player, 'discard', e.tile));
         break;
-      case 'set': {
-        const kind = typeof e.kind === 'string' ? e.kind : 'kong';
-        lines.push(
-          <li>
-            {t(`log.${kind}`, { name: who(e.player) })} <Tile code={e.tile} size="xs" />
-          </li>,
-        );
+      case 'set':
+        lines.push(line(e.player, typeof e.kind === 'string' ? e.kind : 'kong', e.tile));
         break;
-      }
       case 'bonus':
-        lines.push(
-          <li>
-            {t('log.bonus', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
-          </li>,
-        );
+        lines.push(line(e.player, 'bonus', e.tile));
         break;
       case 'mahjong':
-        lines.push(
-          <li class="log-win">
-            {t('log.mahjong', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
-          </li>,
-        );
+        lines.push(line(e.player, 'mahjong', e.tile, 'log-win'));
         break;
       case 'washout':
         lines.push(<li class="log-win">{t('log.washout')}</li>);
