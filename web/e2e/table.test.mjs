@@ -91,7 +91,7 @@ test('two browser contexts join one table; each sees its own hand and the other 
   await b.context().close();
 });
 
-test('a reload reconnects the seat with its full view', async () => {
+test('a tile dragged to the centre is discarded, and a reload reconnects the seat with its full view', async () => {
   const table = await api('POST', '/api/tables', {
     ruleset: 'millington',
     seats: ['human', 'greedy', 'greedy', 'greedy'],
@@ -102,10 +102,10 @@ test('a reload reconnects the seat with its full view', async () => {
   const page = await newPage(browser);
   await page.goto(BASE + table.seats[0].join_url);
   await page.waitForSelector('[data-testid=hand][data-my-turn=yes]');
-  // Play one discard so there is history to come back to.
+  // Play one discard, dragged to the centre of the table, so there is history to come back to.
   const first = page.locator('[data-testid=hand] svg.tile.clickable').last();
   const discarded = await first.getAttribute('data-tile');
-  await first.dblclick();
+  await first.dragTo(page.locator('[data-testid=center]'));
   await page.waitForSelector(`.pond-me svg[data-tile="${discarded}"]`);
   await page.waitForSelector('[data-testid=hand][data-my-turn=yes], [data-testid=actions] button[data-action=pass]');
   const before = await page.locator('[data-testid=hand] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile).sort());

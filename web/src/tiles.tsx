@@ -304,7 +304,7 @@ export function Tile(p: TileProps): JSX.Element {
     .filter(Boolean)
     .join(' ');
   const name = p.back ? t('tile.hidden') : tileName(p.code);
-  return (
+  const svg = (
     <svg
       class={cls}
       viewBox="0 0 60 84"
@@ -314,8 +314,6 @@ export function Tile(p: TileProps): JSX.Element {
       aria-label={p.title ?? name}
       onClick={p.onClick}
       onDblClick={p.onDblClick}
-      draggable={p.draggable}
-      onDragStart={p.onDragStart}
     >
       <title>{p.title ?? name}</title>
       <rect x={1} y={4} width={58} height={79} rx={7} fill={p.back ? '#0c4d30' : '#1c7349'} />
@@ -332,6 +330,13 @@ export function Tile(p: TileProps): JSX.Element {
         </g>
       )}
     </svg>
+  );
+  // SVG elements cannot be dragged (draggable is an HTML attribute): a span carries the drag.
+  if (!p.draggable) return svg;
+  return (
+    <span class="tile-drag" draggable onDragStart={p.onDragStart}>
+      {svg}
+    </span>
   );
 }
 

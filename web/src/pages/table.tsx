@@ -426,7 +426,15 @@ function Board(p: BoardProps) {
         </div>
         <div class="corner corner-hint">{p.hint && <HintPanel hint={p.hint} />}</div>
         {myPublic && (
-          <div class="pond-me pond-wrap">
+          <div
+            class="pond-me pond-wrap"
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              const code = e.dataTransfer?.getData('text/tile');
+              if (code) discard(code);
+            }}
+          >
             <Pond seat={myPublic} highlight={lastDiscard?.player === p.me && claimTile ? lastDiscard.index : -1} size="sm" />
           </div>
         )}
