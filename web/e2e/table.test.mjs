@@ -53,18 +53,25 @@ test('a whole hand against three bots, played by clicking, ends on the score she
   await page.context().close();
 });
 
-test('two browser contexts join one table; each sees its own hand and the other one\'s discard', async () => {
-  const table = await api('POST', '/api/tables', {
-    ruleset: 'millington',
-    seats: ['human', 'human', 'greedy', 'greedy'],
-    names: ['Ann', 'Bob', null, null],
-    options: { claim_seconds: 30 },
-    seed: 7,
-  });
+test('a table made on the home page is joined from two browser contexts by its seat links', async () => {
   const [a, b] = [await newPage(browser), await newPage(browser)];
-  await a.goto(BASE + table.seats[0].join_url);
+  // Ann opens a table for two humans and two bots, and sends Bob the South seat's link.
+  await a.goto(BASE + '/');
+  await a.selectOption('[data-testid=seat-kind-0]', 'human');
+  await a.selectOption('[data-testid=seat-kind-1]', 'human');
+  await a.selectOption('[data-testid=seat-kind-2]', 'greedy');
+  await a.selectOption('[data-testid=seat-kind-3]', 'random');
+  await a.fill('[data-testid=seat-name-0]', 'Ann');
+  await a.fill('[data-testid=seat-name-1]', 'Bob');
+  await a.click('[data-testid=create-table]');
+  await a.waitForSelector('[data-testid=seat-links]');
+  const links = [await a.inputValue('[data-testid=join-url-0]'), await a.inputValue('[data-testid=join-url-1]')];
+  for (const l of links) assert.match(l, /\/table\/[^/?]+\?token=.+/);
+  assert.equal(await a.locator('[data-testid=join-url-2]').count(), 0, 'bot seats have no link');
+  await a.locator('[data-seat="0"] button.primary').click();
+  await a.waitForURL(links[0]);
   await a.waitForSelector('[data-testid=waiting]');
-  await b.goto(BASE + table.seats[1].join_url);
+  await b.goto(links[1]);
   // Both humans are in: the table starts, nobody waits any more.
   for (const p of [a, b]) {
     await p.waitForSelector('[data-testid=hand] svg[data-tile]');

@@ -48,6 +48,7 @@ export const en = {
   'home.play_bots': 'Play against {n} bots',
   'home.friends': 'A table with friends',
   'home.friends_lead': 'Choose who sits where. Every human seat gets its own link.',
+  'home.name': 'name',
   'home.claim_seconds': 'Claim timer (s)',
   'home.bot_delay': 'Bot pause (ms)',
   'home.create': 'Create the table',

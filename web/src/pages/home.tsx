@@ -34,6 +34,7 @@ export function Home() {
   const info = rulesets.find((r) => r.name === ruleset);
   const seats = info?.seats ?? 4;
   const [kinds, setKinds] = useState<string[]>(['human', 'human', 'greedy', 'greedy']);
+  const [names, setNames] = useState<string[]>(['', '', '', '']);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState('');
   const [claim, setClaim] = useState(15);
@@ -50,6 +51,7 @@ export function Home() {
         ruleset,
         options: { claim_seconds: claim },
         seats: seatKinds,
+        names: seatKinds.map((k, i) => (k === 'human' && names[i].trim() ? names[i].trim() : null)),
         bot_delay_ms: delay,
       } as never);
       setCreated(table);
@@ -108,6 +110,20 @@ export function Home() {
                     <option value={b}>{t(`kind.${b}`)}</option>
                   ))}
                 </select>
+                {k === 'human' && (
+                  <input
+                    class="seat-name"
+                    placeholder={t('home.name')}
+                    maxLength={40}
+                    value={names[i]}
+                    data-testid={`seat-name-${i}`}
+                    onInput={(e) => {
+                      const next = [...names];
+                      next[i] = (e.target as HTMLInputElement).value;
+                      setNames(next);
+                    }}
+                  />
+                )}
               </label>
             ))}
           </div>
