@@ -25,11 +25,27 @@ impl Rule {
 
     /// The sort key of an id such as `M114b` (number × 32 + letter, a = 1) or `W-P4`
     /// (family letters after a dash: points, bonuses, flowers, multipliers, limits,
-    /// settlement, game, in that order, then the number).
+    /// settlement, game, in that order, then the number). Three-player ids `K3-HP1` sort
+    /// hand-points, bonus-points, options, limits, settlement, match, then the play rules.
     pub const fn order_of(id: &str) -> u16 {
         let b = id.as_bytes();
         let mut i = 0;
         let mut category: u16 = 0;
+        if b.len() > 3 && b[0] == b'K' && b[1] == b'3' && b[2] == b'-' {
+            // The family's first letter: HP, BP, O, L, S, M, T, D, P.
+            let order = b"HBOLSMTDP";
+            let mut j = 0;
+            while j < order.len() {
+                if order[j] == b[3] {
+                    category = j as u16 + 1;
+                }
+                j += 1;
+            }
+            i = 3;
+            while i < b.len() && !b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
         while i < b.len() && !b[i].is_ascii_digit() {
             if i > 0 && b[i - 1] == b'-' {
                 let order = b"PBFDLSGMOTHY";
@@ -107,6 +123,12 @@ impl Items {
             self.buf[self.len as usize] = item;
             self.len += 1;
         }
+    }
+
+    /// Keeps the first `len` items (a scorer dropping what it added for a choice it then
+    /// rejected).
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len.min(MAX_ITEMS) as u8);
     }
 
     /// Orders the items by rule id (`M29` < `M114a` < `M117c`), keeping the order of items
