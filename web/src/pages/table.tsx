@@ -639,7 +639,7 @@ function HintPanel({ hint }: { hint: Hint }) {
       </b>
       {hint.waits.length > 0 && (
         <span class="hint-waits">
-          {t('hint.waits')}:{' '}
+          <span class="hint-label">{t('hint.waits')}:</span>
           {hint.waits.map((c) => (
             <Tile code={c} size="xs" />
           ))}
@@ -647,7 +647,7 @@ function HintPanel({ hint }: { hint: Hint }) {
       )}
       {hint.discards.length > 0 && (
         <span class="hint-discards">
-          {t('hint.best')}:{' '}
+          <span class="hint-label">{t('hint.best')}:</span>
           {hint.discards.slice(0, 4).map((d) => (
             <span class="hint-discard" title={t('hint.useful', { n: d.useful })}>
               <Tile code={d.tile} size="xs" />
