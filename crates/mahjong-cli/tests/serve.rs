@@ -1,0 +1,134 @@
+//! `mahjong serve` as a process: killed with SIGKILL mid-game and restarted on the same
+//! database, the game resumes and finishes exactly as an uninterrupted game would; Ctrl-C
+//! (SIGINT) shuts it down cleanly.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use mahjong_bots::play_game;
+use mahjong_engine::{Game, RecordHeader};
+use mahjong_rules::Ruleset;
+use mahjong_server::client::Client;
+use mahjong_server::{ServerMsg, TableConfig};
+use serde_json::json;
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn start(db: &Path) -> (Child, Client) {
+    let port = free_port();
+    let child = Command::new(env!("CARGO_BIN_EXE_mahjong"))
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
+        .arg(db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let client = Client::new(&format!("http://127.0.0.1:{port}"));
+    let t0 = Instant::now();
+    while client.get("/api/health").await.is_err() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "server did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (child, client)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_resumes_its_tables_and_loses_no_event() {
+    let dir = std::env::temp_dir().join(format!("mahjong-crash-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.sqlite3");
+
+    let (mut first, client) = start(&db).await;
+    let kinds = ["greedy", "random", "greedy", "random"];
+    let created = client
+        .create_table(&json!({"seats": kinds, "seed": 4242, "max_hands": 2, "bot_delay_ms": 10}))
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    // Watch until the game is well under way, then kill -9.
+    let mut watcher = client.connect(&id, None).await.unwrap();
+    let mut events = 0;
+    while events < 60 {
+        if let Some(ServerMsg::Event { .. }) = watcher.recv().await.unwrap() {
+            events += 1;
+        }
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+
+    let (mut second, client) = start(&db).await;
+    let t0 = Instant::now();
+    loop {
+        let info = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
+        if info["status"] == "finished" {
+            break;
+        }
+        assert_eq!(info["status"], "playing");
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "the game did not finish"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (status, record) = client.get(&format!("/api/games/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+
+    // The same game played without interruption.
+    let config = TableConfig {
+        ruleset: Ruleset::preset("millington").unwrap(),
+        seed: 4242,
+        max_hands: Some(2),
+        kinds: kinds.map(String::from).to_vec(),
+        names: vec![],
+        tokens: vec![None; 4],
+        bot_delay_ms: 10,
+        turn_seconds: 0,
+    };
+    let mut game = Game::new(config.game_config());
+    let mut bots: Vec<_> = config.bots().into_iter().map(Option::unwrap).collect();
+    play_game(&mut game, &mut bots).unwrap();
+    let mut expected = serde_json::to_string(&RecordHeader::new(
+        &config.game_config(),
+        config.kinds.clone(),
+    ))
+    .unwrap()
+        + "\n";
+    for e in game.take_events() {
+        expected += &(serde_json::to_string(&e).unwrap() + "\n");
+    }
+    assert!(expected.lines().count() > events + 20);
+    assert_eq!(record, expected, "the resumed game's record");
+    mahjong_engine::replay(record.lines()).unwrap();
+
+    // Ctrl-C: a clean exit.
+    let pid = second.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(s) = second.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "no exit after SIGINT"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "{status:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

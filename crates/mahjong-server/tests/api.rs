@@ -1,0 +1,221 @@
+//! The HTTP API over a real socket: health, tables (create, join, fill, `/play`), games,
+//! scoring, rules, rulesets, ledgers, errors, and the browser client's fallback page.
+
+mod common;
+
+use common::server;
+use mahjong_rules::{output::ScoreJson, TableInput};
+use serde_json::{json, Value};
+
+fn error_path(body: &str) -> String {
+    let v: Value = serde_json::from_str(body).unwrap();
+    v["error"]["path"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_answers_as_documented() {
+    let (server, client) = server("api").await;
+
+    let health = client.get_json("/api/health").await.unwrap();
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["version"], env!("CARGO_PKG_VERSION"));
+
+    // Bad table requests name the place of the error.
+    for (req, path) in [
+        (json!({"ruleset": "mahjong-deluxe"}), "ruleset"),
+        (json!({"seats": ["human", "greedy"]}), "seats"),
+        (
+            json!({"seats": ["human", "greedy", "clever", "human"]}),
+            "seats[2]",
+        ),
+        (
+            json!({"seats": ["human", "greedy", 3, "human"]}),
+            "seats[2]",
+        ),
+        (json!({"options": {"no_such_option": 1}}), "options"),
+        (json!({"names": ["a"]}), "names"),
+        (json!({"colour": "red"}), "colour"),
+        (json!({"max_hands": 0}), "max_hands"),
+    ] {
+        let (status, body) = client.post("/api/tables", &req).await.unwrap();
+        assert_eq!(status, 400, "{req}: {body}");
+        assert_eq!(error_path(&body), path, "{req}: {body}");
+    }
+
+    // A table with two humans: tokens only for them; join hands out the free one.
+    let t = client
+        .create_table(&json!({"seats": ["human", "greedy", "random", "human"], "names": ["Ann", null, null, null]}))
+        .await
+        .unwrap();
+    let id = t["id"].as_str().unwrap();
+    assert_eq!(t["seats"][0]["name"], "Ann");
+    assert!(t["seats"][1]["token"].is_null());
+    let token0 = t["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(
+        t["seats"][0]["join_url"],
+        format!("/table/{id}?token={token0}")
+    );
+    assert_eq!(t["spectate_url"], format!("/table/{id}"));
+    let info = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
+    assert_eq!(info["status"], "waiting");
+    assert_eq!(info["seats"][1]["kind"], "greedy");
+    assert_eq!(info["seats"][0]["connected"], false);
+    let (status, body) = client
+        .post(&format!("/api/tables/{id}/join"), &json!({"name": "Bob"}))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let j: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(j["seat"], 0);
+    assert_eq!(j["token"], token0);
+    let (status, _) = client
+        .post(&format!("/api/tables/{id}/join"), &json!({}))
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    let (status, _) = client
+        .post(&format!("/api/tables/{id}/join"), &json!({}))
+        .await
+        .unwrap();
+    assert_eq!(status, 409);
+    let list = client.get_json("/api/tables").await.unwrap();
+    assert!(list.as_array().unwrap().iter().any(|t| t["id"] == id));
+    // Fill: the humans nobody connected become greedy bots, and the game starts.
+    let (status, body) = client
+        .post(&format!("/api/tables/{id}/fill"), &json!({}))
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    let filled: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(filled["seats"][0]["kind"], "greedy");
+    assert_eq!(filled["seats"][3]["kind"], "greedy");
+    assert_eq!(filled["status"], "playing");
+
+    // The record of a game in play is not shown.
+    let (status, _) = client
+        .post(
+            "/api/tables",
+            &json!({"seats": ["human", "greedy", "greedy", "greedy"]}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201);
+
+    // /play: a table with seat 0 human, redirected to with its token.
+    let (status, _) = client.get("/play?ruleset=western&bots=3").await.unwrap();
+    assert_eq!(status, 200, "follows the redirect to the client page");
+    let (status, _) = client.get("/play?ruleset=nope").await.unwrap();
+    assert_eq!(status, 400);
+
+    // Games: the filled table plays out at full speed.
+    let t0 = std::time::Instant::now();
+    loop {
+        let info = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
+        if info["status"] == "finished" {
+            break;
+        }
+        let (status, _) = client.get(&format!("/api/games/{id}")).await.unwrap();
+        assert_eq!(status, 409);
+        assert!(t0.elapsed().as_secs() < 60);
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let games = client.get_json("/api/games").await.unwrap();
+    assert_eq!(games[0]["id"], id);
+    assert_eq!(games[0]["players"][0], "greedy");
+    let (status, record) = client.get(&format!("/api/games/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+    mahjong_engine::replay(record.lines()).unwrap();
+    let (status, _) = client.get("/api/games/nosuchgame").await.unwrap();
+    assert_eq!(status, 404);
+
+    // Scoring: exactly the CLI's JSON.
+    let example = include_str!("../../../examples/seed000-settlement.json");
+    let input = TableInput::from_json(example).unwrap();
+    let (_, _, outcome) = mahjong_rules::score_input(&input).unwrap();
+    let mut expected = serde_json::to_string_pretty(&ScoreJson(&outcome)).unwrap();
+    expected.push('\n');
+    let (status, body) = client
+        .post("/api/score", &serde_json::from_str(example).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(body, expected);
+    let mut bad: Value = serde_json::from_str(example).unwrap();
+    bad["ruleset"] = json!("/etc/passwd");
+    let (status, body) = client.post("/api/score", &bad).await.unwrap();
+    assert_eq!(status, 400);
+    assert_eq!(error_path(&body), "ruleset");
+    let (status, _) = client.post("/api/score", &json!([1])).await.unwrap();
+    assert_eq!(status, 400);
+
+    let rules = client.get_json("/api/rules").await.unwrap();
+    assert!(rules
+        .as_array()
+        .unwrap()
+        .contains(&json!({"id": "M114b", "name": "exposed pung of minors"})));
+    let rulesets = client.get_json("/api/rulesets").await.unwrap();
+    assert_eq!(rulesets[0]["name"], "millington");
+    assert_eq!(rulesets[0]["seats"], 4);
+    assert_eq!(rulesets[0]["options"]["claim_seconds"], 10);
+
+    // Ledgers.
+    let (status, body) = client
+        .post(
+            "/api/ledgers",
+            &json!({"name": "Friday", "players": ["A", "B", "C", "D"]}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201);
+    let lid = serde_json::from_str::<Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let hands = format!("/api/ledgers/{lid}/hands");
+    for (req, path) in [
+        (json!({"settlement": [1, -1, 0]}), "settlement"),
+        (json!({"settlement": [1, 1, 0, 0]}), "settlement"),
+        (json!({"settlement": [1, -1, 0, 0], "table": 3}), "table"),
+    ] {
+        let (status, body) = client.post(&hands, &req).await.unwrap();
+        assert_eq!(status, 400);
+        assert_eq!(error_path(&body), path);
+    }
+    let (status, _) = client
+        .post(&hands, &json!({"settlement": [8, -8, 0, 0]}))
+        .await
+        .unwrap();
+    assert_eq!(status, 201);
+    let (status, body) = client
+        .post(
+            &hands,
+            &json!({"settlement": [-2, 4, -2, 0], "table": {"ruleset": "millington"}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201);
+    let ledger: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(ledger["totals"], json!([6, -4, -2, 0]));
+    assert_eq!(
+        ledger["hands"][1]["table"],
+        json!({"ruleset": "millington"})
+    );
+    assert!(ledger["hands"][0]["table"].is_null());
+    let all = client.get_json("/api/ledgers").await.unwrap();
+    assert_eq!(all[0]["hands"], 2);
+    let (status, _) = client
+        .post("/api/ledgers", &json!({"name": "x", "players": ["A"]}))
+        .await
+        .unwrap();
+    assert_eq!(status, 400);
+
+    // Unknown API paths are JSON 404s; other paths serve the client (or the not-built page).
+    let (status, body) = client.get("/api/nothing/here").await.unwrap();
+    assert_eq!(status, 404);
+    assert!(body.contains("no such API"));
+    let (status, body) = client.get("/table/abc?token=x").await.unwrap();
+    assert_eq!(status, 200);
+    assert!(body.contains("<html") || body.contains("<!doctype html>"));
+
+    server.stop().await.unwrap();
+}
