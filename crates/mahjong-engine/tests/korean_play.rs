@@ -392,3 +392,250 @@ fn k3_m_two_matches_are_18_hands_and_without_west_the_winds_are_east_south_north
     );
     g.take_events();
 }
+
+// Wins: K3-P6–P9, K3-S1 ----------------------------------------------------------------
+
+/// The rule ids of the finished hand's winner's items.
+fn winner_rules(g: &Game) -> Vec<&'static str> {
+    winner_items(g).into_iter().map(|i| i.0).collect()
+}
+
+#[test]
+fn k3_p7_two_win_claims_go_to_more_hand_points_not_to_the_nearer_seat() {
+    // South: all chows and a pair of 9C, concealed (HP18 1 + HP19 2 + HP20 2 = 5).
+    // West: pungs of RD, GD, 1C concealed, 34D, pair 9C... (HP1 ×2, HP2, HP11 3, HP20 2 =
+    // 8). Both wait on 2D/5D; East discards 5D.
+    let dealer = "5D EW SW WW 2C 5C 8C 6D 7D 8D 1B 9B 9B WD";
+    let p1 = "1C 2C 3C 4C 5C 6C 7D 8D 9D 3D 4D 9C 9C";
+    let p2 = "RD RD RD GD GD GD 7C 7C 1C 1C 1C 3D 4D";
+    let w = wall3(&korean(&[]), 0, [dealer, p1, p2], "", "", "");
+    let mut g = game3(korean(&[]), vec![w], 1);
+    act(&mut g, 0, discard_action("5D"));
+    assert_eq!(g.pending(), vec![1, 2]);
+    assert!(g.legal_actions(1).contains(&Action::Mahjong));
+    assert!(g.legal_actions(2).contains(&Action::Mahjong));
+    act(&mut g, 1, Action::Mahjong);
+    act(&mut g, 2, Action::Mahjong);
+    let ev = g.take_events();
+    assert!(ev.contains(&Event::Mahjong {
+        player: 2,
+        tile: t("5D"),
+        from: mahjong_rules::WinFrom::Discard,
+        supplier: Some(0)
+    }));
+}
+
+#[test]
+fn k3_p8_no_win_on_anothers_discard_of_a_tile_one_discarded_but_by_drawing_it() {
+    // South waits on 2D/5D with a legal hand (5 hand-points concealed); he draws 5D,
+    // declines the win and discards it. When East discards the other 5D, South may not
+    // claim it; he then draws 2D and may go out.
+    let dealer = "5D EW SW WW 2C 5C 8C 6D 7D 8D 1B 9B 9B WD";
+    let p1 = "1C 2C 3C 4C 5C 6C 7D 8D 9D 3D 4D 9C 9C";
+    let w = wall3(
+        &korean(&[]),
+        0,
+        [dealer, p1, INERT_2],
+        "5D RD GD 2D",
+        "",
+        "",
+    );
+    let mut g = game3(korean(&[]), vec![w], 1);
+    discard(&mut g, 0, "EW");
+    assert_eq!(g.view(1).drawn, Some(t("5D")));
+    assert!(g.legal_actions(1).contains(&Action::Mahjong));
+    discard(&mut g, 1, "5D");
+    discard_drawn(&mut g, 2); // RD
+    act(&mut g, 0, discard_action("5D"));
+    // South was not asked (sacred discard), nor anybody else: he draws at once, 2D, and
+    // may go out with it.
+    assert_eq!(g.hand().phase_view(), PhaseView::Turn { player: 1 });
+    assert_eq!(g.view(1).drawn, Some(t("2D")));
+    assert!(g.legal_actions(1).contains(&Action::Mahjong));
+    act(&mut g, 1, Action::Mahjong);
+    assert!(g.is_over());
+    let r = g.hand().result().unwrap();
+    assert_eq!(r.winner, Some(1));
+}
+
+#[test]
+fn k3_p9_declare_ready_freezes_the_hand_and_scores_the_ready_bonus() {
+    // South draws EW, discards it declaring ready (waiting on 2D/5D); from then on he may
+    // only discard what he draws (RD) or go out (2D, from the wall).
+    let dealer = "5D EW SW WW 2C 5C 8C 6D 7D 8D 1B 9B 9B WD";
+    let p1 = "1C 2C 3C 4C 5C 6C 7D 8D 9D 3D 4D 9C 9C";
+    let w = wall3(
+        &korean(&[]),
+        0,
+        [dealer, p1, INERT_2],
+        "EW 1B 7C RD 1B 9B 2D",
+        "",
+        "",
+    );
+    let mut g = game3(korean(&[]), vec![w], 1);
+    discard(&mut g, 0, "WD");
+    let ready = Action::Discard {
+        tile: t("EW"),
+        call: true,
+    };
+    assert!(g.legal_actions(1).contains(&ready));
+    // A discard that leaves no wait cannot be a declaration.
+    assert!(!g.legal_actions(1).contains(&Action::Discard {
+        tile: t("1C"),
+        call: true
+    }));
+    act(&mut g, 1, ready);
+    pass_claims(&mut g);
+    assert!(g.view(1).public[1].original_call);
+    discard_drawn(&mut g, 2); // 1B
+    discard_drawn(&mut g, 0); // 7C
+    assert_eq!(g.view(1).drawn, Some(t("RD")));
+    assert_eq!(
+        g.legal_actions(1),
+        vec![Action::Discard {
+            tile: t("RD"),
+            call: false
+        }]
+    );
+    discard_drawn(&mut g, 1);
+    discard_drawn(&mut g, 2); // 1B
+    discard_drawn(&mut g, 0); // 9B
+    assert_eq!(g.view(1).drawn, Some(t("2D")));
+    assert_eq!(
+        g.legal_actions(1),
+        vec![
+            Action::Mahjong,
+            Action::Discard {
+                tile: t("2D"),
+                call: false
+            }
+        ]
+    );
+    g.take_events();
+    act(&mut g, 1, Action::Mahjong);
+    // Hand-points: HP18 all suit tiles 1 + HP19 all chows and a suit pair 2 + HP20
+    // concealed 2 + HP21 from the wall 2 = 7. Bonus-points: BP1 2 + BP2 1 + BP9 2 + BP10 2
+    // + BP11 2 + BP12 2 = 11. Self-drawn (K3-S3), neither opponent waiting: each pays
+    // 7 + 11 = 18.
+    let rules = winner_rules(&g);
+    assert_eq!(
+        rules,
+        [
+            "K3-HP18", "K3-HP19", "K3-HP20", "K3-HP21", "K3-BP1", "K3-BP2", "K3-BP9", "K3-BP10",
+            "K3-BP11", "K3-BP12"
+        ]
+    );
+    let (scores, _, settlement, _) = scores_of(&g.take_events());
+    assert_eq!(scores, [0, 18, 0]);
+    assert_eq!(settlement, [-18, 36, -18]);
+}
+
+#[test]
+fn k3_s1_a_complete_hand_below_the_minimum_is_never_offered_as_a_win() {
+    // South pungs East's 2C (exposed, no hand-points) and waits on 2D/5D with chows and a
+    // pair of 9C: only K3-HP18 (1 point) — below 3. Neither East's 5D nor a drawn 2D is
+    // offered as a win.
+    let dealer = "2C 5D SW WW 2C 5C 8C 6D 7D 8D 1B 9B 9B WD";
+    let p1 = "2C 2C 4C 5C 6C 7D 8D 9D 3D 4D 9C 9C 1D";
+    let w = wall3(&korean(&[]), 0, [dealer, p1, INERT_2], "EW RD 2D", "", "");
+    let mut g = game3(korean(&[]), vec![w], 1);
+    act(&mut g, 0, discard_action("2C"));
+    act(&mut g, 1, Action::Pung);
+    discard(&mut g, 1, "1D");
+    discard_drawn(&mut g, 2); // EW
+                              // East still holds his dealt 5D... he draws RD and discards 5D.
+    act(&mut g, 0, discard_action("5D"));
+    assert_eq!(g.hand().phase_view(), PhaseView::Turn { player: 1 });
+    assert_eq!(g.view(1).drawn, Some(t("2D")));
+    assert!(!g.legal_actions(1).contains(&Action::Mahjong));
+    // With a minimum of 1 the same hand may go out.
+    let r = korean(&["min_hand_points=1"]);
+    let w = wall3(&r, 0, [dealer, p1, INERT_2], "EW RD 2D", "", "");
+    let mut g = game3(r, vec![w], 1);
+    act(&mut g, 0, discard_action("2C"));
+    act(&mut g, 1, Action::Pung);
+    discard(&mut g, 1, "1D");
+    discard_drawn(&mut g, 2);
+    act(&mut g, 0, discard_action("5D"));
+    assert_eq!(g.legal_actions(1), vec![Action::Pass, Action::Mahjong]);
+}
+
+#[test]
+fn k3_p6_a_player_waiting_on_the_tile_robs_an_annexed_kong() {
+    // South pungs East's 5C and later draws the fourth 5C; West, waiting on 5C with a
+    // concealed RD pung (HP1 1 + HP20 2 = 3), robs it.
+    let dealer = "5C 1C EW SW 2C 8C 6D 7D 8D 1B 9B 9B WD 2D";
+    let p1 = "5C 5C 3C 6C 9C 1D 4D 7D 9B SW WW GD 3D";
+    let p2 = "4C 6C 1D 2D 3D 7D 8D 9D RD RD RD 9C 9C";
+    let w = wall3(&korean(&[]), 0, [dealer, p1, p2], "EW 1B 5C", "", "");
+    let mut g = game3(korean(&[]), vec![w], 1);
+    act(&mut g, 0, discard_action("5C"));
+    // West could win this 5C but lets it go; South pungs it.
+    assert!(g.legal_actions(2).contains(&Action::Mahjong));
+    claim(&mut g, 1, Action::Pung);
+    discard(&mut g, 1, "3D");
+    discard_drawn(&mut g, 2); // EW
+    discard_drawn(&mut g, 0); // 1B
+    assert_eq!(g.view(1).drawn, Some(t("5C")));
+    act(&mut g, 1, Action::AnnexKong { tile: t("5C") });
+    assert_eq!(
+        g.hand().phase_view(),
+        PhaseView::Rob {
+            konger: 1,
+            tile: t("5C")
+        }
+    );
+    assert_eq!(g.legal_actions(2), vec![Action::Pass, Action::Mahjong]);
+    g.take_events();
+    act(&mut g, 2, Action::Mahjong);
+    let ev = g.take_events();
+    assert!(ev.contains(&Event::Mahjong {
+        player: 2,
+        tile: t("5C"),
+        from: mahjong_rules::WinFrom::RobbedKong,
+        supplier: Some(1)
+    }));
+    // Hand-points: HP1 (RD pung) 1 + HP20 concealed 2 = 3, the minimum. Bonus-points:
+    // BP1 2 + BP5 robbed 1 + BP9 concealed 2 = 5. The robbed player pays as the
+    // discarder (K3-S4): 2 × 3 + 5 = 11; East pays the bonus-points, 5.
+    assert_eq!(
+        winner_rules(&g),
+        ["K3-HP1", "K3-HP20", "K3-BP1", "K3-BP5", "K3-BP9"]
+    );
+    let (scores, _, settlement, _) = scores_of(&ev);
+    assert_eq!(scores, [0, 0, 8]);
+    assert_eq!(settlement, [-5, -11, 16]);
+}
+
+#[test]
+fn k3_o_three_ready_draw_ends_the_hand_when_all_have_declared() {
+    // Each player declares ready with his first discard; with `three_ready = "draw"`
+    // the hand is drawn once nobody takes West's discard. East: 1–9C, 123D, waits 5D.
+    // South: 1–9D, 234C, waits 9C. West: pungs RD WD 6D, 7D 7D GD GD.
+    let dealer = "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 5D EW";
+    let p1 = "1D 2D 3D 4D 5D 6D 7D 8D 9D 2C 3C 4C 9C";
+    let p2 = "RD RD RD WD WD WD 6D 6D 6D 7D 7D GD GD";
+    let play = |r: Ruleset| {
+        let w = wall3(&r, 0, [dealer, p1, p2], "SW EW 1B", "", "");
+        let mut g = game3(r, vec![w], 1);
+        for (p, tile) in [(0, "EW"), (1, "SW"), (2, "EW")] {
+            act(
+                &mut g,
+                p,
+                Action::Discard {
+                    tile: t(tile),
+                    call: true,
+                },
+            );
+            pass_claims(&mut g);
+        }
+        g
+    };
+    let g = play(korean(&["three_ready=\"draw\""]));
+    assert!(g.is_over());
+    assert_eq!(g.hand().result().unwrap().winner, None);
+    // Off by default: East draws.
+    let g = play(korean(&[]));
+    assert_eq!(g.hand().phase_view(), PhaseView::Turn { player: 0 });
+    assert_eq!(g.view(0).drawn, Some(t("1B")));
+}
