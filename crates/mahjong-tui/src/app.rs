@@ -42,8 +42,10 @@ pub enum Update {
         /// The tile the suggestion discards.
         tile: Option<Tile>,
     },
-    /// Something to tell the player that is not an error (waiting, reconnecting).
+    /// Something to tell the player that is not an error (reconnecting).
     Notice(String),
+    /// Whether the table waits for human seats to join before it starts.
+    Waiting(bool),
     /// The table refused something, or a connection problem.
     Error(String),
     /// The game is over, with the final totals.
@@ -132,6 +134,7 @@ pub struct App {
     totals: Vec<i64>,
     last_scored: Option<u32>,
     status: Option<String>,
+    waiting: bool,
     help: bool,
     confirm_quit: bool,
     game_over: Option<Vec<i64>>,
@@ -167,6 +170,7 @@ impl App {
             totals: vec![],
             last_scored: None,
             status: None,
+            waiting: false,
             help: false,
             confirm_quit: false,
             game_over: None,
@@ -264,6 +268,11 @@ impl App {
     /// The status line: the last error or hint.
     pub fn status(&self) -> Option<&str> {
         self.status.as_deref()
+    }
+
+    /// Whether the table waits for other human seats to join.
+    pub fn waiting(&self) -> bool {
+        self.waiting
     }
 
     /// Whether the help overlay is up.
@@ -433,6 +442,7 @@ impl App {
                 self.status = Some(format!("hint: {text}"));
             }
             Update::Notice(msg) => self.status = Some(msg),
+            Update::Waiting(w) => self.waiting = w,
             Update::Error(msg) => self.status = Some(format!("error: {msg}")),
             Update::GameOver { totals } => {
                 self.totals.clone_from(&totals);

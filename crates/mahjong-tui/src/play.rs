@@ -123,6 +123,7 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
                         seat: args.seat,
                         bots: args.bots.clone(),
                         seed: args.seed,
+                        max_hands: args.max_hands,
                         bot_delay_ms: args.delay,
                         name: args.name.clone(),
                     };

@@ -64,6 +64,8 @@ pub struct CreateTable {
     pub bots: Vec<String>,
     /// The game's seed (the server picks one when absent).
     pub seed: Option<u64>,
+    /// End the game after this many hands.
+    pub max_hands: Option<u32>,
     /// The server's bots wait this long before acting.
     pub bot_delay_ms: u64,
     /// The human's display name.
@@ -109,6 +111,9 @@ impl CreateTable {
         });
         if let Some(s) = self.seed {
             body["seed"] = json!(s);
+        }
+        if let Some(m) = self.max_hands {
+            body["max_hands"] = json!(m);
         }
         if let Some(n) = &self.name {
             let mut names = vec![Value::Null; self.seats];
@@ -221,9 +226,7 @@ enum ServerMsg {
 }
 
 fn status_notice(status: &str) -> Option<Update> {
-    (status == "waiting").then(|| {
-        Update::Notice("waiting for every human seat to join; the game starts then".to_string())
-    })
+    Some(Update::Waiting(status == "waiting"))
 }
 
 /// What one server message means for the client.
@@ -404,6 +407,11 @@ impl RemoteTable {
     /// The seat this client plays.
     pub fn seat(&self) -> usize {
         self.seat
+    }
+
+    /// The table's id (the game's id once it is recorded).
+    pub fn table_id(&self) -> &str {
+        &self.table
     }
 
     /// How to come back to this seat: `--server URL --table ID --token T`.
@@ -640,13 +648,14 @@ mod tests {
             seat: 2,
             bots: vec!["random".into(), "greedy".into(), "random".into()],
             seed: Some(9),
+            max_hands: Some(2),
             bot_delay_ms: 250,
             name: Some("Ann".into()),
         };
         assert_eq!(
             c.body().unwrap(),
             json!({"ruleset":"millington","options":{},"seats":["random","greedy","human","random"],
-                   "bot_delay_ms":250,"seed":9,"names":[null,null,"Ann",null]})
+                   "bot_delay_ms":250,"seed":9,"max_hands":2,"names":[null,null,"Ann",null]})
         );
         let bad = CreateTable {
             bots: vec!["a".into(), "b".into()],

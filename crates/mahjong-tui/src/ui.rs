@@ -404,6 +404,11 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         }
         spans.push(key("p"));
         spans.push(Span::raw(" pass"));
+    } else if app.waiting() {
+        spans.push(Span::styled(
+            "waiting for every human seat to join; the game starts then",
+            Style::default().add_modifier(Modifier::DIM),
+        ));
     } else {
         let waiting = match v.phase {
             PhaseView::Turn { player } => format!("{} to play…", app.who(player)),

@@ -7,24 +7,13 @@ use std::time::{Duration, Instant};
 use mahjong_bots::{bot_for_ruleset, Bot};
 use mahjong_engine::{Action, Event, GameConfig, PhaseView, SeatView};
 use mahjong_rules::Ruleset;
-use mahjong_tui::{codes, ui, LocalTable, Session};
+use mahjong_tui::{ui, LocalTable, Session};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Terminal;
 
-fn screen(term: &Terminal<TestBackend>) -> Vec<String> {
-    let buf = term.backend().buffer();
-    let area = buf.area;
-    (0..area.height)
-        .map(|y| {
-            (0..area.width)
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect()
-}
+mod common;
+use common::{expected_hand_line, inside_box, line_with, screen};
 
 struct Driver {
     session: Session<LocalTable>,
@@ -95,31 +84,6 @@ impl Driver {
                 _ => None,
             })
     }
-}
-
-/// The hand line as the engine's view says it must read: concealed tiles sorted, the drawn
-/// one apart after a `+`.
-fn expected_hand_line(v: &SeatView) -> String {
-    let mut tiles = v.concealed.clone();
-    tiles.sort();
-    if let Some(d) = v.drawn {
-        let i = tiles.iter().position(|&t| t == d).unwrap();
-        tiles.remove(i);
-    }
-    let mut s = format!("hand ({}) {}", v.wind.letter(), codes(&tiles));
-    if let Some(d) = v.drawn {
-        s.push_str(&format!(" + {d}"));
-    }
-    s
-}
-
-/// A line's text inside the sheet's box: after its left border, trimmed.
-fn inside_box(line: &str) -> &str {
-    line.split_once('│').map_or(line, |(_, r)| r).trim()
-}
-
-fn line_with<'a>(lines: &'a [String], needle: &str) -> Option<&'a String> {
-    lines.iter().find(|l| l.contains(needle))
 }
 
 #[derive(Default, Debug)]

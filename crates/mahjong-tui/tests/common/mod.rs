@@ -1,0 +1,88 @@
+//! Helpers shared by the TestBackend tests.
+#![allow(dead_code)]
+
+use mahjong_engine::{Action, SeatView};
+use mahjong_tui::codes;
+use mahjong_tui::App;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::Terminal;
+
+/// The screen as text, one string per row (trailing spaces cut).
+pub fn screen(term: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = term.backend().buffer();
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The hand line as the engine's view says it must read: concealed tiles sorted, the drawn
+/// one apart after a `+`.
+pub fn expected_hand_line(v: &SeatView) -> String {
+    let mut tiles = v.concealed.clone();
+    tiles.sort();
+    if let Some(d) = v.drawn {
+        let i = tiles.iter().position(|&t| t == d).unwrap();
+        tiles.remove(i);
+    }
+    let mut s = format!("hand ({}) {}", v.wind.letter(), codes(&tiles));
+    if let Some(d) = v.drawn {
+        s.push_str(&format!(" + {d}"));
+    }
+    s
+}
+
+/// A line's text inside the sheet's box: after its left border, trimmed.
+pub fn inside_box(line: &str) -> &str {
+    line.split_once('│').map_or(line, |(_, r)| r).trim()
+}
+
+pub fn line_with<'a>(lines: &'a [String], needle: &str) -> Option<&'a String> {
+    lines.iter().find(|l| l.contains(needle))
+}
+
+/// The keys that play `action` from the app's screen: selection and Enter for a discard,
+/// letters for claims and kongs, a digit when several chows or kongs are possible.
+pub fn keys_for(app: &App, action: Action) -> Vec<KeyCode> {
+    let pick = |key: char, same: &dyn Fn(&Action) -> bool| {
+        let options: Vec<&Action> = app.legal().iter().filter(|a| same(a)).collect();
+        let mut keys = vec![KeyCode::Char(key)];
+        if options.len() > 1 {
+            let i = options.iter().position(|a| **a == action).unwrap();
+            keys.push(KeyCode::Char(char::from(b'1' + i as u8)));
+        }
+        keys
+    };
+    match action {
+        Action::Discard { tile, call } => {
+            let (tiles, drawn) = app.hand_tiles();
+            let idx = if drawn == Some(tile) {
+                tiles.len()
+            } else {
+                tiles.iter().position(|&t| t == tile).unwrap()
+            };
+            let mut keys = vec![KeyCode::Home];
+            keys.extend(std::iter::repeat_n(KeyCode::Right, idx));
+            if call {
+                keys.push(KeyCode::Char('o'));
+            }
+            keys.push(KeyCode::Enter);
+            keys
+        }
+        Action::Mahjong => vec![KeyCode::Char('m')],
+        Action::Pass => vec![KeyCode::Char('p')],
+        Action::Pung => vec![KeyCode::Char('u')],
+        Action::Kong => vec![KeyCode::Char('k')],
+        Action::Chow { .. } => pick('c', &|a| matches!(a, Action::Chow { .. })),
+        Action::ConcealedKong { .. } | Action::AnnexKong { .. } => pick('k', &|a| {
+            matches!(a, Action::ConcealedKong { .. } | Action::AnnexKong { .. })
+        }),
+    }
+}
