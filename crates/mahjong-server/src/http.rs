@@ -11,7 +11,11 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use mahjong_engine::RecordHeader;
-use mahjong_rules::{output::ScoreJson, Ruleset, TableInput};
+use mahjong_rules::{
+    output::ScoreJson, settle_classical, Options, Ruleset, SeatHand, Table as HandTable,
+    TableInput, Win, WinFrom,
+};
+use mahjong_tiles::{Tile, Wind};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -86,6 +90,7 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/games", get(list_games))
         .route("/api/games/{id}", get(game_record))
         .route("/api/score", post(score))
+        .route("/api/settle", post(settle))
         .route("/api/rules", get(rules))
         .route("/api/rulesets", get(rulesets))
         .route("/api/ledgers", post(create_ledger).get(list_ledgers))
@@ -484,6 +489,153 @@ async fn score(body: Bytes) -> ApiResult<Response> {
     let mut s = serde_json::to_string_pretty(&ScoreJson(&outcome)).expect("serializes");
     s.push('\n');
     Ok(([(header::CONTENT_TYPE, "application/json")], s).into_response())
+}
+
+/// `POST /api/settle` body: typed scores and how the hand was won.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SettleRequest {
+    ruleset: String,
+    #[serde(default)]
+    options: Map<String, Value>,
+    winner: Option<String>,
+    #[serde(default)]
+    win: Option<SettleWin>,
+    #[serde(default)]
+    cannon: Option<String>,
+    scores: std::collections::BTreeMap<String, u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SettleWin {
+    from: WinFrom,
+    #[serde(default)]
+    supplier: Option<String>,
+}
+
+/// What typed scores pay (the scoring assistant, when a table counts its scores aloud
+/// instead of entering the tiles): the ruleset's own settlement, as `mahjong score` gives it.
+async fn settle(body: Bytes) -> ApiResult<Json<Value>> {
+    let req: SettleRequest = parse_body(&body)?;
+    let mut ruleset = preset(&req.ruleset)?;
+    ruleset
+        .apply(&req.options)
+        .map_err(|e| ApiError::bad("options", e.to_string()))?;
+    let seats = ruleset.seats();
+    let seat = |s: &str, path: &str| -> ApiResult<usize> {
+        Wind::from_letter(s)
+            .map(|w| w.index())
+            .filter(|&i| i < seats)
+            .ok_or_else(|| ApiError::bad(path, format!("unknown seat {s:?}")))
+    };
+    let mut scores = [0u64; 4];
+    for (k, &v) in &req.scores {
+        scores[seat(k, &format!("scores.{k}"))?] = v;
+    }
+    if let Some(w) = Wind::ALL[..seats]
+        .iter()
+        .find(|w| !req.scores.contains_key(&w.letter().to_string()))
+    {
+        return Err(ApiError::bad(
+            "scores",
+            format!("no score for {}", w.letter()),
+        ));
+    }
+    let winner = req
+        .winner
+        .as_deref()
+        .map(|w| seat(w, "winner"))
+        .transpose()?;
+    let win = match winner {
+        None => None,
+        Some(w) => {
+            let win = req
+                .win
+                .as_ref()
+                .ok_or_else(|| ApiError::bad("win", "a winner needs win.from"))?;
+            let supplier = win
+                .supplier
+                .as_deref()
+                .map(|s| seat(s, "win.supplier"))
+                .transpose()?;
+            let needs = matches!(win.from, WinFrom::Discard | WinFrom::RobbedKong);
+            match supplier {
+                None if needs => {
+                    return Err(ApiError::bad(
+                        "win.supplier",
+                        "required for a discard or a robbed kong",
+                    ))
+                }
+                Some(_) if !needs => {
+                    return Err(ApiError::bad(
+                        "win.supplier",
+                        "only for a discard or a robbed kong",
+                    ))
+                }
+                Some(s) if s == w => {
+                    return Err(ApiError::bad(
+                        "win.supplier",
+                        "the winner cannot supply his own tile",
+                    ))
+                }
+                _ => {}
+            }
+            // Settlement reads only how the hand was won, never the tile.
+            Some(Win {
+                tile: Tile::EAST,
+                kind: 0,
+                from: win.from,
+                supplier,
+                last_tile: false,
+                original_call: false,
+                kong_upon_kong: false,
+                heaven: false,
+                earth: false,
+            })
+        }
+    };
+    let cannon = req
+        .cannon
+        .as_deref()
+        .map(|c| seat(c, "cannon"))
+        .transpose()?;
+    if cannon.is_some() && (winner.is_none() || cannon == winner) {
+        return Err(ApiError::bad(
+            "cannon",
+            "a seat other than the winner, when there is one",
+        ));
+    }
+    let table = HandTable {
+        seats,
+        prevailing: Wind::East,
+        east_consecutive_wins: 0,
+        winner,
+        win,
+        cannon,
+        hands: [SeatHand::EMPTY; 4],
+        visible: [0; mahjong_tiles::KINDS],
+        goulash: 0,
+        dora_indicator: None,
+    };
+    let payments = match &ruleset.options {
+        Options::Classical(o) => settle_classical(&table, &scores, o),
+        Options::Western(o) => mahjong_rules::western::settle_western(&table, &scores, o),
+        Options::Korean(_) => {
+            return Err(ApiError::bad(
+                "ruleset",
+                "typed scores settle the classical and Western games; a three-player hand needs its tiles",
+            ))
+        }
+    };
+    let net = payments.net(seats);
+    let letter = |i: usize| Wind::from_index(i).letter().to_string();
+    Ok(Json(json!({
+        "settlement": (0..seats).map(|i| (letter(i), json!(net[i]))).collect::<Map<String, Value>>(),
+        "payments": payments.as_slice().iter()
+            .map(|p| json!({"from": letter(p.from), "to": letter(p.to), "amount": p.amount}))
+            .collect::<Vec<_>>(),
+    })))
 }
 
 async fn rules() -> Json<Vec<Value>> {
