@@ -290,15 +290,15 @@ struct Acc<'a> {
     limit: Option<(&'static Rule, u64)>,
     /// How many items there were before the first limit item.
     limit_at: Option<usize>,
-    record: bool,
-    items: &'a mut Items,
+    /// Where items go; `None` when only the numbers count (no buffer to fill).
+    items: Option<&'a mut Items>,
 }
 
 impl Acc<'_> {
     #[inline]
     fn push(&mut self, rule: &'static Rule, points: u64, limit: bool, tile: Option<Tile>) {
-        if self.record {
-            self.items.push(Item {
+        if let Some(items) = self.items.as_deref_mut() {
+            items.push(Item {
                 rule,
                 points: points.min(u16::MAX as u64) as u16,
                 doubles: 0,
@@ -322,7 +322,8 @@ impl Acc<'_> {
 
     #[inline]
     fn limit(&mut self, rule: &'static Rule, value: u64) {
-        self.limit_at.get_or_insert(self.items.as_slice().len());
+        let len = self.items.as_deref().map_or(0, |i| i.as_slice().len());
+        self.limit_at.get_or_insert(len);
         // Of equal values the later (more particular) hand names the limit: Thirteen
         // Orphans rather than all honours and terminals.
         if self.limit.is_none_or(|(_, v)| value >= v) {
@@ -602,8 +603,8 @@ fn same_chow(a: &Meld, b: &Meld) -> bool {
     a.kind == MeldKind::Chow && b.kind == MeldKind::Chow && a.tile == b.tile
 }
 
-/// The bonus-points that do not depend on the arrangement, with their items when
-/// `acc.record` (K3-BP6 looks at the other seats' waits).
+/// The bonus-points that do not depend on the arrangement, with their items when `acc`
+/// records them (K3-BP6 looks at the other seats' waits).
 fn common_bonus(c: &Ctx, seat: usize, hand: &SeatHand, win: &Win, f: &Facts, acc: &mut Acc) {
     let o = c.o;
     let self_drawn = win.self_drawn();
@@ -704,18 +705,19 @@ const MAX_MELDS: usize = 16;
 /// legal win (a limit hand, or at least the minimum of hand-points), comparing by the
 /// value an opponent pays (`score`), then a limit hand first, then hand-points.
 /// `common` is the bonus-points that do not depend on the arrangement. With
-/// `Mode::Legal` it stops at the first legal candidate; with `Mode::Full` the best
-/// candidate's items are left in `items`.
+/// `Mode::Legal` it stops at the first legal candidate; with `items` the best candidate's
+/// items are left there.
+#[allow(clippy::too_many_arguments)]
 fn search(
     c: &Ctx,
     seat: usize,
     hand: &SeatHand,
+    f: &Facts,
     win: &Win,
     mode: Mode,
     common: u32,
-    items: &mut Items,
+    mut items: Option<&mut Items>,
 ) -> Result<Found, NotLegal> {
-    let f = facts(hand);
     if f.all[win.kind] == 0 {
         return Err(NotLegal::TileMissing);
     }
@@ -740,8 +742,8 @@ fn search(
     let mut any_placement = false;
     let mut best: Option<(Found, (u64, bool, u32))> = None;
     let mut max_hp: Option<u32> = None;
-    let mut scratch = Items::EMPTY;
-    let record = mode == Mode::Full;
+    // Only a caller that wants items pays for a buffer.
+    let mut scratch = items.is_some().then_some(Items::EMPTY);
     for_each_arrangement(&conc, 4 - d_sets, c.shape, declared.is_empty(), |a| {
         if mode == Mode::Legal && best.is_some() {
             return;
@@ -771,16 +773,17 @@ fn search(
         }
         let mut consider = |melds: &[Meld], completed: usize| {
             any_placement = true;
-            scratch.clear();
+            if let Some(s) = scratch.as_mut() {
+                s.clear();
+            }
             let mut acc = Acc {
                 hp: 0,
                 bp: 0,
                 limit: None,
                 limit_at: None,
-                record,
-                items: &mut scratch,
+                items: scratch.as_mut(),
             };
-            if !candidate(c, &w, hand, win, &f, melds, completed, a.form, &mut acc) {
+            if !candidate(c, &w, hand, win, f, melds, completed, a.form, &mut acc) {
                 return;
             }
             let limit_at = acc.limit_at;
@@ -805,8 +808,8 @@ fn search(
                 Some((_, v)) if !enough || ordinary <= v => v,
                 Some(_) => {
                     found.limit = None;
-                    if let Some(at) = limit_at {
-                        scratch.truncate(at);
+                    if let (Some(at), Some(s)) = (limit_at, scratch.as_mut()) {
+                        s.truncate(at);
                     }
                     ordinary
                 }
@@ -815,8 +818,8 @@ fn search(
             let key = (score, found.limit.is_some(), found.hp);
             if best.is_none_or(|(_, k)| key > k) {
                 best = Some((found, key));
-                if record {
-                    *items = scratch;
+                if let (Some(out), Some(s)) = (items.as_deref_mut(), scratch.as_ref()) {
+                    *out = *s;
                 }
             }
         };
@@ -874,8 +877,7 @@ fn completes_legally(c: &Ctx, q: usize, hand: &SeatHand, k: usize) -> bool {
         heaven: false,
         earth: false,
     };
-    let mut none = Items::EMPTY;
-    search(c, q, &h, &win, Mode::Legal, 0, &mut none).is_ok()
+    search(c, q, &h, &facts(&h), &win, Mode::Legal, 0, None).is_ok()
 }
 
 /// The tile kinds seat `q`'s hand waits on (shape only), all copies seen by `visible`
@@ -923,29 +925,31 @@ fn was_ready(c: &Ctx, q: usize) -> bool {
     }
 }
 
-/// Scores the winner in `mode`: hand-points, all bonus-points and the limit, with the
-/// items in `out` for `Mode::Full`.
-fn score_winner(c: &Ctx, seat: usize, mode: Mode, out: &mut SeatScore) -> Result<Found, NotLegal> {
+/// Scores the winner: hand-points, all bonus-points and the limit, with the items in
+/// `out` when given.
+fn score_winner(c: &Ctx, seat: usize, mut out: Option<&mut Items>) -> Result<Found, NotLegal> {
     let hand = &c.table.hands[seat];
     let win = c.table.win.as_ref().expect("a winner has a win");
     let f = facts(hand);
-    let mut common_items = Items::EMPTY;
+    let mut common_items = out.is_some().then_some(Items::EMPTY);
     let mut acc = Acc {
         hp: 0,
         bp: 0,
         limit: None,
         limit_at: None,
-        record: mode == Mode::Full,
-        items: &mut common_items,
+        items: common_items.as_mut(),
     };
-    if mode != Mode::Legal {
-        common_bonus(c, seat, hand, win, &f, &mut acc);
-    }
+    common_bonus(c, seat, hand, win, &f, &mut acc);
     let common = acc.bp;
-    let found = search(c, seat, hand, win, mode, common, &mut out.items)?;
-    if mode == Mode::Full {
-        for it in common_items.as_slice() {
-            out.items.push(*it);
+    let mode = if out.is_some() {
+        Mode::Full
+    } else {
+        Mode::Rank
+    };
+    let found = search(c, seat, hand, &f, win, mode, common, out.as_deref_mut())?;
+    if let (Some(out), Some(common)) = (out, common_items) {
+        for it in common.as_slice() {
+            out.push(*it);
         }
     }
     Ok(Found {
@@ -1011,8 +1015,7 @@ pub(crate) fn win_rank(
     if o.three_ready == ThreeReady::Draw && c.all_ready() {
         return None;
     }
-    let mut scratch = SeatScore::ZERO;
-    let Found { hp, bp, limit } = score_winner(&c, seat, Mode::Rank, &mut scratch).ok()?;
+    let Found { hp, bp, limit } = score_winner(&c, seat, None).ok()?;
     let hp_only = o.three_ready == ThreeReady::HandPointsOnly && c.all_ready();
     Some(match limit {
         Some((_, v)) => (v, 0),
@@ -1048,7 +1051,7 @@ pub(crate) fn score_one_seat(
             "every seat declared ready: the hand is a draw (three_ready = \"draw\")",
         ));
     }
-    let Found { hp, bp, limit } = score_winner(&c, seat, Mode::Full, out)
+    let Found { hp, bp, limit } = score_winner(&c, seat, Some(&mut out.items))
         .map_err(|why| not_legal_error(&c, seat, why, ruleset_name))?;
     let hp_only = o.three_ready == ThreeReady::HandPointsOnly && all_ready;
     let note = |out: &mut SeatScore, rule: &'static Rule, points: u64, tile: Option<Tile>| {
