@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use mahjong_rules::{Outcome, Ruleset, Table, WinFrom};
+use mahjong_rules::korean::{class_of, Class};
+use mahjong_rules::{Options, Outcome, Ruleset, Table, WinFrom};
 use mahjong_tiles::Wind;
 
 const SEAT_NAMES: [&str; 4] = ["East", "South", "West", "North"];
@@ -10,6 +11,9 @@ const SEAT_NAMES: [&str; 4] = ["East", "South", "West", "North"];
 /// Renders every seat's items (rule id, name, points, doubles), the score, the payments
 /// and the settlement.
 pub fn table(ruleset: &Ruleset, table: &Table, outcome: &Outcome) -> String {
+    if let Options::Korean(_) = ruleset.options {
+        return korean(ruleset, table, outcome);
+    }
     let mut s = String::new();
     let wind = |i: usize| Wind::ALL[i].letter();
     let _ = write!(
@@ -83,6 +87,105 @@ pub fn table(ruleset: &Ruleset, table: &Table, outcome: &Outcome) -> String {
     let _ = writeln!(s, "\nSettlement");
     for i in 0..outcome.seats {
         let _ = writeln!(s, "  {} {:>+7}", wind(i), outcome.settlement[i]);
+    }
+    s
+}
+
+/// How the hand was won, for the heading.
+fn how_won(table: &Table, letter: impl Fn(usize) -> char) -> String {
+    match (table.winner, &table.win) {
+        (Some(w), Some(win)) => {
+            let how = match win.from {
+                WinFrom::Wall => "from the wall".to_string(),
+                WinFrom::Loose => "with a replacement tile".to_string(),
+                WinFrom::Discard => format!("on {}'s discard", letter(win.supplier.unwrap_or(0))),
+                WinFrom::RobbedKong => {
+                    format!("robbing {}'s kong", letter(win.supplier.unwrap_or(0)))
+                }
+            };
+            format!("{} wins with {} {how}", letter(w), win.tile)
+        }
+        _ => "drawn hand (goulash): nobody scores; the next winner takes the goulash bonus \
+              (K3-M2)"
+            .to_string(),
+    }
+}
+
+/// The korean-3p sheet: only the winner scores; each item is marked hand-points (HP),
+/// bonus-points (BP), a limit hand, or a note on the settlement.
+fn korean(ruleset: &Ruleset, table: &Table, outcome: &Outcome) -> String {
+    let winds = ruleset.seat_winds();
+    let letter = |i: usize| winds[i % winds.len()].letter();
+    let name = |i: usize| SEAT_NAMES[winds[i % winds.len()].index()];
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Ruleset {}   prevailing wind {}   {}",
+        ruleset.name,
+        table.prevailing.letter(),
+        how_won(table, letter)
+    );
+    for (i, sc) in outcome.scores.iter().enumerate().take(outcome.seats) {
+        if table.winner != Some(i) {
+            let _ = writeln!(
+                s,
+                "\n{} {:<6} scores nothing (only the winner scores)",
+                letter(i),
+                name(i)
+            );
+            continue;
+        }
+        let _ = writeln!(s, "\n{} {}  winner", letter(i), name(i));
+        for it in sc.items.as_slice() {
+            let what = match it.tile {
+                Some(t) if it.rule.id == "K3-S5" => {
+                    let seat = winds.iter().position(|w| w.tile() == t).unwrap_or(0);
+                    format!("{} ({})", it.rule.name, letter(seat))
+                }
+                Some(t) => format!("{} {t}", it.rule.name),
+                None => it.rule.name.to_string(),
+            };
+            let value = match class_of(it.rule) {
+                Some(Class::HandPoints) => format!("{:>3} HP", it.points),
+                Some(Class::BonusPoints) => format!("{:>3} BP", it.points),
+                Some(Class::Limit) => format!("limit {}", it.points),
+                Some(Class::Settlement) if it.rule.id == "K3-M2" => {
+                    format!("+{} from each", it.points)
+                }
+                Some(Class::Settlement) if it.points > 0 => format!("-{} BP", it.points),
+                _ => String::new(),
+            };
+            let _ = writeln!(s, "  {:<7} {:<52} {value}", it.rule.id, what);
+        }
+        let total = match sc.limit {
+            Some(r) => format!(
+                "{} {}: {} (hand-points {})",
+                r.id, r.name, sc.score, sc.points
+            ),
+            None => format!(
+                "hand-points {} + bonus-points {} = {}",
+                sc.points,
+                sc.score - sc.points,
+                sc.score
+            ),
+        };
+        let _ = writeln!(s, "  {:<7} {total}", "");
+    }
+    if !outcome.payments.as_slice().is_empty() {
+        let _ = writeln!(s, "\nPayments");
+        for p in outcome.payments.as_slice() {
+            let _ = writeln!(
+                s,
+                "  {} pays {} {:>6}",
+                letter(p.from),
+                letter(p.to),
+                p.amount
+            );
+        }
+    }
+    let _ = writeln!(s, "\nSettlement");
+    for i in 0..outcome.seats {
+        let _ = writeln!(s, "  {} {:>+7}", letter(i), outcome.settlement[i]);
     }
     s
 }
