@@ -15,8 +15,8 @@
 //! item's tile is that opponent's seat wind) and `K3-M2` (the goulash bonus each opponent
 //! pays on top). [`settle_korean`] reads the `K3-S5` items.
 //!
-//! Everything here works on fixed buffers: [`win_rank`] and scoring never allocate (only an
-//! error message does).
+//! Everything here works on fixed buffers: [`crate::win_rank`] and scoring never allocate
+//! (only an error message does).
 
 use mahjong_hands::{for_each_arrangement, waits, Counts, Form, KongKind, Meld, MeldKind, Shape};
 use mahjong_tiles::{Tile, Wind};
