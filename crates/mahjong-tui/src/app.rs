@@ -441,7 +441,10 @@ impl App {
                 }
                 self.status = Some(format!("hint: {text}"));
             }
-            Update::Notice(msg) => self.status = Some(msg),
+            Update::Notice(msg) => {
+                self.push_log(msg.clone());
+                self.status = Some(msg);
+            }
             Update::Waiting(w) => self.waiting = w,
             Update::Error(msg) => self.status = Some(format!("error: {msg}")),
             Update::GameOver { totals } => {

@@ -24,6 +24,7 @@ fn all_rules() -> impl Iterator<Item = &'static Rule> {
     mahjong_rules::rules::ALL
         .iter()
         .chain(mahjong_rules::western::ALL.iter())
+        .chain(mahjong_rules::korean::ALL.iter())
         .copied()
 }
 
@@ -115,6 +116,10 @@ mod tests {
         assert_eq!(
             rule_name("W-L4", NameContext::default()).as_deref(),
             Some("All Green")
+        );
+        assert_eq!(
+            rule_name("K3-HP1", NameContext::default()).as_deref(),
+            Some("dragon pung or kong")
         );
         assert_eq!(rule_name("X-9", NameContext::default()), None);
     }

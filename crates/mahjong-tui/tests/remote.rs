@@ -195,3 +195,134 @@ fn a_hand_at_a_server_table() {
     rt.block_on(server.stop()).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn start(rt: &tokio::runtime::Runtime, bind: &str, db: &std::path::Path) -> Server {
+    let give_up = Instant::now() + Duration::from_secs(10);
+    loop {
+        match rt.block_on(Server::start(ServerConfig {
+            bind: bind.parse().unwrap(),
+            db: mahjong_server::db_url(db.to_str().unwrap()),
+        })) {
+            Ok(s) => return s,
+            // The old server's port may take a moment to be free again.
+            Err(e) if Instant::now() < give_up => {
+                eprintln!("retrying: {e}");
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// One step of play: pump, draw, and when the seat has something new to decide, decide
+/// by keys. Returns whether a move was made.
+fn step(
+    session: &mut Session<RemoteTable>,
+    term: &mut Terminal<TestBackend>,
+    brain: &mut Box<dyn mahjong_bots::Bot>,
+    acted_on: &mut Option<mahjong_engine::SeatView>,
+) -> bool {
+    let now = Instant::now();
+    session.pump(now);
+    term.draw(|f| ui::draw(f, &session.app, now)).unwrap();
+    if session.app.sheet().is_some() {
+        session.key(
+            KeyEvent::from(ratatui::crossterm::event::KeyCode::Enter),
+            now,
+        );
+        return false;
+    }
+    let Some(v) = session.app.view().cloned() else {
+        return false;
+    };
+    if v.legal.is_empty() || acted_on.as_ref() == Some(&v) || session.app.game_over().is_some() {
+        return false;
+    }
+    let lines = screen(term);
+    let hand = lines.iter().find(|l| l.starts_with("hand (")).unwrap();
+    assert_eq!(hand, &expected_hand_line(&v));
+    let action = brain.act(&v);
+    for k in keys_for(&session.app, action) {
+        session.key(KeyEvent::from(k), Instant::now());
+    }
+    *acted_on = Some(v);
+    true
+}
+
+#[test]
+fn reconnects_when_the_server_restarts_mid_hand() {
+    // The first server has a runtime of its own: shutting it down ends every task and
+    // socket at once, as a crash would.
+    let crash = tokio::runtime::Runtime::new().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let dir = std::env::temp_dir().join(format!("mahjong-tui-restart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.sqlite3");
+    let _ = std::fs::remove_file(&db);
+    let first = start(&crash, "127.0.0.1:0", &db);
+    let addr = first.addr.to_string();
+    let base = first.url();
+    let create = CreateTable {
+        ruleset: "millington".into(),
+        options: Map::new(),
+        seats: 4,
+        seat: 1,
+        bots: vec![],
+        seed: Some(3),
+        max_hands: Some(1),
+        bot_delay_ms: 0,
+        name: None,
+    };
+    let table = RemoteTable::create_and_join(&base, &create).unwrap();
+    let id = table.table_id().to_string();
+    let mut session = Session::new(table.seat(), table);
+    assert_eq!(session.app.player(), 1);
+    let mut term = Terminal::new(TestBackend::new(110, 70)).unwrap();
+    let ruleset = Ruleset::preset("millington").unwrap();
+    let mut brain = bot_for_ruleset("greedy", &ruleset, 99).unwrap();
+    let mut acted_on = None;
+    let give_up = Instant::now() + Duration::from_secs(60);
+    let mut moves = 0;
+    while moves < 3 {
+        assert!(Instant::now() < give_up);
+        if step(&mut session, &mut term, &mut brain, &mut acted_on) {
+            moves += 1;
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    // Let the last move land, then stop the server under the client and start it again.
+    std::thread::sleep(Duration::from_millis(200));
+    session.pump(Instant::now());
+    let before = session.app.view().cloned().unwrap();
+    drop(first);
+    crash.shutdown_background();
+    let second = start(&rt, &addr, &db);
+    let mut reconnected = false;
+    let mut lost = false;
+    while session.app.game_over().is_none() {
+        assert!(Instant::now() < give_up, "no game over after the restart");
+        if !step(&mut session, &mut term, &mut brain, &mut acted_on) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        lost |= session.app.log().any(|l| l.starts_with("connection lost"));
+        reconnected |= session.app.log().any(|l| l == "reconnected");
+        assert!(session.app.closed().is_none(), "{:?}", session.app.closed());
+        if let Some(s) = session.app.status() {
+            assert!(!s.starts_with("error"), "{s}");
+        }
+    }
+    assert!(lost && reconnected);
+    // The hand went on from where it was: the same hand, no tile lost.
+    assert_eq!(before.hand, 0);
+    let record = record_of(&second.url(), &id);
+    let decisions = record
+        .iter()
+        .filter(|e| e["type"] == "decision" && e["player"] == 1)
+        .count();
+    assert!(decisions >= 3, "{decisions}");
+    assert!(record.iter().any(|e| e["type"] == "scores"));
+    drop(session);
+    rt.block_on(second.stop()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
