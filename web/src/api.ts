@@ -69,7 +69,7 @@ export interface PaymentRecord {
 }
 
 export type GameEvent =
-  | { type: 'hand_start'; hand: number; prevailing: Wind; dealer: number; dice: unknown }
+  | { type: 'hand_start'; hand: number; prevailing: Wind; dealer: number; dice: unknown; dora?: string }
   | { type: 'deal'; player: number; count: number; tiles?: string[] }
   | { type: 'draw'; player: number; tile?: string; loose: boolean }
   | { type: 'bonus'; player: number; tile: string }

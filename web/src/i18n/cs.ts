@@ -80,6 +80,7 @@ export const cs: Record<Key, string> = {
   'table.wall': 'Kamenů zbývá v živé zdi',
   'table.wall_left': 'kamenů ve zdi',
   'table.hand_no': 'Hra {n}',
+  'table.dora': 'Ukazatel dory',
   'table.hint': 'Nápověda',
   'table.timer': 'Čas na nárok',
   'table.bonus': 'Květiny a roční období',
@@ -96,6 +97,7 @@ export const cs: Record<Key, string> = {
   'action.chow': 'Čou',
   'action.concealed_kong': 'Ohlásit kong',
   'action.annex_kong': 'Přiložit k pongu',
+  'action.declare_ready': 'Ohlásit čekání',
   'action.original_call': 'Původní ohlášení',
 
   'hint.complete': 'Vaše ruka je kompletní!',

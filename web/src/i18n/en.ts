@@ -78,6 +78,7 @@ export const en = {
   'table.wall': 'Tiles left in the live wall',
   'table.wall_left': 'tiles in the wall',
   'table.hand_no': 'Hand {n}',
+  'table.dora': 'Dora indicator',
   'table.hint': 'Hint',
   'table.timer': 'Time left to claim',
   'table.bonus': 'Flowers and seasons',
@@ -94,6 +95,7 @@ export const en = {
   'action.chow': 'Chow',
   'action.concealed_kong': 'Declare kong',
   'action.annex_kong': 'Add to pung',
+  'action.declare_ready': 'Declare ready',
   'action.original_call': 'Original Call',
 
   'hint.complete': 'Your hand is complete!',

@@ -80,6 +80,7 @@ export const pl: Record<Key, string> = {
   'table.wall': 'Kamieni w murze',
   'table.wall_left': 'kamieni w murze',
   'table.hand_no': 'Partia {n}',
+  'table.dora': 'Wskaźnik dory',
   'table.hint': 'Podpowiedź',
   'table.timer': 'Czas na zgłoszenie',
   'table.bonus': 'Kwiaty i pory roku',
@@ -96,6 +97,7 @@ export const pl: Record<Key, string> = {
   'action.chow': 'Chow',
   'action.concealed_kong': 'Zgłoś konga',
   'action.annex_kong': 'Dołóż do punga',
+  'action.declare_ready': 'Zapowiedz gotowość',
   'action.original_call': 'Pierwotna zapowiedź',
 
   'hint.complete': 'Twoja ręka jest kompletna!',

@@ -205,6 +205,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
   const mine = welcome?.seat ?? null;
   const names = displayNames(players.map((p, i) => (i === mine && p?.name === 'human' ? t('table.you_cap') : p?.name ?? `#${i}`)));
   const rulesetName = welcome ? (typeof welcome.ruleset === 'string' ? welcome.ruleset : welcome.ruleset.name) : '';
+  const family = welcome && typeof welcome.ruleset === 'object' ? String((welcome.ruleset as { family?: string }).family ?? '') : '';
   const mySeat = welcome?.seat ?? null;
 
   return (
@@ -229,6 +230,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           act={act}
           askHint={() => send({ type: 'hint' })}
           ruleset={rulesetName}
+          family={family}
           handsPlayed={hands.length}
           openSheet={() => hands.length && setSheet(hands[hands.length - 1].hand)}
           gameOver={gameOver}
@@ -334,6 +336,7 @@ interface BoardProps {
   act: (a: Action) => void;
   askHint: () => void;
   ruleset: string;
+  family: string;
   handsPlayed: number;
   openSheet: () => void;
   gameOver: unknown;
@@ -418,6 +421,7 @@ function Board(p: BoardProps) {
             turn={turn}
             ruleset={p.ruleset}
             me={p.me}
+            dora={doraOf(p.events)}
             onDropTile={(code) => discard(code)}
           />
         </div>
@@ -528,7 +532,7 @@ function Board(p: BoardProps) {
                 {canCall && (
                   <label class="call">
                     <input type="checkbox" checked={callOn} onChange={(e) => setCallOn((e.target as HTMLInputElement).checked)} />
-                    {t('action.original_call')}
+                    {t(p.family === 'korean' ? 'action.declare_ready' : 'action.original_call')}
                   </label>
                 )}
               </span>
@@ -784,6 +788,7 @@ function CenterInfo(p: {
   turn: number | null;
   ruleset: string;
   me: number | null;
+  dora: string | null;
   onDropTile: (code: string) => void;
 }) {
   const v = p.view;
@@ -831,6 +836,11 @@ function CenterInfo(p: {
           {t('table.hand_no', { n: v.hand + 1 })}
         </span>
         <span class="muted">{rulesetName(p.ruleset)}</span>
+        {p.dora && (
+          <span class="dora" data-testid="dora">
+            {t('table.dora')} <Tile code={p.dora} size="xs" />
+          </span>
+        )}
       </div>
       <div class="center-status" data-testid="status">
         {status}
@@ -900,6 +910,11 @@ function lastDiscardOf(events: GameEvent[]): { player: number; index: number } |
     }
   }
   return last;
+}
+
+function doraOf(events: GameEvent[]): string | null {
+  const start = events.find((e) => e.type === 'hand_start') as { dora?: string } | undefined;
+  return start?.dora ?? null;
 }
 
 function revealOf(events: GameEvent[], q: number): string[] | null {
