@@ -188,3 +188,20 @@ fn a_limit_hand_and_a_drawn_hand_on_the_sheet() {
     assert_eq!(code, 0);
     assert!(stdout.contains("drawn hand (goulash)"), "{stdout}");
 }
+
+/// With `missing_wind = "west"` the seats are E, S, N in the input and in the output.
+#[test]
+fn without_west_the_third_seat_is_north_in_the_json() {
+    let table = r#"{"ruleset": "korean-3p", "options": {"missing_wind": "west"}, "prevailing_wind": "S", "goulash": 1, "winner": "S", "win": {"tile": "6D", "from": "discard", "supplier": "N"}, "discards": ["E:WD", "S:GD", "N:9B", "E:1B", "S:EW", "N:6D"], "seats": {"E": {"concealed": ["1D", "1D", "1D", "3C", "4C", "5C", "6C", "7C", "8C", "7D", "8D", "9D", "9C"]}, "S": {"sets": [{"kind": "kong", "tiles": ["SW", "SW", "SW", "SW"], "kong": "concealed"}], "concealed": ["1C", "2C", "3C", "4D", "5D", "6D", "7C", "8C", "9C", "RD", "RD"], "bonus": ["2F"], "ready": true}, "N": {"concealed": ["2C", "2C", "5C", "5C", "9B", "9B", "3D", "3D", "EW", "NW", "GD", "8D", "2D"]}}}"#;
+    let (code, out, err) = score(table, true);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["settlement"], json!({"E": -10, "S": 34, "N": -24}));
+    assert_eq!(
+        v["payments"],
+        json!([
+            {"from": "E", "to": "S", "amount": 10},
+            {"from": "N", "to": "S", "amount": 24}
+        ])
+    );
+}

@@ -57,6 +57,9 @@ pub fn score_into(
     shape: &Shape,
     out: &mut Outcome,
 ) -> Result<(), InputError> {
+    for (w, s) in out.winds.iter_mut().zip(ruleset.seat_winds()) {
+        *w = *s;
+    }
     match &ruleset.options {
         Options::Classical(o) => {
             classical::score_seats(table, o, shape, &ruleset.name, &mut out.scores)?;

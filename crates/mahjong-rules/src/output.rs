@@ -12,23 +12,23 @@ pub struct ScoreJson<'a>(pub &'a Outcome);
 
 struct SeatJson<'a>(&'a SeatScore);
 struct ItemJson<'a>(&'a Item);
-struct BySeat<'a, T>(usize, &'a [T; 4]);
+struct BySeat<'a, T>(usize, &'a [Wind; 4], &'a [T; 4]);
 
 impl Serialize for ScoreJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let o = self.0;
         let mut m = s.serialize_map(Some(3))?;
         let seats: [SeatJson; 4] = [0, 1, 2, 3].map(|i| SeatJson(&o.scores[i]));
-        m.serialize_entry("seats", &BySeat(o.seats, &seats))?;
-        m.serialize_entry("settlement", &BySeat(o.seats, &o.settlement))?;
+        m.serialize_entry("seats", &BySeat(o.seats, &o.winds, &seats))?;
+        m.serialize_entry("settlement", &BySeat(o.seats, &o.winds, &o.settlement))?;
         let payments: Vec<_> = o
             .payments
             .as_slice()
             .iter()
             .map(|p| {
                 serde_json::json!({
-                    "from": Wind::ALL[p.from].letter().to_string(),
-                    "to": Wind::ALL[p.to].letter().to_string(),
+                    "from": o.winds[p.from].letter().to_string(),
+                    "to": o.winds[p.to].letter().to_string(),
                     "amount": p.amount,
                 })
             })
@@ -41,8 +41,8 @@ impl Serialize for ScoreJson<'_> {
 impl<T: Serialize> Serialize for BySeat<'_, T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0))?;
-        for (i, v) in self.1.iter().enumerate().take(self.0) {
-            m.serialize_entry(&Wind::ALL[i].letter(), v)?;
+        for (i, v) in self.2.iter().enumerate().take(self.0) {
+            m.serialize_entry(&self.1[i].letter(), v)?;
         }
         m.end()
     }

@@ -1,6 +1,6 @@
 //! Score results: each seat's items (with rule ids), value, and the settlement.
 
-use mahjong_tiles::Tile;
+use mahjong_tiles::{Tile, Wind};
 
 /// A rule: its id in the specs (`M114b`) and its English name.
 #[derive(Debug, PartialEq, Eq)]
@@ -240,6 +240,8 @@ pub struct Outcome {
     pub settlement: [i64; 4],
     /// The individual transfers.
     pub payments: Payments,
+    /// Each seat's wind (seat index 0 is East): `E S W N`, or the ruleset's three.
+    pub winds: [Wind; 4],
 }
 
 impl Outcome {
@@ -249,5 +251,6 @@ impl Outcome {
         scores: [SeatScore::ZERO; 4],
         settlement: [0; 4],
         payments: Payments::EMPTY,
+        winds: Wind::ALL,
     };
 }
