@@ -844,6 +844,10 @@ impl Table {
         match seat {
             Some(s) => {
                 self.game.view_into(s, &mut self.view);
+                if self.status != Status::Playing {
+                    // Acting is refused until every seat has joined: offer nothing yet.
+                    self.view.legal.clear();
+                }
                 let msg = StateMsg {
                     kind: "state",
                     v: PROTOCOL_VERSION,

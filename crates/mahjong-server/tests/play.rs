@@ -252,16 +252,25 @@ async fn malformed_and_illegal_messages_get_errors_and_change_nothing() {
     )
     .await;
     let mut conn = client.connect(&id, tokens[0].as_deref()).await.unwrap();
-    let (_, _, view) = greeting(&mut conn).await;
-    // Seat 0 is East: its turn, the bots wait for it.
-    assert!(matches!(view.legal[0], Action::Discard { .. }));
+    let (_, _, mut view) = greeting(&mut conn).await;
+    // The greeting's state comes while the table still waits for us: nothing offered yet.
+    assert!(view.legal.is_empty());
     let before = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
     // The table starts on our arrival: a second state, then `players`.
+    let mut started = false;
     loop {
-        if let ServerMsg::Players { .. } = next(&mut conn).await {
-            break;
+        match next(&mut conn).await {
+            ServerMsg::State { view: v, .. } => {
+                // Seat 0 is East: its turn, the bots wait for it.
+                view = serde_json::from_value(v).unwrap();
+                assert!(matches!(view.legal[0], Action::Discard { .. }));
+                started = true;
+            }
+            ServerMsg::Players { .. } => break,
+            _ => {}
         }
     }
+    assert!(started);
     for (text, code) in [
         ("not json", "malformed"),
         ("[1,2]", "malformed"),
