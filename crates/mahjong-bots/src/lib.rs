@@ -5,7 +5,10 @@
 //!
 //! - [`RandomBot`]: uniform over the legal actions.
 //! - [`GreedyBot`]: shanten and useful tiles, values doubles, avoids dangerous discards
-//!   (M90a–f), plays safe late in a hand it cannot win.
+//!   (M90a–f), plays safe late in a hand it cannot win. In the three-player hand-points
+//!   game (`korean-3p`) it plays only toward hands that can meet the minimum of
+//!   hand-points, weighs its waits by what the scorer says they win, declares ready and
+//!   defends with the opponents' sacred discards.
 //!
 //! [`play_game`] drives a [`Game`] to its end, asking each pending player's bot.
 //!
@@ -30,6 +33,7 @@
 
 mod analysis;
 mod greedy;
+mod korean;
 mod random;
 
 pub use analysis::{danger_mask, danger_toward, dangerous_kinds};

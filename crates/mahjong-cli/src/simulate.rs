@@ -92,6 +92,14 @@ pub struct SimSummary {
     pub cannons: u64,
     /// Mean score of the winning hand.
     pub mean_score: f64,
+    /// Mean net result of the winner per won hand (all payments to him).
+    pub mean_gain: f64,
+    /// Wins by seat position in the hand (0 = the dealer, East).
+    pub wins_by_position: Vec<u64>,
+    /// Won hands in which each rule id scored (once per hand).
+    pub items: BTreeMap<String, u64>,
+    /// Sum of the winner's net result over the won hands in which each rule id scored.
+    pub item_gains: BTreeMap<String, i64>,
     /// Mean net result per hand, per seat.
     pub net_per_hand: Vec<f64>,
     /// Bots per seat.
@@ -205,12 +213,14 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
     let start = Instant::now();
     let mut s = SimSummary {
         wins: vec![0; seats],
+        wins_by_position: vec![0; seats],
         net_per_hand: vec![0.0; seats],
         bots: cfg.bots.clone(),
         ..SimSummary::default()
     };
     let mut net = vec![0i64; seats];
     let mut score_sum = 0u64;
+    let mut gain_sum = 0i64;
     let mut wins_total = 0u64;
     // Chunks keep memory flat: results are folded and records written in game order.
     let chunk = (pool.current_num_threads() as u64 * 4).max(1);
@@ -242,6 +252,16 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
                 *s.limit_hands.entry(k.clone()).or_default() += *v as u64;
             }
             score_sum += g.summary.winner_score_sum;
+            gain_sum += g.summary.winner_gain_sum;
+            for (p, w) in g.summary.wins_by_position.iter().enumerate() {
+                s.wins_by_position[p] += *w as u64;
+            }
+            for (k, v) in &g.summary.items {
+                *s.items.entry(k.clone()).or_default() += *v as u64;
+            }
+            for (k, v) in &g.summary.item_gains {
+                *s.item_gains.entry(k.clone()).or_default() += *v;
+            }
             for (n, t) in net.iter_mut().zip(&g.totals) {
                 *n += t;
             }
@@ -260,6 +280,7 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
     } else {
         0.0
     };
+    s.mean_gain = gain_sum as f64 / wins_total.max(1) as f64;
     let hands = s.hands.max(1) as f64;
     s.net_per_hand = net.iter().map(|&n| n as f64 / hands).collect();
     s.hands_per_second = s.hands as f64 / s.seconds.max(1e-9);
@@ -289,6 +310,13 @@ pub fn render(s: &SimSummary) -> String {
         t,
         "mean winning score {:.1}   cannons {}",
         s.mean_score, s.cannons
+    );
+    let by_position: Vec<String> = s.wins_by_position.iter().map(u64::to_string).collect();
+    let _ = writeln!(
+        t,
+        "wins by seat position (dealer first) {}   mean winner's gain {:.1}",
+        by_position.join(" "),
+        s.mean_gain
     );
     if !s.limit_hands.is_empty() {
         let list: Vec<String> = s

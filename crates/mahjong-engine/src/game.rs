@@ -60,6 +60,20 @@ pub struct GameSummary {
     pub winner_score_sum: u64,
     /// Hands settled through a cannon.
     pub cannons: u32,
+    /// Won hands in which each rule id scored, counted once per hand (items of the
+    /// winner's score: hand-points, bonus-points, limits, settlement notes).
+    #[serde(default)]
+    pub items: BTreeMap<String, u32>,
+    /// Sum of the winner's net result over the won hands in which each rule id scored.
+    #[serde(default)]
+    pub item_gains: BTreeMap<String, i64>,
+    /// Sum of winners' net results (what the winners collected, all payments included).
+    #[serde(default)]
+    pub winner_gain_sum: i64,
+    /// Wins by seat position in the hand (0 = the dealer, East; then the other seat winds
+    /// in order).
+    #[serde(default)]
+    pub wins_by_position: Vec<u32>,
 }
 
 /// What the next hand is dealt with.
@@ -113,6 +127,7 @@ impl Game {
             shape,
             summary: GameSummary {
                 wins: vec![0; seats],
+                wins_by_position: vec![0; seats],
                 ..GameSummary::default()
             },
             config,
@@ -296,6 +311,29 @@ impl Game {
                     }
                     if result.cannon.is_some() {
                         self.summary.cannons += 1;
+                    }
+                    let gain = result.settlement[w];
+                    self.summary.winner_gain_sum += gain;
+                    self.summary.wins_by_position[wind] += 1;
+                    let items = sc.items.as_slice();
+                    for (i, it) in items.iter().enumerate() {
+                        let id = it.rule.id;
+                        if items[..i].iter().any(|x| x.rule.id == id) {
+                            continue;
+                        }
+                        // Keys are allocated once per rule id, not per hand.
+                        match self.summary.items.get_mut(id) {
+                            Some(n) => *n += 1,
+                            None => {
+                                self.summary.items.insert(id.to_string(), 1);
+                            }
+                        }
+                        match self.summary.item_gains.get_mut(id) {
+                            Some(g) => *g += gain,
+                            None => {
+                                self.summary.item_gains.insert(id.to_string(), gain);
+                            }
+                        }
                     }
                 }
             }
