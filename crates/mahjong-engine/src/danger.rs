@@ -9,7 +9,7 @@
 //! liability. A player whose concealed tiles after drawing are all dangerous had no choice
 //! and is not liable.
 
-use mahjong_hands::{counts_of, is_complete, Counts, MeldKind, Shape};
+use mahjong_hands::{counts_of, is_complete, Counts, Meld, MeldKind, Shape};
 use mahjong_rules::{PlayRules, UnseenRule};
 use mahjong_tiles::{Tile, KINDS};
 use serde::{Deserialize, Serialize};
@@ -72,18 +72,23 @@ impl Danger90 {
     }
 }
 
-/// Liability bookkeeping for one hand.
+/// Liability bookkeeping for one hand (up to four players).
 #[derive(Clone, Debug)]
 pub struct Danger {
     /// For the discard on the table: which flagged hand it helps, per player; `None` when
     /// the discarder had no choice.
-    current: Vec<Option<Danger90>>,
+    current: [Option<Danger90>; 4],
     /// The discarder of the tile on the table.
     discarder: Option<usize>,
     /// Per player: a discarder liable if this player completes the flagged hand.
-    pending: Vec<Option<(usize, Danger90)>>,
+    pending: [Option<(usize, Danger90)>; 4],
     /// Per player: after his last draw, every concealed tile was dangerous.
-    no_choice: Vec<bool>,
+    no_choice: [bool; 4],
+    /// Per player and tile kind: the flagged hand (M90a–f) his declared sets make that
+    /// kind dangerous for (kept up to date by [`Danger::on_sets`]).
+    flagged: [[Option<Danger90>; KINDS]; 4],
+    /// Per player: the kinds in `flagged`, as a bit mask.
+    flagged_kinds: [u64; 4],
 }
 
 fn visible(players: &[PlayerState], o: &PlayRules) -> Counts {
@@ -95,65 +100,103 @@ fn visible(players: &[PlayerState], o: &PlayRules) -> Counts {
     v
 }
 
-/// Pung/kong kinds as a bit mask.
-struct PungMask(u64);
+/// What a player's declared sets make dangerous (M90a–f), worked out once per change of
+/// his sets.
+struct Sets {
+    /// Every tile of every set is of this suit (by index), with three or more sets.
+    clear_suit: Option<usize>,
+    /// Kinds of his wind pungs and kongs.
+    wind_pungs: u64,
+    /// Kinds of his dragon pungs and kongs.
+    dragon_pungs: u64,
+    /// Three or more sets, all honours.
+    all_honours: bool,
+    /// Three or more sets, all green.
+    all_green: bool,
+    /// Three or more sets, all terminals.
+    all_terminals: bool,
+}
 
-impl PungMask {
-    fn len(&self) -> usize {
-        self.0.count_ones() as usize
+impl Sets {
+    fn of(melds: &[Meld]) -> Sets {
+        let all = |pred: &dyn Fn(Tile) -> bool| {
+            melds.len() >= 3 && melds.iter().all(|m| m.tiles().all(pred))
+        };
+        // Kinds of the pungs and kongs matching `pred`, as a bit mask.
+        let pungs = |pred: &dyn Fn(Tile) -> bool| {
+            melds
+                .iter()
+                .filter(|m| m.kind != MeldKind::Chow && pred(m.first()))
+                .fold(0u64, |acc, m| acc | 1 << m.tile)
+        };
+        Sets {
+            clear_suit: (0..3).find(|&s| all(&|t| t.suit().map(|x| x.index()) == Some(s))),
+            wind_pungs: pungs(&|t| t.wind().is_some()),
+            dragon_pungs: pungs(&|t| t.dragon_kind().is_some()),
+            all_honours: all(&|t| t.is_honour()),
+            all_green: all(&|t| t.is_green()),
+            all_terminals: all(&|t| t.is_terminal()),
+        }
     }
-    fn contains(&self, k: &usize) -> bool {
-        self.0 >> k & 1 == 1
+
+    /// Whether any kind is dangerous at all.
+    fn flags_any(&self) -> bool {
+        self.clear_suit.is_some()
+            || self.wind_pungs.count_ones() >= 3
+            || self.dragon_pungs.count_ones() >= 2
+            || self.all_honours
+            || self.all_green
+            || self.all_terminals
+    }
+
+    /// Which flagged hand (M90a–f) `tile` would help toward.
+    fn danger(&self, tile: Tile) -> Option<Danger90> {
+        let k = tile.kind()?;
+        let has = |mask: u64| mask >> k & 1 == 1;
+        if tile
+            .suit()
+            .is_some_and(|s| Some(s.index()) == self.clear_suit)
+        {
+            return Some(Danger90::ClearSuit);
+        }
+        if tile.wind().is_some() && self.wind_pungs.count_ones() >= 3 && !has(self.wind_pungs) {
+            return Some(Danger90::Winds);
+        }
+        if tile.dragon_kind().is_some()
+            && self.dragon_pungs.count_ones() >= 2
+            && !has(self.dragon_pungs)
+        {
+            return Some(Danger90::Dragons);
+        }
+        if tile.is_honour() && self.all_honours {
+            return Some(Danger90::AllHonours);
+        }
+        if tile.is_green() && self.all_green {
+            return Some(Danger90::ImperialJade);
+        }
+        if tile.is_terminal() && self.all_terminals {
+            return Some(Danger90::HeadsAndTails);
+        }
+        None
     }
 }
 
-/// Which flagged hand `tile` would help player `q` toward, from his declared sets.
+/// Which flagged hand `tile` would help player `q` toward: from his declared sets
+/// (`flagged`, M90a–f), else late in the hand (M90g).
+#[allow(clippy::too_many_arguments)]
 fn danger_for(
     q: usize,
     tile: Tile,
+    flagged: Option<Danger90>,
     players: &[PlayerState],
     shape: &Shape,
     live: usize,
     o: &PlayRules,
     seen: &Counts,
 ) -> Option<Danger90> {
-    let melds = &players[q].melds;
     let k = tile.kind()?;
-    let sets = melds.len();
-    let all = |pred: &dyn Fn(Tile) -> bool| sets >= 3 && melds.iter().all(|m| m.tiles().all(pred));
-    // Kinds of the pungs and kongs matching `pred`, as a bit mask (no allocation).
-    let pungs = |pred: &dyn Fn(Tile) -> bool| {
-        let mask = melds
-            .iter()
-            .filter(|m| m.kind != MeldKind::Chow && pred(m.first()))
-            .fold(0u64, |acc, m| acc | 1 << m.tile);
-        PungMask(mask)
-    };
-    if let Some(s) = tile.suit() {
-        if all(&|t| t.suit() == Some(s)) {
-            return Some(Danger90::ClearSuit);
-        }
-    }
-    if tile.wind().is_some() {
-        let w = pungs(&|t| t.wind().is_some());
-        if w.len() >= 3 && !w.contains(&k) {
-            return Some(Danger90::Winds);
-        }
-    }
-    if tile.dragon_kind().is_some() {
-        let d = pungs(&|t| t.dragon_kind().is_some());
-        if d.len() >= 2 && !d.contains(&k) {
-            return Some(Danger90::Dragons);
-        }
-    }
-    if tile.is_honour() && all(&|t| t.is_honour()) {
-        return Some(Danger90::AllHonours);
-    }
-    if tile.is_green() && all(&|t| t.is_green()) {
-        return Some(Danger90::ImperialJade);
-    }
-    if tile.is_terminal() && all(&|t| t.is_terminal()) {
-        return Some(Danger90::HeadsAndTails);
+    if flagged.is_some() {
+        return flagged;
     }
     if live <= 4 {
         let unseen = match o.dangerous_unseen {
@@ -162,7 +205,7 @@ fn danger_for(
         };
         let mut c = counts_of(&players[q].concealed);
         c[k] += 1;
-        if unseen && is_complete(&c, melds.len(), shape, o.seven_pairs) {
+        if unseen && is_complete(&c, players[q].melds.len(), shape, o.seven_pairs) {
             return Some(Danger90::LateUnseen);
         }
     }
@@ -172,33 +215,50 @@ fn danger_for(
 impl Danger {
     /// No liabilities yet.
     pub fn new(n: usize) -> Danger {
+        debug_assert!(n <= 4);
         Danger {
-            current: vec![None; n],
+            current: [None; 4],
             discarder: None,
-            pending: vec![None; n],
-            no_choice: vec![false; n],
+            pending: [None; 4],
+            no_choice: [false; 4],
+            flagged: [[None; KINDS]; 4],
+            flagged_kinds: [0; 4],
         }
     }
 
-    /// After a draw: had the player any safe tile to discard?
-    pub fn on_draw(&mut self, p: usize, players: &[PlayerState], shape: &Shape, o: &PlayRules) {
-        // M90a–f all need an opponent with two or more declared sets.
-        if !players
-            .iter()
-            .enumerate()
-            .any(|(q, s)| q != p && s.melds.len() >= 2)
-        {
-            self.no_choice[p] = false;
-            return;
+    /// A player's declared sets changed: what they make dangerous (M90a–f).
+    pub fn on_sets(&mut self, q: usize, players: &[PlayerState]) {
+        let melds = &players[q].melds;
+        let table = &mut self.flagged[q];
+        let mut kinds = 0u64;
+        // Every flagged hand needs two or more declared sets.
+        let sets = (melds.len() >= 2).then(|| Sets::of(melds));
+        if let Some(sets) = sets.filter(Sets::flags_any) {
+            for (k, d) in table.iter_mut().enumerate() {
+                *d = sets.danger(Tile::from_kind(k));
+                kinds |= u64::from(d.is_some()) << k;
+            }
+        } else {
+            *table = [None; KINDS];
         }
+        self.flagged_kinds[q] = kinds;
+    }
+
+    fn flagged(&self, q: usize, tile: Tile) -> Option<Danger90> {
+        tile.kind().and_then(|k| self.flagged[q][k])
+    }
+
+    /// After a draw: had the player any safe tile to discard?
+    pub fn on_draw(&mut self, p: usize, players: &[PlayerState]) {
         // M90g needs the live wall; only a–f are judged here (the common case), which makes
         // "no choice" conservative: a player is excused only when a–f leave him nothing.
-        let seen = [0u8; KINDS];
-        self.no_choice[p] = players[p].concealed.iter().all(|&t| {
-            (0..players.len())
-                .filter(|&q| q != p)
-                .any(|q| danger_for(q, t, players, shape, usize::MAX, o, &seen).is_some())
-        });
+        let dangerous = (0..players.len())
+            .filter(|&q| q != p)
+            .fold(0u64, |m, q| m | self.flagged_kinds[q]);
+        let me = &players[p];
+        self.no_choice[p] = dangerous != 0
+            && me.levels[0] & !dangerous == 0
+            && me.concealed.iter().all(|t| t.kind().is_some());
     }
 
     /// A discard: record whom it endangers.
@@ -212,34 +272,29 @@ impl Danger {
         o: &PlayRules,
     ) {
         self.discarder = Some(p);
-        let late = live <= 4;
-        if !late
-            && !players
-                .iter()
-                .enumerate()
-                .any(|(q, s)| q != p && s.melds.len() >= 2)
-        {
-            // Nothing can be dangerous yet: M90a–f need two or more declared sets.
-            self.current.iter_mut().for_each(|c| *c = None);
-            self.no_choice[p] = false;
-            return;
-        }
-        let mut seen = if late {
-            visible(players, o)
-        } else {
-            [0u8; KINDS]
-        };
-        if let Some(k) = tile.kind().filter(|_| late) {
-            // The discard itself is already on the table; it does not count as seen.
-            seen[k] = seen[k].saturating_sub(1);
-        }
         let excused = self.no_choice[p];
-        for q in 0..players.len() {
-            self.current[q] = if q == p || excused {
-                None
-            } else {
-                danger_for(q, tile, players, shape, live, o, &seen)
-            };
+        if live > 4 {
+            for q in 0..players.len() {
+                self.current[q] = if q == p || excused {
+                    None
+                } else {
+                    self.flagged(q, tile)
+                };
+            }
+        } else {
+            let mut seen = visible(players, o);
+            if let Some(k) = tile.kind() {
+                // The discard itself is already on the table; it does not count as seen.
+                seen[k] = seen[k].saturating_sub(1);
+            }
+            for q in 0..players.len() {
+                self.current[q] = if q == p || excused {
+                    None
+                } else {
+                    let flagged = self.flagged(q, tile);
+                    danger_for(q, tile, flagged, players, shape, live, o, &seen)
+                };
+            }
         }
         // "No choice" is not available after claiming a discard (set again on the next draw).
         self.no_choice[p] = false;
@@ -273,7 +328,9 @@ impl Danger {
         let seen = visible(players, o);
         self.current.iter_mut().for_each(|c| *c = None);
         if !self.no_choice[konger] {
-            self.current[robber] = danger_for(robber, tile, players, shape, live, o, &seen);
+            let flagged = Sets::of(&players[robber].melds).danger(tile);
+            self.current[robber] =
+                danger_for(robber, tile, flagged, players, shape, live, o, &seen);
         }
     }
 

@@ -262,6 +262,10 @@ impl Game {
 
     /// Events since the last call (all of them, unredacted: the record).
     pub fn take_events(&mut self) -> Vec<Event> {
+        if self.events.is_empty() && self.hand.events().is_empty() {
+            // Nothing new (always so when not recording): no buffer is moved.
+            return Vec::new();
+        }
         self.drain_hand_events();
         std::mem::take(&mut self.events)
     }

@@ -16,7 +16,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::danger::Danger;
 use crate::protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
+use crate::quick;
 use crate::wall::Wall;
+
+/// Records an event when the hand records events; the event is not even built otherwise.
+macro_rules! emit {
+    ($hand:expr, $event:expr) => {
+        if $hand.setup.record {
+            let e = $event;
+            $hand.events.push(e);
+        }
+    };
+}
 
 /// Why an action was refused. Nothing changes when an action is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -83,6 +94,9 @@ pub struct PlayerState {
     pub reds_melded: u8,
     /// Counts of `concealed`, kept in step by `add` and `remove`.
     counts: Counts,
+    /// `levels[i]`: the kinds held at least `i + 1` times (kept in step with `counts`), so
+    /// pairs, singles and fours are bit masks.
+    pub(crate) levels: [u64; 4],
 }
 
 impl Default for PlayerState {
@@ -95,6 +109,7 @@ impl Default for PlayerState {
             original_call: false,
             reds_melded: 0,
             counts: [0; KINDS],
+            levels: [0; 4],
         }
     }
 }
@@ -121,8 +136,34 @@ impl PlayerState {
     }
 
     fn set_concealed(&mut self, tiles: Vec<Tile>) {
-        self.counts = counts_of(&tiles);
+        self.counts = [0; KINDS];
+        self.levels = [0; 4];
+        for t in &tiles {
+            if let Some(k) = t.kind() {
+                self.count_in(k);
+            }
+        }
         self.concealed = tiles;
+    }
+
+    /// One more tile of kind `k` in `counts` and `levels`.
+    #[inline]
+    fn count_in(&mut self, k: usize) {
+        let c = self.counts[k] as usize;
+        if c < 4 {
+            self.levels[c] |= 1 << k;
+        }
+        self.counts[k] += 1;
+    }
+
+    /// One tile of kind `k` fewer in `counts` and `levels`.
+    #[inline]
+    fn count_out(&mut self, k: usize) {
+        self.counts[k] -= 1;
+        let c = self.counts[k] as usize;
+        if c < 4 {
+            self.levels[c] &= !(1 << k);
+        }
     }
 
     fn remove(&mut self, tile: Tile, n: usize) {
@@ -134,7 +175,7 @@ impl PlayerState {
                 .expect("tile checked before removal");
             self.concealed.remove(i);
             if let Some(k) = tile.kind() {
-                self.counts[k] -= 1;
+                self.count_out(k);
             }
         }
     }
@@ -152,7 +193,7 @@ impl PlayerState {
                 .expect("tile checked before removal");
             let t = self.concealed.remove(i);
             self.reds_melded += t.is_red() as u8;
-            self.counts[k] -= 1;
+            self.count_out(k);
         }
     }
 
@@ -175,7 +216,7 @@ impl PlayerState {
         let i = self.concealed.partition_point(|&t| t <= tile);
         self.concealed.insert(i, tile);
         if let Some(k) = tile.kind() {
-            self.counts[k] += 1;
+            self.count_in(k);
         }
     }
 }
@@ -248,6 +289,10 @@ pub struct Hand {
     /// Each waiting player's winning tiles, kept up to date when his hand changes (at his
     /// discard), so checking a claim for Mah-Jongg is a bit test.
     waits: [KindMask; 4],
+    /// The kinds of the suits that form chows (for [`quick::may_wait`]).
+    chow_kinds: u64,
+    /// The kinds where a chow can start.
+    chow_starts: u64,
     /// Discards made so far in the hand (for Earth's Blessing).
     discard_count: u32,
     result: Option<HandResult>,
@@ -264,6 +309,10 @@ impl Hand {
             danger: Danger::new(n),
             legal: Default::default(),
             waits: [KindMask::EMPTY; 4],
+            chow_kinds: quick::chow_kinds(&shape),
+            chow_starts: (0..KINDS)
+                .filter(|&k| shape.chow_starts_at(k))
+                .fold(0, |m, k| m | 1 << k),
             options,
             shape,
             wall,
@@ -312,11 +361,14 @@ impl Hand {
         for &p in &order {
             dealt[p].sort();
             if hand.setup.record {
-                hand.emit(Event::Deal {
-                    player: p,
-                    count: dealt[p].len(),
-                    tiles: dealt[p].clone(),
-                });
+                emit!(
+                    hand,
+                    Event::Deal {
+                        player: p,
+                        count: dealt[p].len(),
+                        tiles: dealt[p].clone(),
+                    }
+                );
             }
             let tiles = std::mem::take(&mut dealt[p]);
             hand.players[p].set_concealed(tiles);
@@ -330,7 +382,7 @@ impl Hand {
             {
                 hand.players[p].remove(b, 1);
                 hand.players[p].bonus.push(b);
-                hand.emit(Event::Bonus { player: p, tile: b });
+                emit!(hand, Event::Bonus { player: p, tile: b });
                 let replacement = if hand.options.bonus_from_loose {
                     hand.wall.draw_loose()
                 } else {
@@ -338,11 +390,14 @@ impl Hand {
                 };
                 match replacement {
                     Some(t) => {
-                        hand.emit(Event::Draw {
-                            player: p,
-                            tile: Some(t),
-                            loose: hand.options.bonus_from_loose,
-                        });
+                        emit!(
+                            hand,
+                            Event::Draw {
+                                player: p,
+                                tile: Some(t),
+                                loose: hand.options.bonus_from_loose,
+                            }
+                        );
                         hand.players[p].add(t);
                     }
                     None => {
@@ -368,14 +423,26 @@ impl Hand {
 
     /// Computes every player's legal actions for the decision point just reached.
     fn refresh_legal(&mut self) {
-        for p in 0..4 {
-            // Reuse each player's buffer: no allocation once the hand is under way.
-            let mut v = std::mem::take(&mut self.legal[p]);
-            v.clear();
-            if p < self.seats() {
-                self.compute_legal_into(p, &mut v);
+        let mut acting = [false; 4];
+        match &self.phase {
+            Phase::Turn { player, .. } => acting[*player] = true,
+            Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => {
+                for (a, r) in acting.iter_mut().zip(responses).take(self.seats()) {
+                    *a = r.is_none();
+                }
             }
-            self.legal[p] = v;
+            Phase::Over => {}
+        }
+        for (p, &a) in acting.iter().enumerate() {
+            if a {
+                // Reuse the player's buffer: no allocation once the hand is under way.
+                let mut v = std::mem::take(&mut self.legal[p]);
+                v.clear();
+                self.compute_legal_into(p, &mut v);
+                self.legal[p] = v;
+            } else {
+                self.legal[p].clear();
+            }
         }
     }
 
@@ -413,12 +480,6 @@ impl Hand {
     /// The wall (for tests and accounting; never sent to a seat).
     pub fn wall(&self) -> &Wall {
         &self.wall
-    }
-
-    fn emit(&mut self, e: Event) {
-        if self.setup.record {
-            self.events.push(e);
-        }
     }
 
     /// Events since the last call, in order.
@@ -494,19 +555,28 @@ impl Hand {
         self.players[p].melds.len()
     }
 
-    /// Recomputes a player's winning tiles (his hand must hold 13 tiles, sets counted 3).
+    /// Recomputes a player's winning tiles (none unless his hand holds 13 tiles, sets
+    /// counted 3). Called whenever his hand changes to 13 tiles (deal, discard, kong), so
+    /// on his turn they are the waits of his hand before the draw.
     fn update_waits(&mut self, p: usize) {
-        let c = self.players[p].counts();
-        let held: usize = c.iter().map(|&x| x as usize).sum::<usize>() + 3 * self.declared_sets(p);
-        self.waits[p] = if held == 13 {
-            waits(
-                &c,
-                self.declared_sets(p),
-                &self.shape,
-                self.options.seven_pairs,
-                None,
-            )
+        let me = &self.players[p];
+        let c = me.counts();
+        let declared = me.melds.len();
+        // Concealed tiles are all playing tiles here (bonus tiles are set aside at once).
+        debug_assert_eq!(
+            c.iter().map(|&x| x as usize).sum::<usize>(),
+            me.concealed.len()
+        );
+        let held = me.concealed.len() + 3 * declared;
+        self.waits[p] = if held == 13
+            && quick::may_wait(&me.levels, declared, self.chow_kinds, &self.shape)
+        {
+            waits(&c, declared, &self.shape, self.options.seven_pairs, None)
         } else {
+            debug_assert!(
+                held != 13
+                    || waits(&c, declared, &self.shape, self.options.seven_pairs, None).is_empty()
+            );
             KindMask::EMPTY
         };
     }
@@ -546,14 +616,30 @@ impl Hand {
             } if *player == p => {
                 let me = &self.players[p];
                 let c = me.counts();
-                if *source != Source::Claim
-                    && is_complete(
+                let complete = match *source {
+                    Source::Claim => false,
+                    Source::Deal => is_complete(
                         &c,
                         self.declared_sets(p),
                         &self.shape,
                         self.options.seven_pairs,
-                    )
-                {
+                    ),
+                    // The waits are those of the hand before this draw.
+                    Source::Wall | Source::Loose => drawn
+                        .and_then(Tile::kind)
+                        .is_some_and(|k| self.waits[p].contains(k)),
+                };
+                debug_assert_eq!(
+                    complete,
+                    *source != Source::Claim
+                        && is_complete(
+                            &c,
+                            self.declared_sets(p),
+                            &self.shape,
+                            self.options.seven_pairs
+                        )
+                );
+                if complete {
                     let tile = drawn.unwrap_or_else(|| *me.concealed.last().expect("tiles"));
                     let from = if *source == Source::Loose {
                         WinFrom::Loose
@@ -576,12 +662,13 @@ impl Hand {
                 }
                 let can_kong = *source != Source::Claim && self.wall.draw_loose_possible();
                 if can_kong {
-                    for (k, &n) in c.iter().enumerate() {
-                        if n == 4 {
-                            v.push(Action::ConcealedKong {
-                                tile: Tile::from_kind(k),
-                            });
-                        }
+                    let mut fours = me.levels[3];
+                    while fours != 0 {
+                        let k = fours.trailing_zeros() as usize;
+                        fours &= fours - 1;
+                        v.push(Action::ConcealedKong {
+                            tile: Tile::from_kind(k),
+                        });
                     }
                 }
                 for m in &me.melds {
@@ -630,30 +717,21 @@ impl Hand {
                     return;
                 }
                 let k = tile.kind().expect("playing tile");
-                let n = me.concealed.iter().filter(|t| t.kind() == Some(k)).count();
+                let n = me.counts[k];
                 if n >= 2 {
                     v.push(Action::Pung);
                 }
                 if n >= 3 && self.wall.draw_loose_possible() {
                     v.push(Action::Kong);
                 }
-                if self.options.chow_claims
-                    && (discarder + 1) % self.seats() == p
-                    && k < 27
-                    && self.shape.chow_starts_at(k - k % 9)
-                {
-                    let c = me.counts();
-                    let r = k % 9;
-                    for start in r.saturating_sub(2)..=r.min(6) {
-                        let base = k - r + start;
-                        if !self.shape.chow_starts_at(base) {
-                            continue;
-                        }
-                        if (base..base + 3).all(|x| x == k || c[x] > 0) {
-                            v.push(Action::Chow {
-                                first: Tile::from_kind(base),
-                            });
-                        }
+                if self.options.chow_claims && self.next_after(*discarder) == p {
+                    let mut starts = self.chow_starts_with(me, k);
+                    while starts != 0 {
+                        let base = starts.trailing_zeros() as usize;
+                        starts &= starts - 1;
+                        v.push(Action::Chow {
+                            first: Tile::from_kind(base),
+                        });
                     }
                 }
             }
@@ -693,7 +771,7 @@ impl Hand {
         if !legal.contains(&action) {
             return Err(EngineError::Illegal { player: p, action });
         }
-        self.emit(Event::Decision { player: p, action });
+        emit!(self, Event::Decision { player: p, action });
         let was_window = matches!(self.phase, Phase::Claims { .. } | Phase::Rob { .. });
         match self.phase.clone() {
             Phase::Turn {
@@ -772,11 +850,14 @@ impl Hand {
                 }
                 self.discard_count += 1;
                 self.update_waits(p);
-                self.emit(Event::Discard {
-                    player: p,
-                    tile,
-                    call,
-                });
+                emit!(
+                    self,
+                    Event::Discard {
+                        player: p,
+                        tile,
+                        call,
+                    }
+                );
                 if self.options.dangerous_discards {
                     self.danger.on_discard(
                         p,
@@ -803,12 +884,17 @@ impl Hand {
                     k,
                     false,
                 ));
-                self.emit(Event::Set {
-                    player: p,
-                    kind: SetKind::Kong(KongKind::Concealed),
-                    tile,
-                    from: None,
-                });
+                emit!(
+                    self,
+                    Event::Set {
+                        player: p,
+                        kind: SetKind::Kong(KongKind::Concealed),
+                        tile,
+                        from: None,
+                    }
+                );
+                self.update_waits(p);
+                self.sets_changed(p);
                 self.open_rob(p, tile, true, kongs + 1);
             }
             Action::AnnexKong { tile } => {
@@ -820,16 +906,41 @@ impl Hand {
                     .find(|m| m.kind == MeldKind::Pung && m.tile == k)
                     .expect("annexable pung");
                 m.kind = MeldKind::Kong(KongKind::Annexed);
-                self.emit(Event::Set {
-                    player: p,
-                    kind: SetKind::Kong(KongKind::Annexed),
-                    tile,
-                    from: None,
-                });
+                emit!(
+                    self,
+                    Event::Set {
+                        player: p,
+                        kind: SetKind::Kong(KongKind::Annexed),
+                        tile,
+                        from: None,
+                    }
+                );
+                self.update_waits(p);
+                self.sets_changed(p);
                 self.open_rob(p, tile, false, kongs + 1);
             }
             _ => unreachable!("turn actions are checked"),
         }
+    }
+
+    /// The player after `p` in turn order.
+    #[inline]
+    fn next_after(&self, p: usize) -> usize {
+        if p + 1 == self.seats() {
+            0
+        } else {
+            p + 1
+        }
+    }
+
+    /// The kinds where a chow holding `me`'s tiles and one of kind `k` can start, as a bit
+    /// mask (`k` itself need not be held).
+    #[inline]
+    fn chow_starts_with(&self, me: &PlayerState, k: usize) -> u64 {
+        let held = me.levels[0] | 1 << k;
+        let runs = held & held >> 1 & held >> 2 & self.chow_starts;
+        // Chows holding `k` start at k - 2, k - 1 or k.
+        runs & (0b111 << k) >> 2
     }
 
     /// Whether a player has any choice but to pass in the current claim or rob window
@@ -844,19 +955,14 @@ impl Hand {
                 }
                 let me = &self.players[q];
                 let k = tile.kind().expect("playing tile");
-                let held = me.counts[k] as usize;
-                if !me.original_call && held >= 2 {
-                    return true;
-                }
-                let next = self.options.chow_claims && (discarder + 1) % self.seats() == q;
-                if !me.original_call && next && k < 27 && self.shape.chow_starts_at(k - k % 9) {
-                    let c = me.counts();
-                    let r = k % 9;
-                    let has = |d: isize| {
-                        let x = k as isize + d;
-                        (0..9).contains(&(r as isize + d)) && c[x as usize] > 0
-                    };
-                    if (has(-2) && has(-1)) || (has(-1) && has(1)) || (has(1) && has(2)) {
+                if !me.original_call {
+                    if me.counts[k] >= 2 {
+                        return true;
+                    }
+                    if self.options.chow_claims
+                        && self.next_after(*discarder) == q
+                        && self.chow_starts_with(me, k) != 0
+                    {
                         return true;
                     }
                 }
@@ -1030,14 +1136,19 @@ impl Hand {
                 (MeldKind::Pung, SetKind::Pung)
             };
             me.melds.push(Meld::new(kind, k, true));
-            self.emit(Event::Set {
-                player: q,
-                kind: set,
-                tile,
-                from: Some(discarder),
-            });
+            emit!(
+                self,
+                Event::Set {
+                    player: q,
+                    kind: set,
+                    tile,
+                    from: Some(discarder),
+                }
+            );
+            self.sets_changed(q);
             self.danger.on_claim(q, discarder, tile, &self.players);
             if kong {
+                self.update_waits(q);
                 self.draw_for(q, true, 1);
             } else {
                 self.phase = Phase::Turn {
@@ -1062,12 +1173,16 @@ impl Hand {
             }
             me.reds_melded += tile.is_red() as u8;
             me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
-            self.emit(Event::Set {
-                player: next,
-                kind: SetKind::Chow,
-                tile: first,
-                from: Some(discarder),
-            });
+            emit!(
+                self,
+                Event::Set {
+                    player: next,
+                    kind: SetKind::Chow,
+                    tile: first,
+                    from: Some(discarder),
+                }
+            );
+            self.sets_changed(next);
             self.danger.on_claim(next, discarder, tile, &self.players);
             self.phase = Phase::Turn {
                 player: next,
@@ -1084,6 +1199,13 @@ impl Hand {
             return;
         }
         self.draw_for(next, false, 0);
+    }
+
+    /// A player's declared sets changed.
+    fn sets_changed(&mut self, p: usize) {
+        if self.options.dangerous_discards {
+            self.danger.on_sets(p, &self.players);
+        }
     }
 
     fn mark_claimed(&mut self, discarder: usize) {
@@ -1106,14 +1228,17 @@ impl Hand {
                 self.washout();
                 return;
             };
-            self.emit(Event::Draw {
-                player: p,
-                tile: Some(t),
-                loose,
-            });
+            emit!(
+                self,
+                Event::Draw {
+                    player: p,
+                    tile: Some(t),
+                    loose,
+                }
+            );
             if t.is_bonus() {
                 self.players[p].bonus.push(t);
-                self.emit(Event::Bonus { player: p, tile: t });
+                emit!(self, Event::Bonus { player: p, tile: t });
                 loose = self.options.bonus_from_loose;
                 replaced = true;
                 continue;
@@ -1132,30 +1257,35 @@ impl Hand {
                 claimed_pung: None,
             };
             if self.options.dangerous_discards {
-                self.danger
-                    .on_draw(p, &self.players, &self.shape, &self.options);
+                self.danger.on_draw(p, &self.players);
             }
             return;
         }
     }
 
     fn washout(&mut self) {
-        self.emit(Event::Washout);
+        emit!(self, Event::Washout);
         self.phase = Phase::Over;
         let n = self.seats();
         if self.options.show_on_washout {
-            self.emit(Event::Reveal {
-                hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
-            });
+            emit!(
+                self,
+                Event::Reveal {
+                    hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
+                }
+            );
         }
-        self.emit(Event::Scores {
-            scores: vec![0; n],
-            limits: vec![None; n],
-            items: vec![vec![]; n],
-            settlement: vec![0; n],
-            payments: vec![],
-            cannon: None,
-        });
+        emit!(
+            self,
+            Event::Scores {
+                scores: vec![0; n],
+                limits: vec![None; n],
+                items: vec![vec![]; n],
+                settlement: vec![0; n],
+                payments: vec![],
+                cannon: None,
+            }
+        );
         self.result = Some(HandResult {
             winner: None,
             outcome: Outcome::EMPTY,
@@ -1172,12 +1302,15 @@ impl Hand {
         supplier: Option<usize>,
         flags: WinFlags,
     ) {
-        self.emit(Event::Mahjong {
-            player: p,
-            tile,
-            from,
-            supplier,
-        });
+        emit!(
+            self,
+            Event::Mahjong {
+                player: p,
+                tile,
+                from,
+                supplier,
+            }
+        );
         self.phase = Phase::Over;
         let cannon = if self.options.dangerous_discards {
             self.danger
@@ -1207,44 +1340,50 @@ impl Hand {
     fn record_scores(&mut self, outcome: &Outcome, settlement: &[i64], cannon: Option<usize>) {
         let n = self.seats();
         let settlement = settlement.to_vec();
-        self.emit(Event::Reveal {
-            hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
-        });
+        emit!(
+            self,
+            Event::Reveal {
+                hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
+            }
+        );
         let seat = |q: usize| &outcome.scores[self.pos_of(q)];
-        self.emit(Event::Scores {
-            scores: (0..n).map(|q| seat(q).score).collect(),
-            limits: (0..n)
-                .map(|q| seat(q).limit.map(|r| r.id.to_string()))
-                .collect(),
-            items: (0..n)
-                .map(|q| {
-                    seat(q)
-                        .items
-                        .as_slice()
-                        .iter()
-                        .map(|it| ScoredItem {
-                            rule: it.rule.id.to_string(),
-                            points: it.points as u32,
-                            doubles: it.doubles as u32,
-                            limit: it.limit,
-                            tile: it.tile,
-                        })
-                        .collect()
-                })
-                .collect(),
-            settlement: settlement.clone(),
-            payments: outcome
-                .payments
-                .as_slice()
-                .iter()
-                .map(|p| PaymentRecord {
-                    from: self.player_at(p.from),
-                    to: self.player_at(p.to),
-                    amount: p.amount,
-                })
-                .collect(),
-            cannon,
-        });
+        emit!(
+            self,
+            Event::Scores {
+                scores: (0..n).map(|q| seat(q).score).collect(),
+                limits: (0..n)
+                    .map(|q| seat(q).limit.map(|r| r.id.to_string()))
+                    .collect(),
+                items: (0..n)
+                    .map(|q| {
+                        seat(q)
+                            .items
+                            .as_slice()
+                            .iter()
+                            .map(|it| ScoredItem {
+                                rule: it.rule.id.to_string(),
+                                points: it.points as u32,
+                                doubles: it.doubles as u32,
+                                limit: it.limit,
+                                tile: it.tile,
+                            })
+                            .collect()
+                    })
+                    .collect(),
+                settlement: settlement.clone(),
+                payments: outcome
+                    .payments
+                    .as_slice()
+                    .iter()
+                    .map(|p| PaymentRecord {
+                        from: self.player_at(p.from),
+                        to: self.player_at(p.to),
+                        amount: p.amount,
+                    })
+                    .collect(),
+                cannon,
+            }
+        );
     }
 
     /// The finished hand as the scorer's table (seats by position from East).
@@ -1311,8 +1450,14 @@ impl Hand {
     /// Whether discarding `t` leaves a hand that may declare ready: waiting, and (with a
     /// win check) some winning tile makes a legal self-drawn win.
     fn ready_after(&self, p: usize, c: &Counts, t: Tile) -> bool {
+        let k = t.kind().expect("playing tile");
+        let me = &self.players[p];
+        let levels = quick::without(&me.levels, k, c[k]);
+        if !quick::may_wait(&levels, me.melds.len(), self.chow_kinds, &self.shape) {
+            return false;
+        }
         let mut after = *c;
-        after[t.kind().expect("playing tile")] -= 1;
+        after[k] -= 1;
         let w = waits(
             &after,
             self.declared_sets(p),

@@ -7,6 +7,7 @@ mod danger;
 mod game;
 mod hand;
 mod protocol;
+mod quick;
 mod record;
 mod view;
 mod wall;

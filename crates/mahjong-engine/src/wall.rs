@@ -90,6 +90,7 @@ impl Wall {
     }
 
     /// Where the live wall ends (exclusive).
+    #[inline]
     fn live_end(&self) -> usize {
         let end = match self.dead {
             // Not replenished: once its 16 tiles are used, loose tiles come from the live end.
@@ -102,6 +103,7 @@ impl Wall {
     }
 
     /// Tiles left in the live wall.
+    #[inline]
     pub fn live_remaining(&self) -> usize {
         self.live_end() - self.front
     }
@@ -112,6 +114,7 @@ impl Wall {
     }
 
     /// Draws from the live wall; `None` when it is exhausted (washout).
+    #[inline]
     pub fn draw(&mut self) -> Option<Tile> {
         (self.live_remaining() > 0).then(|| {
             self.front += 1;
@@ -120,6 +123,7 @@ impl Wall {
     }
 
     /// Draws a loose tile from the end; `None` when no tile is left at all.
+    #[inline]
     pub fn draw_loose(&mut self) -> Option<Tile> {
         (self.back > self.front).then(|| {
             self.back -= 1;
@@ -129,6 +133,7 @@ impl Wall {
     }
 
     /// Whether a loose tile can still be drawn (a kong needs one).
+    #[inline]
     pub fn draw_loose_possible(&self) -> bool {
         self.back > self.front
     }
