@@ -162,7 +162,7 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
     };
     while !game.is_over() {
         flush(&mut game, &mut out);
-        for p in game.pending() {
+        for p in game.pending_seats() {
             // A claim window may close before every pending player has answered.
             if game.legal(p).is_empty() {
                 continue;

@@ -9,7 +9,7 @@
 //! liability. A player whose concealed tiles after drawing are all dangerous had no choice
 //! and is not liable.
 
-use mahjong_hands::{counts_of, is_complete, Counts, Meld, MeldKind, Shape};
+use mahjong_hands::{counts_of, is_complete, Counts, KindMask, Meld, MeldKind, Shape};
 use mahjong_rules::{PlayRules, UnseenRule};
 use mahjong_tiles::{Tile, KINDS};
 use serde::{Deserialize, Serialize};
@@ -262,11 +262,13 @@ impl Danger {
     }
 
     /// A discard: record whom it endangers.
+    #[allow(clippy::too_many_arguments)]
     pub fn on_discard(
         &mut self,
         p: usize,
         tile: Tile,
         players: &[PlayerState],
+        waits: &[KindMask; 4],
         shape: &Shape,
         live: usize,
         o: &PlayRules,
@@ -282,17 +284,36 @@ impl Danger {
                 };
             }
         } else {
-            let mut seen = visible(players, o);
-            if let Some(k) = tile.kind() {
-                // The discard itself is already on the table; it does not count as seen.
-                seen[k] = seen[k].saturating_sub(1);
-            }
+            // M90g: the discard lets somebody go out (his waits, as he holds 13 tiles) and
+            // is unseen; what is seen is counted only when needed.
+            let mut seen: Option<Counts> = None;
             for q in 0..players.len() {
                 self.current[q] = if q == p || excused {
                     None
+                } else if let Some(d) = self.flagged(q, tile) {
+                    Some(d)
                 } else {
-                    let flagged = self.flagged(q, tile);
-                    danger_for(q, tile, flagged, players, shape, live, o, &seen)
+                    let k = tile.kind();
+                    let completes = k.is_some_and(|k| waits[q].contains(k));
+                    debug_assert_eq!(
+                        completes,
+                        danger_for(q, tile, None, players, shape, live, o, &[0; KINDS]).is_some()
+                    );
+                    let mut unseen = || {
+                        let Some(k) = k else { return false };
+                        let seen = seen.get_or_insert_with(|| {
+                            let mut v = visible(players, o);
+                            // The discard itself is already on the table; it does not
+                            // count as seen.
+                            v[k] = v[k].saturating_sub(1);
+                            v
+                        });
+                        match o.dangerous_unseen {
+                            UnseenRule::Table => seen[k] == 0,
+                            UnseenRule::DiscardsAtMostOne => seen[k] <= 1,
+                        }
+                    };
+                    (completes && unseen()).then_some(Danger90::LateUnseen)
                 };
             }
         }

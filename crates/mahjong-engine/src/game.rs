@@ -5,13 +5,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use mahjong_hands::Shape;
-use mahjong_rules::Ruleset;
-use mahjong_tiles::{Tile, TileSet, Wind};
+use mahjong_rules::{PlayRules, Ruleset};
+use mahjong_tiles::{Tile, Wind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::hand::{EngineError, Hand, HandSetup};
+use crate::hand::{EngineError, Hand, HandSetup, Seats};
 use crate::protocol::{Action, Event};
 use crate::view::SeatView;
 use crate::wall::Wall;
@@ -91,7 +91,8 @@ struct Plan {
 pub struct Game {
     config: GameConfig,
     ruleset: Arc<Ruleset>,
-    tiles: Arc<TileSet>,
+    /// The set's tiles in [`mahjong_tiles::TileSet::tiles`] order, shuffled into each hand's wall.
+    base_tiles: Vec<Tile>,
     shape: Shape,
     seats: usize,
     hand: Hand,
@@ -112,7 +113,7 @@ impl Game {
     pub fn new(config: GameConfig) -> Game {
         let ruleset = Arc::new(config.ruleset.clone());
         let seats = ruleset.seats();
-        let tiles = Arc::new(ruleset.tile_set());
+        let tiles = ruleset.tile_set();
         let shape = Shape::of(&tiles);
         let plan = Plan {
             number: 0,
@@ -121,9 +122,11 @@ impl Game {
             east_streak: 0,
             goulash: 0,
         };
-        let hand = Game::deal(&config, &ruleset, &tiles, shape, seats, plan);
+        let base_tiles = tiles.tiles();
+        let wall = Game::wall(&config, &ruleset.play(), &base_tiles, 0, Vec::new());
+        let hand = Hand::new(Game::setup(&config, &ruleset, shape, seats, plan), wall);
         let mut g = Game {
-            tiles,
+            base_tiles,
             shape,
             summary: GameSummary {
                 wins: vec![0; seats],
@@ -147,45 +150,44 @@ impl Game {
         g
     }
 
-    fn deal(
+    /// The wall of hand `number`: given, or shuffled from the set's tiles `base` (built in
+    /// `buf`, a previous wall's buffer).
+    fn wall(
         config: &GameConfig,
-        ruleset: &Arc<Ruleset>,
-        tiles: &TileSet,
-        shape: Shape,
-        seats: usize,
-        plan: Plan,
-    ) -> Hand {
-        let Plan {
-            number,
-            dealer,
-            prevailing,
-            east_streak,
-            goulash,
-        } = plan;
-        let o = ruleset.play();
-        let wall = match config.walls.get(number as usize) {
+        o: &PlayRules,
+        base: &[Tile],
+        number: u32,
+        buf: Vec<Tile>,
+    ) -> Wall {
+        match config.walls.get(number as usize) {
             Some(tiles) => Wall::explicit(tiles.clone(), o.dead_wall),
             None => {
                 // One stream per hand: hand n's wall does not depend on how earlier hands went.
                 let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
                 rng.set_stream(number as u64);
-                Wall::shuffled(tiles, &mut rng, o.dead_wall, o.single_throw)
+                Wall::shuffled_from(base, buf, &mut rng, o.dead_wall, o.single_throw)
             }
-        };
-        Hand::new(
-            HandSetup {
-                ruleset: ruleset.clone(),
-                seats,
-                dealer,
-                prevailing,
-                east_streak,
-                goulash,
-                number,
-                shape,
-                record: config.record,
-            },
-            wall,
-        )
+        }
+    }
+
+    fn setup(
+        config: &GameConfig,
+        ruleset: &Arc<Ruleset>,
+        shape: Shape,
+        seats: usize,
+        plan: Plan,
+    ) -> HandSetup {
+        HandSetup {
+            ruleset: ruleset.clone(),
+            seats,
+            dealer: plan.dealer,
+            prevailing: plan.prevailing,
+            east_streak: plan.east_streak,
+            goulash: plan.goulash,
+            number: plan.number,
+            shape,
+            record: config.record,
+        }
     }
 
     /// The ruleset.
@@ -229,6 +231,16 @@ impl Game {
             vec![]
         } else {
             self.hand.pending()
+        }
+    }
+
+    /// Players who must decide now, without allocating (the same players as
+    /// [`Game::pending`]).
+    pub fn pending_seats(&self) -> Seats {
+        if self.over {
+            Seats::default()
+        } else {
+            self.hand.pending_seats()
         }
     }
 
@@ -289,11 +301,7 @@ impl Game {
     fn settle_if_over(&mut self) {
         while self.hand.is_over() && !self.over {
             self.drain_hand_events();
-            let result = self
-                .hand
-                .result()
-                .expect("a finished hand has a result")
-                .clone();
+            let result = self.hand.result().expect("a finished hand has a result");
             let dealer = self.hand.setup().dealer;
             self.summary.hands += 1;
             for (t, s) in self.totals.iter_mut().zip(&result.settlement) {
@@ -387,14 +395,10 @@ impl Game {
                 east_streak: self.east_streak,
                 goulash: self.draws_in_row,
             };
-            self.hand = Game::deal(
-                &self.config,
-                &self.ruleset,
-                &self.tiles,
-                self.shape,
-                self.seats,
-                plan,
-            );
+            let buf = self.hand.take_wall_tiles();
+            let wall = Game::wall(&self.config, &play, &self.base_tiles, plan.number, buf);
+            let setup = Game::setup(&self.config, &self.ruleset, self.shape, self.seats, plan);
+            self.hand.redeal(setup, wall);
         }
     }
 }

@@ -135,15 +135,27 @@ impl PlayerState {
         }
     }
 
-    fn set_concealed(&mut self, tiles: Vec<Tile>) {
+    /// Counts `concealed` afresh.
+    fn recount(&mut self) {
         self.counts = [0; KINDS];
         self.levels = [0; 4];
-        for t in &tiles {
-            if let Some(k) = t.kind() {
+        for i in 0..self.concealed.len() {
+            if let Some(k) = self.concealed[i].kind() {
                 self.count_in(k);
             }
         }
-        self.concealed = tiles;
+    }
+
+    /// Holds nothing (keeping the buffers).
+    fn clear(&mut self) {
+        self.concealed.clear();
+        self.melds.clear();
+        self.bonus.clear();
+        self.discards.clear();
+        self.original_call = false;
+        self.reds_melded = 0;
+        self.counts = [0; KINDS];
+        self.levels = [0; 4];
     }
 
     /// One more tile of kind `k` in `counts` and `levels`.
@@ -221,6 +233,46 @@ impl PlayerState {
     }
 }
 
+/// A set of players, in seat order; iterating yields them from the lowest seat. Small and
+/// `Copy`, so listing who must decide allocates nothing ([`Hand::pending_seats`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seats(u8);
+
+impl Seats {
+    /// Adds a player (0–7).
+    pub fn insert(&mut self, p: usize) {
+        self.0 |= 1 << p;
+    }
+
+    /// Whether the player is in the set.
+    pub fn contains(self, p: usize) -> bool {
+        p < 8 && self.0 >> p & 1 == 1
+    }
+
+    /// Number of players in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl Iterator for Seats {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let p = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(p)
+    }
+}
+
 /// How the current turn's last tile came.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Source {
@@ -234,7 +286,7 @@ enum Source {
     Claim,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 enum Phase {
     Turn {
         player: usize,
@@ -318,107 +370,141 @@ impl Hand {
             wall,
             players: vec![PlayerState::default(); n],
             phase: Phase::Over,
-            events: vec![Event::HandStart {
-                hand: setup.number,
-                prevailing: setup.prevailing,
-                dealer: setup.dealer,
-                dice: None,
-                dora: None,
-            }],
+            events: Vec::new(),
             discard_count: 0,
             result: None,
             setup,
         };
-        let indicator = hand.dora_indicator();
-        if let Event::HandStart { dice, dora, .. } = &mut hand.events[0] {
-            *dice = hand.wall.dice;
-            *dora = indicator;
+        hand.deal();
+        hand
+    }
+
+    /// Deals the next hand of the same game in place, reusing this hand's buffers (the
+    /// same as [`Hand::new`] with `setup` and `wall`).
+    pub(crate) fn redeal(&mut self, setup: HandSetup, wall: Wall) {
+        debug_assert!(Arc::ptr_eq(&self.setup.ruleset, &setup.ruleset));
+        debug_assert_eq!(self.setup.seats, setup.seats);
+        self.setup = setup;
+        self.wall = wall;
+        for p in &mut self.players {
+            p.clear();
         }
+        self.phase = Phase::Over;
+        self.events.clear();
+        self.danger = Danger::new(self.setup.seats);
+        for l in &mut self.legal {
+            l.clear();
+        }
+        self.waits = [KindMask::EMPTY; 4];
+        self.discard_count = 0;
+        self.result = None;
+        self.deal();
+    }
+
+    /// The wall's tile buffer, for the next hand's wall; the wall is left empty.
+    pub(crate) fn take_wall_tiles(&mut self) -> Vec<Tile> {
+        self.wall.take_tiles()
+    }
+
+    /// Deals from the wall: East 14, the others 13, then bonus tiles declared and replaced,
+    /// East first (M32). The players hold nothing yet.
+    fn deal(&mut self) {
+        let n = self.setup.seats;
+        self.events.push(Event::HandStart {
+            hand: self.setup.number,
+            prevailing: self.setup.prevailing,
+            dealer: self.setup.dealer,
+            dice: self.wall.dice,
+            dora: self.dora_indicator(),
+        });
         // Deal: three rounds of four, one each, East one more.
-        let order: Vec<usize> = (0..n).map(|i| (hand.setup.dealer + i) % n).collect();
-        let mut dealt = vec![Vec::new(); n];
+        let dealer = self.setup.dealer;
+        let order = |i: usize| (dealer + i) % n;
         let mut short = false;
         for round in 0..4 {
-            for &p in &order {
+            for i in 0..n {
+                let p = order(i);
                 let take = if round < 3 { 4 } else { 1 };
                 for _ in 0..take {
-                    match hand.wall.draw() {
-                        Some(t) => dealt[p].push(t),
+                    match self.wall.draw() {
+                        Some(t) => self.players[p].concealed.push(t),
                         None => short = true,
                     }
                 }
             }
         }
-        match hand.wall.draw() {
-            Some(t) => dealt[hand.setup.dealer].push(t),
+        match self.wall.draw() {
+            Some(t) => self.players[dealer].concealed.push(t),
             None => short = true,
         }
         if short {
             // An explicit wall too short for the deal: nothing can be played.
-            hand.washout();
-            return hand;
-        }
-        for &p in &order {
-            dealt[p].sort();
-            if hand.setup.record {
-                emit!(
-                    hand,
-                    Event::Deal {
-                        player: p,
-                        count: dealt[p].len(),
-                        tiles: dealt[p].clone(),
-                    }
-                );
+            for p in &mut self.players {
+                p.concealed.clear();
             }
-            let tiles = std::mem::take(&mut dealt[p]);
-            hand.players[p].set_concealed(tiles);
+            self.washout();
+            return;
         }
-        for &p in &order {
-            while let Some(b) = hand.players[p]
+        for i in 0..n {
+            let p = order(i);
+            let me = &mut self.players[p];
+            me.concealed.sort_unstable();
+            me.recount();
+            emit!(
+                self,
+                Event::Deal {
+                    player: p,
+                    count: self.players[p].concealed.len(),
+                    tiles: self.players[p].concealed.clone(),
+                }
+            );
+        }
+        for i in 0..n {
+            let p = order(i);
+            while let Some(b) = self.players[p]
                 .concealed
                 .iter()
                 .copied()
                 .find(|t| t.is_bonus())
             {
-                hand.players[p].remove(b, 1);
-                hand.players[p].bonus.push(b);
-                emit!(hand, Event::Bonus { player: p, tile: b });
-                let replacement = if hand.options.bonus_from_loose {
-                    hand.wall.draw_loose()
+                self.players[p].remove(b, 1);
+                self.players[p].bonus.push(b);
+                emit!(self, Event::Bonus { player: p, tile: b });
+                let replacement = if self.options.bonus_from_loose {
+                    self.wall.draw_loose()
                 } else {
-                    hand.wall.draw()
+                    self.wall.draw()
                 };
                 match replacement {
                     Some(t) => {
                         emit!(
-                            hand,
+                            self,
                             Event::Draw {
                                 player: p,
                                 tile: Some(t),
-                                loose: hand.options.bonus_from_loose,
+                                loose: self.options.bonus_from_loose,
                             }
                         );
-                        hand.players[p].add(t);
+                        self.players[p].add(t);
                     }
                     None => {
-                        hand.washout();
-                        return hand;
+                        self.washout();
+                        return;
                     }
                 }
             }
         }
         for p in 0..n {
-            hand.update_waits(p);
+            self.update_waits(p);
         }
-        hand.phase = Phase::Turn {
-            player: hand.setup.dealer,
+        self.phase = Phase::Turn {
+            player: dealer,
             drawn: None,
             source: Source::Deal,
             kongs: 0,
             claimed_pung: None,
         };
-        hand.refresh_legal();
-        hand
+        self.refresh_legal();
     }
 
     /// Computes every player's legal actions for the decision point just reached.
@@ -504,9 +590,18 @@ impl Hand {
 
     /// Players who must decide now.
     pub fn pending(&self) -> Vec<usize> {
-        (0..self.seats())
-            .filter(|&p| !self.legal[p].is_empty())
-            .collect()
+        self.pending_seats().collect()
+    }
+
+    /// Players who must decide now, without allocating.
+    pub fn pending_seats(&self) -> Seats {
+        let mut s = Seats::default();
+        for p in 0..self.seats() {
+            if !self.legal[p].is_empty() {
+                s.insert(p);
+            }
+        }
+        s
     }
 
     /// What the turn or claim is about, publicly.
@@ -685,12 +780,27 @@ impl Hand {
                         // K3-P9: any time while the hand is concealed.
                         DeclareReady::Concealed => me.is_concealed(),
                     };
-                let mut last = None;
-                for &t in &me.concealed {
-                    if last == Some(t) {
+                let tiles = &me.concealed;
+                if !may_declare && tiles.last().is_some_and(|t| t.kind() == Some(t.index())) {
+                    // No red fives (they sort last): the distinct tiles are the kinds held,
+                    // in order.
+                    let mut kinds = me.levels[0];
+                    v.reserve(kinds.count_ones() as usize);
+                    while kinds != 0 {
+                        let k = kinds.trailing_zeros() as usize;
+                        kinds &= kinds - 1;
+                        v.push(Action::Discard {
+                            tile: Tile::from_kind(k),
+                            call: false,
+                        });
+                    }
+                    return;
+                }
+                // Each distinct tile once, in order.
+                for (i, &t) in tiles.iter().enumerate() {
+                    if i > 0 && tiles[i - 1] == t {
                         continue;
                     }
-                    last = Some(t);
                     v.push(Action::Discard {
                         tile: t,
                         call: false,
@@ -773,7 +883,7 @@ impl Hand {
         }
         emit!(self, Event::Decision { player: p, action });
         let was_window = matches!(self.phase, Phase::Claims { .. } | Phase::Rob { .. });
-        match self.phase.clone() {
+        match self.phase {
             Phase::Turn {
                 drawn,
                 source,
@@ -863,6 +973,7 @@ impl Hand {
                         p,
                         tile,
                         &self.players,
+                        &self.waits,
                         &self.shape,
                         self.wall.live_remaining(),
                         &self.options,
@@ -1015,7 +1126,7 @@ impl Hand {
             kongs,
             responses,
             ..
-        } = self.phase.clone()
+        } = self.phase
         else {
             return;
         };
@@ -1068,14 +1179,25 @@ impl Hand {
             discarder,
             tile,
             responses,
-        } = self.phase.clone()
+        } = self.phase
         else {
             return;
         };
-        if responses[..self.seats()].iter().any(Option::is_none) {
+        let n = self.seats();
+        let answered = &responses[..n];
+        if answered.iter().any(Option::is_none) {
             return;
         }
-        let n = self.seats();
+        if answered.iter().all(|r| *r == Some(Action::Pass)) {
+            // Nobody claims (the common case): straight to the next draw.
+            if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
+                // K3-O: three players declared ready and nobody took the discard.
+                self.washout();
+                return;
+            }
+            self.draw_for(self.next_after(discarder), false, 0);
+            return;
+        }
         let last_discard = self.wall.live_remaining() == 0;
         let claims_win = |q: usize| responses[q] == Some(Action::Mahjong);
         let winner = match self.options.win_ties {

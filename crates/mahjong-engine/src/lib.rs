@@ -14,7 +14,7 @@ mod wall;
 
 pub use danger::Danger90;
 pub use game::{Game, GameConfig, GameSummary};
-pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState};
+pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState, Seats};
 pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 pub use record::{replay, RecordHeader, ReplayError, ReplaySummary};
 pub use view::{PublicSeat, PublicSet, SeatView};

@@ -2,7 +2,6 @@
 
 use mahjong_rules::DeadWall;
 use mahjong_tiles::{Tile, TileSet};
-use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +18,23 @@ pub struct Dice {
     pub second: Option<[u8; 2]>,
 }
 
+/// Fisher–Yates exactly as `rand` 0.8's `SliceRandom::shuffle` (each index from
+/// `gen_range(0..i + 1)` on `u32`: widening multiply, rejection zone), so walls stay the
+/// same for a seed, without the generic sampling layers.
+fn shuffle<T, R: Rng>(v: &mut [T], rng: &mut R) {
+    for i in (1..v.len()).rev() {
+        let range = (i + 1) as u32;
+        let zone = (range << range.leading_zeros()).wrapping_sub(1);
+        let j = loop {
+            let m = u64::from(rng.next_u32()) * u64::from(range);
+            if m as u32 <= zone {
+                break (m >> 32) as usize;
+            }
+        };
+        v.swap(i, j);
+    }
+}
+
 /// The tiles of one hand in draw order: live draws from the front, loose tiles from the
 /// back (the dead wall).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +43,8 @@ pub struct Wall {
     front: usize,
     back: usize,
     loose_taken: usize,
+    /// [`Wall::live_limit`], kept up to date.
+    live_limit: usize,
     /// The tail never drawn ([`DeadWall::Unused13`]).
     unused: Vec<Tile>,
     dead: DeadWall,
@@ -46,8 +64,22 @@ impl Wall {
         dead: DeadWall,
         single_throw: bool,
     ) -> Wall {
-        let mut tiles = set.tiles();
-        tiles.shuffle(rng);
+        Wall::shuffled_from(&set.tiles(), Vec::new(), rng, dead, single_throw)
+    }
+
+    /// [`Wall::shuffled`] from the set's tiles `base` (in [`TileSet::tiles`] order), built
+    /// in `buf` (a previous wall's buffer: no allocation).
+    pub(crate) fn shuffled_from<R: Rng>(
+        base: &[Tile],
+        buf: Vec<Tile>,
+        rng: &mut R,
+        dead: DeadWall,
+        single_throw: bool,
+    ) -> Wall {
+        let mut tiles = buf;
+        tiles.clear();
+        tiles.extend_from_slice(base);
+        shuffle(&mut tiles, rng);
         let d = |rng: &mut R| rng.gen_range(1..=6u8);
         let first = [d(rng), d(rng)];
         let second = if single_throw {
@@ -65,6 +97,14 @@ impl Wall {
         Wall::from_parts(tiles, dead, Some(dice))
     }
 
+    /// The tile buffer, for reuse; the wall is left empty.
+    pub(crate) fn take_tiles(&mut self) -> Vec<Tile> {
+        self.front = 0;
+        self.back = 0;
+        self.live_limit = 0;
+        std::mem::take(&mut self.tiles)
+    }
+
     /// A wall given tile by tile in draw order (the deal first); loose tiles come from
     /// the end.
     pub fn explicit(tiles: Vec<Tile>, dead: DeadWall) -> Wall {
@@ -78,28 +118,36 @@ impl Wall {
             _ => vec![],
         };
         let back = tiles.len();
-        Wall {
+        let mut wall = Wall {
             tiles,
             front: 0,
             back,
             loose_taken: 0,
+            live_limit: 0,
             unused,
             dead,
             dice,
-        }
+        };
+        wall.live_limit = wall.live_limit();
+        wall
     }
 
     /// Where the live wall ends (exclusive).
     #[inline]
     fn live_end(&self) -> usize {
-        let end = match self.dead {
+        self.live_limit.max(self.front)
+    }
+
+    /// Where the live wall ends (exclusive) as far as loose tiles decide it: kept in
+    /// `live_limit`, updated when a loose tile is taken.
+    fn live_limit(&self) -> usize {
+        match self.dead {
             // Not replenished: once its 16 tiles are used, loose tiles come from the live end.
             DeadWall::Fixed16 => self.tiles.len().saturating_sub(16).min(self.back),
             // Two tiles move over after every two loose tiles taken.
             DeadWall::Replenished14 => self.back.saturating_sub(14 - self.loose_taken % 2),
             DeadWall::None | DeadWall::Unused13 => self.back,
-        };
-        end.max(self.front)
+        }
     }
 
     /// Tiles left in the live wall.
@@ -128,6 +176,7 @@ impl Wall {
         (self.back > self.front).then(|| {
             self.back -= 1;
             self.loose_taken += 1;
+            self.live_limit = self.live_limit();
             self.tiles[self.back]
         })
     }
@@ -192,6 +241,23 @@ mod tests {
         }
         assert_eq!(w.draw(), None);
         assert_eq!(w.draw_loose(), None);
+    }
+
+    #[test]
+    fn shuffle_is_rands() {
+        use rand::seq::SliceRandom;
+        for seed in 0..50 {
+            for len in [0, 1, 2, 13, 108, 136, 144, 1000] {
+                let mut a: Vec<u32> = (0..len).collect();
+                let mut b = a.clone();
+                let mut r1 = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut r2 = r1.clone();
+                a.shuffle(&mut r1);
+                shuffle(&mut b, &mut r2);
+                assert_eq!(a, b);
+                assert_eq!(r1.gen::<u64>(), r2.gen::<u64>());
+            }
+        }
     }
 
     #[test]
