@@ -275,7 +275,10 @@ impl Danger {
     ) {
         self.discarder = Some(p);
         let excused = self.no_choice[p];
-        if live > 4 {
+        if live > 4 && self.flagged_kinds.iter().all(|&m| m == 0) {
+            // Nothing is dangerous yet (the common case).
+            self.current = [None; 4];
+        } else if live > 4 {
             for q in 0..players.len() {
                 self.current[q] = if q == p || excused {
                     None

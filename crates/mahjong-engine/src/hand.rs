@@ -710,11 +710,11 @@ impl Hand {
                 ..
             } if *player == p => {
                 let me = &self.players[p];
-                let c = me.counts();
+                let c = &me.counts;
                 let complete = match *source {
                     Source::Claim => false,
                     Source::Deal => is_complete(
-                        &c,
+                        c,
                         self.declared_sets(p),
                         &self.shape,
                         self.options.seven_pairs,
@@ -728,7 +728,7 @@ impl Hand {
                     complete,
                     *source != Source::Claim
                         && is_complete(
-                            &c,
+                            &me.counts(),
                             self.declared_sets(p),
                             &self.shape,
                             self.options.seven_pairs
@@ -785,15 +785,19 @@ impl Hand {
                     // No red fives (they sort last): the distinct tiles are the kinds held,
                     // in order.
                     let mut kinds = me.levels[0];
-                    v.reserve(kinds.count_ones() as usize);
-                    while kinds != 0 {
+                    let mut buf = [Action::Pass; 14];
+                    let mut len = 0;
+                    while kinds != 0 && len < buf.len() {
                         let k = kinds.trailing_zeros() as usize;
                         kinds &= kinds - 1;
-                        v.push(Action::Discard {
+                        buf[len] = Action::Discard {
                             tile: Tile::from_kind(k),
                             call: false,
-                        });
+                        };
+                        len += 1;
                     }
+                    v.extend_from_slice(&buf[..len]);
+                    debug_assert_eq!(kinds, 0, "at most 14 kinds held");
                     return;
                 }
                 // Each distinct tile once, in order.
@@ -805,7 +809,7 @@ impl Hand {
                         tile: t,
                         call: false,
                     });
-                    if may_declare && self.ready_after(p, &c, t) {
+                    if may_declare && self.ready_after(p, c, t) {
                         v.push(Action::Discard {
                             tile: t,
                             call: true,
@@ -878,7 +882,7 @@ impl Hand {
         if legal.is_empty() {
             return Err(EngineError::NotYourTurn { player: p });
         }
-        if !legal.contains(&action) {
+        if !legal.iter().any(|a| *a == action) {
             return Err(EngineError::Illegal { player: p, action });
         }
         emit!(self, Event::Decision { player: p, action });

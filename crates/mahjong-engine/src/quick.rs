@@ -35,7 +35,8 @@ fn near(held: u64, chow_kinds: u64) -> u64 {
 pub(crate) fn may_wait(levels: &[u64; 4], declared: usize, chow_kinds: u64, shape: &Shape) -> bool {
     let held = levels[0];
     let isolated = held & !levels[1] & !near(held, chow_kinds);
-    isolated.count_ones() <= 1 || (declared == 0 && held & !shape.orphans.0 == 0)
+    // At most one isolated single (no popcount: not every target has the instruction).
+    isolated & isolated.wrapping_sub(1) == 0 || (declared == 0 && held & !shape.orphans.0 == 0)
 }
 
 /// `levels` with one tile of kind `k` (held `count` times, at least once) taken away.
