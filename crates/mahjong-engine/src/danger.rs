@@ -290,14 +290,14 @@ impl Danger {
             // M90g: the discard lets somebody go out (his waits, as he holds 13 tiles) and
             // is unseen; what is seen is counted only when needed.
             let mut seen: Option<Counts> = None;
-            for q in 0..players.len() {
+            for (q, wait) in waits.iter().enumerate().take(players.len()) {
                 self.current[q] = if q == p || excused {
                     None
                 } else if let Some(d) = self.flagged(q, tile) {
                     Some(d)
                 } else {
                     let k = tile.kind();
-                    let completes = k.is_some_and(|k| waits[q].contains(k));
+                    let completes = k.is_some_and(|k| wait.contains(k));
                     debug_assert_eq!(
                         completes,
                         danger_for(q, tile, None, players, shape, live, o, &[0; KINDS]).is_some()

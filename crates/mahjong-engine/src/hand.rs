@@ -882,7 +882,7 @@ impl Hand {
         if legal.is_empty() {
             return Err(EngineError::NotYourTurn { player: p });
         }
-        if !legal.iter().any(|a| *a == action) {
+        if !legal.contains(&action) {
             return Err(EngineError::Illegal { player: p, action });
         }
         emit!(self, Event::Decision { player: p, action });
