@@ -550,12 +550,25 @@ impl Hand {
     /// A player's seat position from the dealer (0 = East): the scorer's seat index.
     pub fn pos_of(&self, player: usize) -> usize {
         let n = self.setup.seats;
-        (player + n - self.setup.dealer) % n
+        let d = self.setup.dealer;
+        // Without a division: this runs for every seat of every view.
+        match player {
+            p if p < n && p >= d => p - d,
+            p if p < d => p + n - d,
+            p => (p + n - d) % n,
+        }
     }
 
     /// The player at a seat position from the dealer (0 = East).
     pub fn player_at(&self, pos: usize) -> usize {
-        (self.setup.dealer + pos) % self.setup.seats
+        let (n, d) = (self.setup.seats, self.setup.dealer);
+        if pos < n && d + pos >= n {
+            d + pos - n
+        } else if pos < n {
+            d + pos
+        } else {
+            (d + pos) % n
+        }
     }
 
     /// Every player's tiles (for tests and accounting; never sent to a seat).
@@ -1119,7 +1132,14 @@ impl Hand {
     /// The first player after `from` in turn order for whom `pred` holds.
     fn nearest_after(&self, from: usize, pred: impl Fn(usize) -> bool) -> Option<usize> {
         (1..self.seats())
-            .map(|i| (from + i) % self.seats())
+            .map(|i| {
+                let q = from + i;
+                if q >= self.seats() {
+                    q - self.seats()
+                } else {
+                    q
+                }
+            })
             .find(|&q| pred(q))
     }
 
@@ -1287,7 +1307,7 @@ impl Hand {
             }
             return;
         }
-        let next = (discarder + 1) % n;
+        let next = self.next_after(discarder);
         if let Some(Action::Chow { first }) = responses[next] {
             self.mark_claimed(discarder);
             let f = first.kind().expect("playing tile");
