@@ -1094,7 +1094,7 @@ impl Hand {
                         return true;
                     }
                 }
-                self.complete_with(q, *tile) && self.may_claim_win(q, *discarder, *tile)
+                self.may_claim_win(q, *discarder, *tile)
             }
             Phase::Rob { konger, .. } => q != *konger && self.compute_legal(q).len() > 1,
             _ => false,
