@@ -130,13 +130,15 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
     }
     let mut hand = game.summary().hands;
     let mut steps = 0u32;
+    // One view buffer for the whole game: no allocation per decision once warm.
+    let mut view = SeatView::empty();
     while !game.is_over() {
-        let pending = game.pending();
+        let pending = game.pending_seats();
         if pending.is_empty() {
             return Err(PlayError::Stuck);
         }
         for p in pending {
-            let view = game.view(p);
+            game.view_into(p, &mut view);
             if view.legal.is_empty() {
                 // Resolved already (the hand moved on while others answered).
                 continue;
