@@ -40,7 +40,7 @@ pub use analysis::{danger_mask, danger_toward, dangerous_kinds};
 pub use greedy::{GreedyBot, DEFENCE_LIVE, UKEIRE_CANDIDATES, UKEIRE_SHANTEN};
 pub use random::RandomBot;
 
-use mahjong_engine::{Action, EngineError, Game, SeatView};
+use mahjong_engine::{Action, EngineError, Game, LegalSet, SeatView};
 
 /// A player: decides one action from what its seat may see.
 pub trait Bot: Send {
@@ -48,10 +48,12 @@ pub trait Bot: Send {
     fn name(&self) -> &'static str;
     /// One of `view.legal`. Called only when `view.legal` is not empty.
     fn act(&mut self, view: &SeatView) -> Action;
-    /// Whether the bot reads more of the view than `legal` (a driver may skip building the
-    /// rest when it does not).
-    fn needs_view(&self) -> bool {
-        true
+    /// For a bot that reads nothing but the legal actions: one of `legal`, decided without
+    /// a view, so a driver need not build one. `None` (the default): the bot needs the
+    /// view, ask [`Bot::act`]. Called only when `legal` is not empty.
+    fn act_on_legal(&mut self, legal: &LegalSet) -> Option<Action> {
+        let _ = legal;
+        None
     }
 }
 
@@ -138,13 +140,19 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
             return Err(PlayError::Stuck);
         }
         for p in pending {
-            game.view_into(p, &mut view);
-            if view.legal.is_empty() {
+            let legal = game.legal_set(p);
+            if legal.is_empty() {
                 // Resolved already (the hand moved on while others answered).
                 continue;
             }
             let bot = &mut bots[p];
-            let action = bot.act(&view);
+            let action = match bot.act_on_legal(&legal) {
+                Some(a) => a,
+                None => {
+                    game.view_into(p, &mut view);
+                    bot.act(&view)
+                }
+            };
             game.act(p, action).map_err(|source| PlayError::Refused {
                 player: p,
                 bot: bot.name(),

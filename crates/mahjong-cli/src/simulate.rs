@@ -164,16 +164,17 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         flush(&mut game, &mut out);
         for p in game.pending_seats() {
             // A claim window may close before every pending player has answered.
-            if game.legal(p).is_empty() {
+            let legal = game.legal_set(p);
+            if legal.is_empty() {
                 continue;
             }
-            if bots[p].needs_view() {
-                game.view_into(p, &mut views[p]);
-            } else {
-                views[p].legal.clear();
-                views[p].legal.extend_from_slice(game.legal(p));
-            }
-            let action = bots[p].act(&views[p]);
+            let action = match bots[p].act_on_legal(&legal) {
+                Some(a) => a,
+                None => {
+                    game.view_into(p, &mut views[p]);
+                    bots[p].act(&views[p])
+                }
+            };
             game.act(p, action)
                 .map_err(|e| format!("game {index}: bot {} chose badly: {e}", bots[p].name()))?;
         }

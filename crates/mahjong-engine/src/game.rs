@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::hand::{EngineError, Hand, HandSetup, Seats};
+use crate::legal::LegalSet;
 use crate::protocol::{Action, Event};
 use crate::view::SeatView;
 use crate::wall::Wall;
@@ -259,6 +260,16 @@ impl Game {
             &[]
         } else {
             self.hand.legal(player)
+        }
+    }
+
+    /// A player's legal actions now as bit sets ([`Hand::legal_set`]): what a driver
+    /// needs to pick an action without building the list.
+    pub fn legal_set(&self, player: usize) -> LegalSet {
+        if self.over {
+            LegalSet::EMPTY
+        } else {
+            self.hand.legal_set(player)
         }
     }
 

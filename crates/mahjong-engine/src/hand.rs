@@ -1,7 +1,7 @@
 //! One hand of classical play (M20–M65, M90–M99): deal, bonus tiles, turns, claims,
 //! kongs and loose tiles, robbing, Mah-Jongg or washout, scoring and settlement.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use mahjong_hands::{
     counts_of, is_complete, is_thirteen_orphans, waits, Counts, KindMask, KongKind, Meld, MeldKind,
@@ -15,6 +15,7 @@ use mahjong_tiles::{Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
 use crate::danger::Danger;
+use crate::legal::{ActionList, LegalSet};
 use crate::protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 use crate::quick;
 use crate::wall::Wall;
@@ -180,11 +181,12 @@ impl PlayerState {
 
     fn remove(&mut self, tile: Tile, n: usize) {
         for _ in 0..n {
-            let i = self
-                .concealed
-                .iter()
-                .position(|&t| t == tile)
-                .expect("tile checked before removal");
+            // Sorted: the first copy is where the smaller tiles end.
+            let i = self.concealed.partition_point(|&t| t < tile);
+            assert!(
+                self.concealed.get(i) == Some(&tile),
+                "tile checked before removal"
+            );
             self.concealed.remove(i);
             if let Some(k) = tile.kind() {
                 self.count_out(k);
@@ -242,6 +244,13 @@ impl Seats {
     /// Adds a player (0–7).
     pub fn insert(&mut self, p: usize) {
         self.0 |= 1 << p;
+    }
+
+    /// Removes a player.
+    pub fn remove(&mut self, p: usize) {
+        if p < 8 {
+            self.0 &= !(1 << p);
+        }
     }
 
     /// Whether the player is in the set.
@@ -337,7 +346,11 @@ pub struct Hand {
     events: Vec<Event>,
     danger: Danger,
     /// Each player's legal actions at the current decision point (computed once).
-    legal: [Vec<Action>; 4],
+    legal: [LegalSet; 4],
+    /// The same written out, made only when asked for ([`Hand::legal`]).
+    lists: [OnceLock<ActionList>; 4],
+    /// The players whose legal actions are not empty.
+    pending: Seats,
     /// Each waiting player's winning tiles, kept up to date when his hand changes (at his
     /// discard), so checking a claim for Mah-Jongg is a bit test.
     waits: [KindMask; 4],
@@ -359,7 +372,9 @@ impl Hand {
         let n = setup.seats;
         let mut hand = Hand {
             danger: Danger::new(n),
-            legal: Default::default(),
+            legal: [LegalSet::EMPTY; 4],
+            lists: Default::default(),
+            pending: Seats::default(),
             waits: [KindMask::EMPTY; 4],
             chow_kinds: quick::chow_kinds(&shape),
             chow_starts: (0..KINDS)
@@ -392,9 +407,9 @@ impl Hand {
         self.phase = Phase::Over;
         self.events.clear();
         self.danger = Danger::new(self.setup.seats);
-        for l in &mut self.legal {
-            l.clear();
-        }
+        self.legal = [LegalSet::EMPTY; 4];
+        self.pending = Seats::default();
+        self.clear_lists();
         self.waits = [KindMask::EMPTY; 4];
         self.discard_count = 0;
         self.result = None;
@@ -509,25 +524,38 @@ impl Hand {
 
     /// Computes every player's legal actions for the decision point just reached.
     fn refresh_legal(&mut self) {
-        let mut acting = [false; 4];
+        for p in self.pending {
+            self.legal[p] = LegalSet::EMPTY;
+        }
+        let mut acting = Seats::default();
         match &self.phase {
-            Phase::Turn { player, .. } => acting[*player] = true,
+            Phase::Turn { player, .. } => acting.insert(*player),
             Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => {
-                for (a, r) in acting.iter_mut().zip(responses).take(self.seats()) {
-                    *a = r.is_none();
+                for (q, r) in responses.iter().enumerate().take(self.seats()) {
+                    if r.is_none() {
+                        acting.insert(q);
+                    }
                 }
             }
             Phase::Over => {}
         }
-        for (p, &a) in acting.iter().enumerate() {
-            if a {
-                // Reuse the player's buffer: no allocation once the hand is under way.
-                let mut v = std::mem::take(&mut self.legal[p]);
-                v.clear();
-                self.compute_legal_into(p, &mut v);
-                self.legal[p] = v;
-            } else {
-                self.legal[p].clear();
+        self.pending = Seats::default();
+        for p in acting {
+            let set = self.compute_legal(p);
+            if !set.is_empty() {
+                self.legal[p] = set;
+                self.pending.insert(p);
+            }
+        }
+        self.clear_lists();
+    }
+
+    /// Forgets the written-out action lists (the decision point moved on).
+    #[inline]
+    fn clear_lists(&mut self) {
+        for l in &mut self.lists {
+            if l.get().is_some() {
+                *l = OnceLock::new();
             }
         }
     }
@@ -608,13 +636,7 @@ impl Hand {
 
     /// Players who must decide now, without allocating.
     pub fn pending_seats(&self) -> Seats {
-        let mut s = Seats::default();
-        for p in 0..self.seats() {
-            if !self.legal[p].is_empty() {
-                s.insert(p);
-            }
-        }
-        s
+        self.pending
     }
 
     /// What the turn or claim is about, publicly.
@@ -668,25 +690,36 @@ impl Hand {
     /// on his turn they are the waits of his hand before the draw.
     fn update_waits(&mut self, p: usize) {
         let me = &self.players[p];
-        let c = me.counts();
         let declared = me.melds.len();
         // Concealed tiles are all playing tiles here (bonus tiles are set aside at once).
         debug_assert_eq!(
-            c.iter().map(|&x| x as usize).sum::<usize>(),
+            me.counts.iter().map(|&x| x as usize).sum::<usize>(),
             me.concealed.len()
         );
         let held = me.concealed.len() + 3 * declared;
-        self.waits[p] = if held == 13
-            && quick::may_wait(&me.levels, declared, self.chow_kinds, &self.shape)
-        {
-            waits(&c, declared, &self.shape, self.options.seven_pairs, None)
-        } else {
-            debug_assert!(
-                held != 13
-                    || waits(&c, declared, &self.shape, self.options.seven_pairs, None).is_empty()
-            );
-            KindMask::EMPTY
-        };
+        self.waits[p] =
+            if held == 13 && quick::may_wait(&me.levels, declared, self.chow_kinds, &self.shape) {
+                waits(
+                    &me.counts,
+                    declared,
+                    &self.shape,
+                    self.options.seven_pairs,
+                    None,
+                )
+            } else {
+                debug_assert!(
+                    held != 13
+                        || waits(
+                            &me.counts,
+                            declared,
+                            &self.shape,
+                            self.options.seven_pairs,
+                            None
+                        )
+                        .is_empty()
+                );
+                KindMask::EMPTY
+            };
     }
 
     /// Whether a waiting player (not in turn) goes out with `tile`.
@@ -699,21 +732,32 @@ impl Hand {
         self.legal(p).to_vec()
     }
 
-    /// A player's legal actions now, borrowed (no allocation).
+    /// A player's legal actions now, borrowed (no allocation: written out once per
+    /// decision point, when first asked for).
     pub fn legal(&self, p: usize) -> &[Action] {
-        self.legal.get(p).map_or(&[], |v| v.as_slice())
+        match (self.legal.get(p), self.lists.get(p)) {
+            (Some(set), Some(list)) if !set.is_empty() => {
+                list.get_or_init(|| set.list()).as_slice()
+            }
+            _ => &[],
+        }
     }
 
-    fn compute_legal(&self, p: usize) -> Vec<Action> {
-        let mut v = Vec::new();
-        self.compute_legal_into(p, &mut v);
+    /// A player's legal actions now as bit sets, in the order of [`Hand::legal`]: count
+    /// them, pick one or test one without a list.
+    pub fn legal_set(&self, p: usize) -> LegalSet {
+        self.legal.get(p).copied().unwrap_or(LegalSet::EMPTY)
+    }
+
+    fn compute_legal(&self, p: usize) -> LegalSet {
+        let mut v = LegalSet::EMPTY;
+        if p < self.seats() {
+            self.compute_legal_into(p, &mut v);
+        }
         v
     }
 
-    fn compute_legal_into(&self, p: usize, v: &mut Vec<Action>) {
-        if p >= self.seats() {
-            return;
-        }
+    fn compute_legal_into(&self, p: usize, v: &mut LegalSet) {
         match &self.phase {
             Phase::Turn {
                 player,
@@ -755,35 +799,25 @@ impl Hand {
                         WinFrom::Wall
                     };
                     if self.may_win(p, tile, from, None) {
-                        v.push(Action::Mahjong);
+                        v.add_mahjong();
                     }
                 }
                 if me.original_call {
                     // M55: the hand is frozen; only the drawn tile may go.
                     if let Some(t) = drawn {
-                        v.push(Action::Discard {
-                            tile: *t,
-                            call: false,
-                        });
+                        v.add_discard(*t, false);
                     }
                     return;
                 }
                 let can_kong = *source != Source::Claim && self.wall.draw_loose_possible();
                 if can_kong {
-                    let mut fours = me.levels[3];
-                    while fours != 0 {
-                        let k = fours.trailing_zeros() as usize;
-                        fours &= fours - 1;
-                        v.push(Action::ConcealedKong {
-                            tile: Tile::from_kind(k),
-                        });
-                    }
+                    v.add_concealed_kongs(me.levels[3]);
                 }
                 for m in &me.melds {
                     let annexable = can_kong
                         || (self.options.annex_claimed_pung && *claimed_pung == Some(m.tile));
                     if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
-                        v.push(Action::AnnexKong { tile: m.first() });
+                        v.add_annex(m.tile);
                     }
                 }
                 let may_declare = *source != Source::Claim
@@ -795,22 +829,8 @@ impl Hand {
                     };
                 let tiles = &me.concealed;
                 if !may_declare && tiles.last().is_some_and(|t| t.kind() == Some(t.index())) {
-                    // No red fives (they sort last): the distinct tiles are the kinds held,
-                    // in order.
-                    let mut kinds = me.levels[0];
-                    let mut buf = [Action::Pass; 14];
-                    let mut len = 0;
-                    while kinds != 0 && len < buf.len() {
-                        let k = kinds.trailing_zeros() as usize;
-                        kinds &= kinds - 1;
-                        buf[len] = Action::Discard {
-                            tile: Tile::from_kind(k),
-                            call: false,
-                        };
-                        len += 1;
-                    }
-                    v.extend_from_slice(&buf[..len]);
-                    debug_assert_eq!(kinds, 0, "at most 14 kinds held");
+                    // No red fives (they sort last): the distinct tiles are the kinds held.
+                    v.add_discards(me.levels[0]);
                     return;
                 }
                 // Each distinct tile once, in order.
@@ -818,15 +838,9 @@ impl Hand {
                     if i > 0 && tiles[i - 1] == t {
                         continue;
                     }
-                    v.push(Action::Discard {
-                        tile: t,
-                        call: false,
-                    });
+                    v.add_discard(t, false);
                     if may_declare && self.ready_after(p, c, t) {
-                        v.push(Action::Discard {
-                            tile: t,
-                            call: true,
-                        });
+                        v.add_discard(t, true);
                     }
                 }
             }
@@ -835,9 +849,9 @@ impl Hand {
                 tile,
                 responses,
             } if *discarder != p && responses[p].is_none() => {
-                v.push(Action::Pass);
+                v.add_pass();
                 if self.may_claim_win(p, *discarder, *tile) {
-                    v.push(Action::Mahjong);
+                    v.add_mahjong();
                 }
                 let me = &self.players[p];
                 if me.original_call {
@@ -846,20 +860,13 @@ impl Hand {
                 let k = tile.kind().expect("playing tile");
                 let n = me.counts[k];
                 if n >= 2 {
-                    v.push(Action::Pung);
+                    v.add_pung();
                 }
                 if n >= 3 && self.wall.draw_loose_possible() {
-                    v.push(Action::Kong);
+                    v.add_kong();
                 }
                 if self.options.chow_claims && self.next_after(*discarder) == p {
-                    let mut starts = self.chow_starts_with(me, k);
-                    while starts != 0 {
-                        let base = starts.trailing_zeros() as usize;
-                        starts &= starts - 1;
-                        v.push(Action::Chow {
-                            first: Tile::from_kind(base),
-                        });
-                    }
+                    v.add_chows(self.chow_starts_with(me, k));
                 }
             }
             Phase::Rob {
@@ -869,7 +876,7 @@ impl Hand {
                 responses,
                 ..
             } if *konger != p && responses[p].is_none() => {
-                v.push(Action::Pass);
+                v.add_pass();
                 let robbable = if *concealed {
                     // M57–M60: a concealed kong only for Thirteen Unique Wonders.
                     let mut c = self.players[p].counts();
@@ -879,7 +886,7 @@ impl Hand {
                     self.complete_with(p, *tile)
                 };
                 if robbable && self.may_win(p, *tile, WinFrom::RobbedKong, Some(*konger)) {
-                    v.push(Action::Mahjong);
+                    v.add_mahjong();
                 }
             }
             _ => {}
@@ -891,11 +898,11 @@ impl Hand {
         if self.is_over() {
             return Err(EngineError::Over);
         }
-        let legal = self.legal(p);
+        let legal = self.legal_set(p);
         if legal.is_empty() {
             return Err(EngineError::NotYourTurn { player: p });
         }
-        if !legal.contains(&action) {
+        if !legal.contains(action) {
             return Err(EngineError::Illegal { player: p, action });
         }
         emit!(self, Event::Decision { player: p, action });
@@ -929,7 +936,11 @@ impl Hand {
         };
         if was_window && still_open {
             // The same window is still open: only this player's choice is used up.
-            self.legal[p].clear();
+            self.legal[p] = LegalSet::EMPTY;
+            self.pending.remove(p);
+            if self.lists[p].get().is_some() {
+                self.lists[p] = OnceLock::new();
+            }
         } else {
             self.refresh_legal();
         }
@@ -996,13 +1007,22 @@ impl Hand {
                         &self.options,
                     );
                 }
+                let who = self.claimants(p, tile);
+                if who.is_empty() {
+                    // Nobody can claim (the common case): the window closes at once, as
+                    // `resolve_claims` closes it when everybody passes.
+                    self.after_unclaimed(p);
+                    return;
+                }
+                let mut responses = [Some(Action::Pass); 4];
+                for q in who {
+                    responses[q] = None;
+                }
                 self.phase = Phase::Claims {
                     discarder: p,
                     tile,
-                    responses: [None; 4],
+                    responses,
                 };
-                self.auto_pass();
-                self.resolve_claims();
             }
             Action::ConcealedKong { tile } => {
                 self.players[p].meld_kind(tile, 4);
@@ -1071,31 +1091,47 @@ impl Hand {
         runs & (0b111 << k) >> 2
     }
 
-    /// Whether a player has any choice but to pass in the current claim or rob window
-    /// (cheap: no action list is built).
+    /// The players with any choice but to pass on `discarder`'s `tile` (cheap: bit
+    /// tests, no action list).
+    fn claimants(&self, discarder: usize, tile: Tile) -> Seats {
+        let k = tile.kind().expect("playing tile");
+        let mut who = Seats::default();
+        for (q, me) in self.players.iter().enumerate() {
+            // A pair of the kind (not frozen by Original Call), or a wait on it.
+            let pung = me.levels[1] >> k & 1 == 1 && !me.original_call;
+            if (pung || self.waits[q].contains(k))
+                && q != discarder
+                && (pung || self.may_claim_win(q, discarder, tile))
+            {
+                who.insert(q);
+            }
+        }
+        if self.options.chow_claims {
+            let next = self.next_after(discarder);
+            let me = &self.players[next];
+            if !me.original_call && self.chow_starts_with(me, k) != 0 {
+                who.insert(next);
+            }
+        }
+        who
+    }
+
+    /// After a discard nobody claims: the next player draws (or, K3-O, three players
+    /// ready and the discard untaken, the hand is drawn).
+    fn after_unclaimed(&mut self, discarder: usize) {
+        if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
+            self.washout();
+            return;
+        }
+        self.draw_for(self.next_after(discarder), false, 0);
+    }
+
+    /// Whether a player has any choice but to pass in the current rob window.
     fn can_respond(&self, q: usize) -> bool {
         match &self.phase {
             Phase::Claims {
                 discarder, tile, ..
-            } => {
-                if q == *discarder {
-                    return false;
-                }
-                let me = &self.players[q];
-                let k = tile.kind().expect("playing tile");
-                if !me.original_call {
-                    if me.counts[k] >= 2 {
-                        return true;
-                    }
-                    if self.options.chow_claims
-                        && self.next_after(*discarder) == q
-                        && self.chow_starts_with(me, k) != 0
-                    {
-                        return true;
-                    }
-                }
-                self.may_claim_win(q, *discarder, *tile)
-            }
+            } => self.claimants(*discarder, *tile).contains(q),
             Phase::Rob { konger, .. } => q != *konger && self.compute_legal(q).len() > 1,
             _ => false,
         }
@@ -1213,13 +1249,8 @@ impl Hand {
             return;
         }
         if answered.iter().all(|r| *r == Some(Action::Pass)) {
-            // Nobody claims (the common case): straight to the next draw.
-            if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
-                // K3-O: three players declared ready and nobody took the discard.
-                self.washout();
-                return;
-            }
-            self.draw_for(self.next_after(discarder), false, 0);
+            // Nobody claims: straight to the next draw.
+            self.after_unclaimed(discarder);
             return;
         }
         let last_discard = self.wall.live_remaining() == 0;
@@ -1339,12 +1370,7 @@ impl Hand {
             };
             return;
         }
-        if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
-            // K3-O: three players declared ready and nobody took the discard.
-            self.washout();
-            return;
-        }
-        self.draw_for(next, false, 0);
+        self.after_unclaimed(discarder);
     }
 
     /// A player's declared sets changed.

@@ -6,6 +6,7 @@
 mod danger;
 mod game;
 mod hand;
+mod legal;
 mod protocol;
 mod quick;
 mod record;
@@ -15,6 +16,7 @@ mod wall;
 pub use danger::Danger90;
 pub use game::{Game, GameConfig, GameSummary};
 pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState, Seats};
+pub use legal::{LegalSet, MAX_LEGAL};
 pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 pub use record::{replay, RecordHeader, ReplayError, ReplaySummary};
 pub use view::{PublicSeat, PublicSet, SeatView};

@@ -1,0 +1,376 @@
+//! A seat's legal actions as bit sets: what [`crate::Hand::legal`] lists, without building
+//! the list. Working this out at every decision is the engine's hottest path, so it is a
+//! few masks; the list is made only when somebody asks for it.
+
+use mahjong_tiles::{Suit, Tile};
+
+use crate::protocol::Action;
+
+const PASS: u8 = 1;
+const MAHJONG: u8 = 2;
+const PUNG: u8 = 4;
+const KONG: u8 = 8;
+
+/// Most actions a seat can have at once: a 14-tile hand has at most 14 distinct tiles to
+/// discard, each also with Original Call, plus Mah-Jongg and its kongs.
+pub const MAX_LEGAL: usize = 40;
+
+/// A seat's legal actions at one decision point, in a fixed order: pass, Mah-Jongg, pung,
+/// kong, chows (by first tile), concealed kongs (by tile), annexed kongs (in the order of
+/// the seat's sets), then discards by tile (red fives last), each followed by the same
+/// discard with Original Call where that is legal.
+///
+/// `Copy` and allocation-free: a driver can count the actions, pick the `i`-th or test one
+/// for legality without building a list.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalSet {
+    flags: u8,
+    annex_len: u8,
+    /// Kinds of the pungs that may be annexed, in set order.
+    annex: [u8; 4],
+    /// Bits 0–2: red fives (by suit) that may be discarded; bits 3–5: with Original Call.
+    reds: u8,
+    chows: u64,
+    kongs: u64,
+    /// Plain tiles (by kind) that may be discarded.
+    discards: u64,
+    /// Plain tiles whose discard may declare Original Call.
+    calls: u64,
+}
+
+impl LegalSet {
+    /// No action: the seat has nothing to decide.
+    pub const EMPTY: LegalSet = LegalSet {
+        flags: 0,
+        annex_len: 0,
+        annex: [0; 4],
+        reds: 0,
+        chows: 0,
+        kongs: 0,
+        discards: 0,
+        calls: 0,
+    };
+
+    /// Number of legal actions.
+    #[inline]
+    pub fn len(&self) -> usize {
+        // Most masks are empty at any decision point: count only the others (a popcount
+        // is a dozen instructions on a baseline x86-64 build).
+        let mut n = self.flags.count_ones() + self.annex_len as u32 + self.reds.count_ones();
+        for m in [self.chows, self.kongs, self.discards, self.calls] {
+            if m != 0 {
+                n += m.count_ones();
+            }
+        }
+        n as usize
+    }
+
+    /// Whether the seat has nothing to decide.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.flags == 0
+            && self.discards == 0
+            && self.reds == 0
+            && self.kongs == 0
+            && self.annex_len == 0
+            && self.chows == 0
+    }
+
+    /// Whether `action` is legal.
+    pub fn contains(&self, action: Action) -> bool {
+        match action {
+            Action::Pass => self.flags & PASS != 0,
+            Action::Mahjong => self.flags & MAHJONG != 0,
+            Action::Pung => self.flags & PUNG != 0,
+            Action::Kong => self.flags & KONG != 0,
+            Action::Chow { first } => has_plain(self.chows, first),
+            Action::ConcealedKong { tile } => has_plain(self.kongs, tile),
+            Action::AnnexKong { tile } => {
+                !tile.is_red()
+                    && tile
+                        .kind()
+                        .is_some_and(|k| self.annex[..self.annex_len as usize].contains(&(k as u8)))
+            }
+            Action::Discard { tile, call } => match red_suit(tile) {
+                Some(s) => self.reds >> (s + 3 * call as usize) & 1 == 1,
+                None => has_plain(if call { self.calls } else { self.discards }, tile),
+            },
+        }
+    }
+
+    /// The `i`-th action in the set's order.
+    pub fn get(&self, i: usize) -> Option<Action> {
+        let mut i = i;
+        if let Some(b) = take(self.flags as u64, &mut i) {
+            return Some(match b {
+                0 => Action::Pass,
+                1 => Action::Mahjong,
+                2 => Action::Pung,
+                _ => Action::Kong,
+            });
+        }
+        if let Some(k) = take(self.chows, &mut i) {
+            let first = Tile::from_kind(k);
+            return Some(Action::Chow { first });
+        }
+        if let Some(k) = take(self.kongs, &mut i) {
+            let tile = Tile::from_kind(k);
+            return Some(Action::ConcealedKong { tile });
+        }
+        let n = self.annex_len as usize;
+        if i < n {
+            let tile = Tile::from_kind(self.annex[i] as usize);
+            return Some(Action::AnnexKong { tile });
+        }
+        i -= n;
+        if self.calls == 0 {
+            if let Some(k) = take(self.discards, &mut i) {
+                let tile = Tile::from_kind(k);
+                return Some(Action::Discard { tile, call: false });
+            }
+        } else {
+            // With Original Call each discard may be followed by its calling twin.
+            let mut kinds = self.discards;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let tile = Tile::from_kind(k);
+                if i == 0 {
+                    return Some(Action::Discard { tile, call: false });
+                }
+                i -= 1;
+                if self.calls >> k & 1 == 1 {
+                    if i == 0 {
+                        return Some(Action::Discard { tile, call: true });
+                    }
+                    i -= 1;
+                }
+            }
+        }
+        for (s, suit) in Suit::ALL.into_iter().enumerate() {
+            if self.reds >> s & 1 == 1 {
+                let tile = Tile::red_five(suit);
+                if i == 0 {
+                    return Some(Action::Discard { tile, call: false });
+                }
+                i -= 1;
+                if self.reds >> (s + 3) & 1 == 1 {
+                    if i == 0 {
+                        return Some(Action::Discard { tile, call: true });
+                    }
+                    i -= 1;
+                }
+            }
+        }
+        None
+    }
+
+    /// The actions in order.
+    pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
+        (0..self.len()).map_while(|i| self.get(i))
+    }
+
+    /// The actions in order, into a fixed buffer.
+    pub(crate) fn list(&self) -> ActionList {
+        let mut out = ActionList {
+            len: 0,
+            items: [Action::Pass; MAX_LEGAL],
+        };
+        for a in self.iter().take(MAX_LEGAL) {
+            out.items[out.len] = a;
+            out.len += 1;
+        }
+        debug_assert_eq!(out.len, self.len(), "more than MAX_LEGAL actions");
+        out
+    }
+
+    pub(crate) fn add_pass(&mut self) {
+        self.flags |= PASS;
+    }
+
+    pub(crate) fn add_mahjong(&mut self) {
+        self.flags |= MAHJONG;
+    }
+
+    pub(crate) fn add_pung(&mut self) {
+        self.flags |= PUNG;
+    }
+
+    pub(crate) fn add_kong(&mut self) {
+        self.flags |= KONG;
+    }
+
+    /// Chows starting at these kinds.
+    pub(crate) fn add_chows(&mut self, starts: u64) {
+        self.chows |= starts;
+    }
+
+    /// Concealed kongs of these kinds.
+    pub(crate) fn add_concealed_kongs(&mut self, kinds: u64) {
+        self.kongs |= kinds;
+    }
+
+    /// Annexing the pung of this kind (sets in order).
+    pub(crate) fn add_annex(&mut self, kind: u8) {
+        if (self.annex_len as usize) < self.annex.len() {
+            self.annex[self.annex_len as usize] = kind;
+            self.annex_len += 1;
+        }
+    }
+
+    /// Discards of these plain kinds.
+    pub(crate) fn add_discards(&mut self, kinds: u64) {
+        self.discards |= kinds;
+    }
+
+    /// Discarding `tile`, with Original Call if `call`.
+    pub(crate) fn add_discard(&mut self, tile: Tile, call: bool) {
+        match red_suit(tile) {
+            Some(s) => self.reds |= 1 << (s + 3 * call as usize),
+            None => {
+                let bit = 1u64 << tile.kind().expect("playing tile");
+                if call {
+                    self.calls |= bit;
+                } else {
+                    self.discards |= bit;
+                }
+            }
+        }
+    }
+}
+
+/// A plain tile's bit in a kind mask.
+#[inline]
+fn has_plain(mask: u64, tile: Tile) -> bool {
+    !tile.is_red() && tile.kind().is_some_and(|k| mask >> k & 1 == 1)
+}
+
+/// The suit index of a red five.
+#[inline]
+fn red_suit(tile: Tile) -> Option<usize> {
+    if tile.is_red() {
+        tile.suit().map(|s| s.index())
+    } else {
+        None
+    }
+}
+
+/// The position of the `i`-th set bit of `mask` (from the lowest), or `None` with the
+/// bits counted off `i`.
+#[inline]
+fn take(mut mask: u64, i: &mut usize) -> Option<usize> {
+    while mask != 0 {
+        if *i == 0 {
+            return Some(mask.trailing_zeros() as usize);
+        }
+        *i -= 1;
+        mask &= mask - 1;
+    }
+    None
+}
+
+/// A [`LegalSet`] written out, without allocating.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ActionList {
+    len: usize,
+    items: [Action; MAX_LEGAL],
+}
+
+impl ActionList {
+    pub(crate) fn as_slice(&self) -> &[Action] {
+        &self.items[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_count_and_membership_agree() {
+        let mut s = LegalSet::EMPTY;
+        assert!(s.is_empty());
+        s.add_mahjong();
+        s.add_concealed_kongs(1 << 5);
+        s.add_annex(20);
+        s.add_annex(3);
+        s.add_discard(Tile::from_kind(2), false);
+        s.add_discard(Tile::from_kind(2), true);
+        s.add_discard(Tile::from_kind(30), false);
+        s.add_discard(Tile::red_five(Suit::Characters), false);
+        s.add_discard(Tile::red_five(Suit::Characters), true);
+        let listed: Vec<Action> = s.iter().collect();
+        let d = |k: usize, call| Action::Discard {
+            tile: Tile::from_kind(k),
+            call,
+        };
+        let red = Tile::red_five(Suit::Characters);
+        assert_eq!(
+            listed,
+            vec![
+                Action::Mahjong,
+                Action::ConcealedKong {
+                    tile: Tile::from_kind(5)
+                },
+                Action::AnnexKong {
+                    tile: Tile::from_kind(20)
+                },
+                Action::AnnexKong {
+                    tile: Tile::from_kind(3)
+                },
+                d(2, false),
+                d(2, true),
+                d(30, false),
+                Action::Discard {
+                    tile: red,
+                    call: false
+                },
+                Action::Discard {
+                    tile: red,
+                    call: true
+                },
+            ]
+        );
+        assert_eq!(s.len(), 9);
+        assert_eq!(s.list().as_slice(), &listed[..]);
+        for a in &listed {
+            assert!(s.contains(*a), "{a:?}");
+        }
+        assert!(!s.contains(Action::Pass));
+        assert!(!s.contains(d(30, true)));
+        // A plain five is not the red one.
+        assert!(!s.contains(d(13, false)));
+        assert!(!s.contains(Action::ConcealedKong {
+            tile: Tile::red_five(Suit::Bamboo)
+        }));
+        assert_eq!(s.get(9), None);
+    }
+
+    #[test]
+    fn claims_in_order() {
+        let mut s = LegalSet::EMPTY;
+        s.add_pass();
+        s.add_pung();
+        s.add_kong();
+        s.add_chows(0b110 << 10);
+        let listed: Vec<Action> = s.iter().collect();
+        assert_eq!(
+            listed,
+            vec![
+                Action::Pass,
+                Action::Pung,
+                Action::Kong,
+                Action::Chow {
+                    first: Tile::from_kind(11)
+                },
+                Action::Chow {
+                    first: Tile::from_kind(12)
+                },
+            ]
+        );
+        assert!(!s.contains(Action::Mahjong));
+        assert!(!s.contains(Action::Chow {
+            first: Tile::from_kind(10)
+        }));
+    }
+}
