@@ -9,7 +9,7 @@
 //! liability. A player whose concealed tiles after drawing are all dangerous had no choice
 //! and is not liable.
 
-use mahjong_hands::{counts_of, is_complete, Counts, KindMask, Meld, MeldKind, Shape};
+use mahjong_hands::{is_complete, Counts, KindMask, Meld, MeldKind, Shape};
 use mahjong_rules::{PlayRules, UnseenRule};
 use mahjong_tiles::{Tile, KINDS};
 use serde::{Deserialize, Serialize};
@@ -203,7 +203,7 @@ fn danger_for(
             UnseenRule::Table => seen[k] == 0,
             UnseenRule::DiscardsAtMostOne => seen[k] <= 1,
         };
-        let mut c = counts_of(&players[q].concealed);
+        let mut c = players[q].counts();
         c[k] += 1;
         if unseen && is_complete(&c, players[q].melds.len(), shape, o.seven_pairs) {
             return Some(Danger90::LateUnseen);
@@ -256,9 +256,7 @@ impl Danger {
             .filter(|&q| q != p)
             .fold(0u64, |m, q| m | self.flagged_kinds[q]);
         let me = &players[p];
-        self.no_choice[p] = dangerous != 0
-            && me.levels[0] & !dangerous == 0
-            && me.concealed.iter().all(|t| t.kind().is_some());
+        self.no_choice[p] = dangerous != 0 && me.levels[0] & !dangerous == 0;
     }
 
     /// A discard: record whom it endangers.
@@ -366,7 +364,7 @@ impl Danger {
         state: &PlayerState,
         _o: &PlayRules,
     ) -> Option<usize> {
-        let mut all = counts_of(&state.concealed);
+        let mut all = state.counts();
         for m in &state.melds {
             m.add_to(&mut all);
         }

@@ -4,20 +4,20 @@
 use std::sync::{Arc, OnceLock};
 
 use mahjong_hands::{
-    counts_of, is_complete, is_thirteen_orphans, waits, Counts, KindMask, KongKind, Meld, MeldKind,
-    Shape,
+    is_complete, is_thirteen_orphans, waits, Counts, KindMask, KongKind, Meld, MeldKind, Shape,
 };
 use mahjong_rules::{
     score_into, win_rank, DeclareReady, Outcome, PlayRules, Ruleset, SeatHand, Table, Win, WinFrom,
     WinTies,
 };
-use mahjong_tiles::{Tile, Wind, KINDS};
+use mahjong_tiles::{Suit, Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
 use crate::danger::Danger;
 use crate::legal::{ActionList, LegalSet};
 use crate::protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 use crate::quick;
+use crate::tiles::TileList;
 use crate::wall::Wall;
 
 /// Records an event when the hand records events; the event is not even built otherwise.
@@ -79,10 +79,11 @@ pub struct HandSetup {
 }
 
 /// One player's tiles in a hand.
+///
+/// The concealed tiles are kept as counts only (what play needs, and no list to keep in
+/// order); [`PlayerState::concealed`] writes them out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerState {
-    /// Concealed tiles, sorted.
-    pub concealed: Vec<Tile>,
     /// Declared sets.
     pub melds: Vec<Meld>,
     /// Flowers and seasons set aside.
@@ -91,19 +92,22 @@ pub struct PlayerState {
     pub discards: Vec<(Tile, bool)>,
     /// Original Call declared (M55): the hand is frozen.
     pub original_call: bool,
-    /// Red fives in declared sets (K3-O `red_dora`); those concealed are in `concealed`.
+    /// Red fives in declared sets (K3-O `red_dora`); those concealed are in `reds`.
     pub reds_melded: u8,
-    /// Counts of `concealed`, kept in step by `add` and `remove`.
+    /// Concealed tiles by kind (a red five counts as a five).
     counts: Counts,
     /// `levels[i]`: the kinds held at least `i + 1` times (kept in step with `counts`), so
     /// pairs, singles and fours are bit masks.
     pub(crate) levels: [u64; 4],
+    /// Concealed red fives by suit (also counted in `counts`).
+    reds: [u8; 3],
+    /// Number of concealed tiles.
+    len: u8,
 }
 
 impl Default for PlayerState {
     fn default() -> PlayerState {
         PlayerState {
-            concealed: vec![],
             melds: vec![],
             bonus: vec![],
             discards: vec![],
@@ -111,13 +115,42 @@ impl Default for PlayerState {
             reds_melded: 0,
             counts: [0; KINDS],
             levels: [0; 4],
+            reds: [0; 3],
+            len: 0,
         }
     }
 }
 
+/// The suit of a five's kind, for red fives.
+#[inline]
+fn five_suit(k: usize) -> Option<usize> {
+    (k < 27 && k % 9 == 4).then_some(k / 9)
+}
+
 impl PlayerState {
-    fn counts(&self) -> Counts {
-        debug_assert_eq!(self.counts, counts_of(&self.concealed));
+    /// The concealed tiles, sorted (red fives after every other tile).
+    pub fn concealed(&self) -> TileList {
+        let mut out = TileList::new();
+        let mut kinds = self.levels[0];
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let red = five_suit(k).map_or(0, |s| self.reds[s]);
+            out.push_n(Tile::from_kind(k), (self.counts[k] - red) as usize);
+        }
+        for (s, suit) in Suit::ALL.into_iter().enumerate() {
+            out.push_n(Tile::red_five(suit), self.reds[s] as usize);
+        }
+        out
+    }
+
+    /// Number of concealed tiles.
+    pub fn concealed_len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The concealed tiles by kind.
+    pub fn counts(&self) -> Counts {
         self.counts
     }
 
@@ -136,20 +169,8 @@ impl PlayerState {
         }
     }
 
-    /// Counts `concealed` afresh.
-    fn recount(&mut self) {
-        self.counts = [0; KINDS];
-        self.levels = [0; 4];
-        for i in 0..self.concealed.len() {
-            if let Some(k) = self.concealed[i].kind() {
-                self.count_in(k);
-            }
-        }
-    }
-
     /// Holds nothing (keeping the buffers).
     fn clear(&mut self) {
-        self.concealed.clear();
         self.melds.clear();
         self.bonus.clear();
         self.discards.clear();
@@ -157,6 +178,8 @@ impl PlayerState {
         self.reds_melded = 0;
         self.counts = [0; KINDS];
         self.levels = [0; 4];
+        self.reds = [0; 3];
+        self.len = 0;
     }
 
     /// One more tile of kind `k` in `counts` and `levels`.
@@ -167,30 +190,41 @@ impl PlayerState {
             self.levels[c] |= 1 << k;
         }
         self.counts[k] += 1;
+        self.len += 1;
     }
 
     /// One tile of kind `k` fewer in `counts` and `levels`.
     #[inline]
     fn count_out(&mut self, k: usize) {
         self.counts[k] -= 1;
+        self.len -= 1;
         let c = self.counts[k] as usize;
         if c < 4 {
             self.levels[c] &= !(1 << k);
         }
     }
 
+    /// Whether the player holds this tile (a red five is not a plain five).
+    fn holds(&self, tile: Tile) -> bool {
+        match tile.kind() {
+            Some(k) => match five_suit(k) {
+                Some(s) if tile.is_red() => self.reds[s] > 0,
+                Some(s) => self.counts[k] > self.reds[s],
+                None => self.counts[k] > 0,
+            },
+            None => false,
+        }
+    }
+
+    /// Takes `n` copies of `tile` out of the hand (checked before by the caller).
     fn remove(&mut self, tile: Tile, n: usize) {
+        let k = tile.kind().expect("playing tile");
         for _ in 0..n {
-            // Sorted: the first copy is where the smaller tiles end.
-            let i = self.concealed.partition_point(|&t| t < tile);
-            assert!(
-                self.concealed.get(i) == Some(&tile),
-                "tile checked before removal"
-            );
-            self.concealed.remove(i);
-            if let Some(k) = tile.kind() {
-                self.count_out(k);
+            assert!(self.holds(tile), "tile checked before removal");
+            if tile.is_red() {
+                self.reds[five_suit(k).expect("a five")] -= 1;
             }
+            self.count_out(k);
         }
     }
 
@@ -199,21 +233,20 @@ impl PlayerState {
     fn meld_kind(&mut self, tile: Tile, n: usize) {
         let k = tile.kind().expect("playing tile");
         for _ in 0..n {
-            let i = self
-                .concealed
-                .iter()
-                .position(|&t| t.kind() == Some(k) && !t.is_red())
-                .or_else(|| self.concealed.iter().position(|&t| t.kind() == Some(k)))
-                .expect("tile checked before removal");
-            let t = self.concealed.remove(i);
-            self.reds_melded += t.is_red() as u8;
+            assert!(self.counts[k] > 0, "tile checked before removal");
+            if let Some(s) = five_suit(k) {
+                if self.counts[k] == self.reds[s] {
+                    self.reds[s] -= 1;
+                    self.reds_melded += 1;
+                }
+            }
             self.count_out(k);
         }
     }
 
     /// Red fives held, concealed or declared.
     pub fn red_fives(&self) -> u8 {
-        self.reds_melded + self.concealed.iter().filter(|t| t.is_red()).count() as u8
+        self.reds_melded + self.reds.iter().sum::<u8>()
     }
 
     /// Whether every declared set is a concealed kong (K3-P9: the hand is concealed).
@@ -226,12 +259,13 @@ impl PlayerState {
         self.discards.iter().any(|(t, _)| t.kind() == Some(k))
     }
 
+    /// Adds a playing tile to the concealed hand (bonus tiles are set aside before).
     fn add(&mut self, tile: Tile) {
-        let i = self.concealed.partition_point(|&t| t <= tile);
-        self.concealed.insert(i, tile);
-        if let Some(k) = tile.kind() {
-            self.count_in(k);
+        let k = tile.kind().expect("only playing tiles are held");
+        if tile.is_red() {
+            self.reds[five_suit(k).expect("a five")] += 1;
         }
+        self.count_in(k);
     }
 }
 
@@ -436,53 +470,53 @@ impl Hand {
         let dealer = self.setup.dealer;
         let order = |i: usize| (dealer + i) % n;
         let mut short = false;
+        let mut dealt = [TileList::new(); 4];
         for round in 0..4 {
             for i in 0..n {
                 let p = order(i);
                 let take = if round < 3 { 4 } else { 1 };
                 for _ in 0..take {
                     match self.wall.draw() {
-                        Some(t) => self.players[p].concealed.push(t),
+                        Some(t) => dealt[p].push_n(t, 1),
                         None => short = true,
                     }
                 }
             }
         }
         match self.wall.draw() {
-            Some(t) => self.players[dealer].concealed.push(t),
+            Some(t) => dealt[dealer].push_n(t, 1),
             None => short = true,
         }
         if short {
             // An explicit wall too short for the deal: nothing can be played.
-            for p in &mut self.players {
-                p.concealed.clear();
-            }
             self.washout();
             return;
         }
+        // Bonus tiles in each hand, declared smallest first (M32).
+        let mut bonus = [TileList::new(); 4];
         for i in 0..n {
             let p = order(i);
-            let me = &mut self.players[p];
-            me.concealed.sort_unstable();
-            me.recount();
+            dealt[p].sort();
             emit!(
                 self,
                 Event::Deal {
                     player: p,
-                    count: self.players[p].concealed.len(),
-                    tiles: self.players[p].concealed.clone(),
+                    count: dealt[p].len(),
+                    tiles: dealt[p].to_vec(),
                 }
             );
+            for &t in dealt[p].iter() {
+                if t.is_bonus() {
+                    bonus[p].push_n(t, 1);
+                } else {
+                    self.players[p].add(t);
+                }
+            }
         }
         for i in 0..n {
             let p = order(i);
-            while let Some(b) = self.players[p]
-                .concealed
-                .iter()
-                .copied()
-                .find(|t| t.is_bonus())
-            {
-                self.players[p].remove(b, 1);
+            while let Some(b) = bonus[p].first().copied() {
+                bonus[p].remove_first();
                 self.players[p].bonus.push(b);
                 emit!(self, Event::Bonus { player: p, tile: b });
                 let replacement = if self.options.bonus_from_loose {
@@ -500,7 +534,12 @@ impl Hand {
                                 loose: self.options.bonus_from_loose,
                             }
                         );
-                        self.players[p].add(t);
+                        if t.is_bonus() {
+                            bonus[p].push_n(t, 1);
+                            bonus[p].sort();
+                        } else {
+                            self.players[p].add(t);
+                        }
                     }
                     None => {
                         self.washout();
@@ -694,9 +733,9 @@ impl Hand {
         // Concealed tiles are all playing tiles here (bonus tiles are set aside at once).
         debug_assert_eq!(
             me.counts.iter().map(|&x| x as usize).sum::<usize>(),
-            me.concealed.len()
+            me.concealed_len()
         );
-        let held = me.concealed.len() + 3 * declared;
+        let held = me.concealed_len() + 3 * declared;
         self.waits[p] =
             if held == 13 && quick::may_wait(&me.levels, declared, self.chow_kinds, &self.shape) {
                 waits(
@@ -792,7 +831,7 @@ impl Hand {
                         )
                 );
                 if complete {
-                    let tile = drawn.unwrap_or_else(|| *me.concealed.last().expect("tiles"));
+                    let tile = drawn.unwrap_or_else(|| *me.concealed().last().expect("tiles"));
                     let from = if *source == Source::Loose {
                         WinFrom::Loose
                     } else {
@@ -827,13 +866,13 @@ impl Hand {
                         // K3-P9: any time while the hand is concealed.
                         DeclareReady::Concealed => me.is_concealed(),
                     };
-                let tiles = &me.concealed;
-                if !may_declare && tiles.last().is_some_and(|t| t.kind() == Some(t.index())) {
-                    // No red fives (they sort last): the distinct tiles are the kinds held.
+                if !may_declare && me.reds == [0; 3] {
+                    // No red fives: the distinct tiles are the kinds held.
                     v.add_discards(me.levels[0]);
                     return;
                 }
                 // Each distinct tile once, in order.
+                let tiles = me.concealed();
                 for (i, &t) in tiles.iter().enumerate() {
                     if i > 0 && tiles[i - 1] == t {
                         continue;
@@ -958,7 +997,7 @@ impl Hand {
         match action {
             Action::Mahjong => {
                 let tile =
-                    drawn.unwrap_or_else(|| *self.players[p].concealed.last().expect("tiles"));
+                    drawn.unwrap_or_else(|| *self.players[p].concealed().last().expect("tiles"));
                 let from = match source {
                     Source::Loose => WinFrom::Loose,
                     _ => WinFrom::Wall,
@@ -1443,7 +1482,11 @@ impl Hand {
             emit!(
                 self,
                 Event::Reveal {
-                    hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
+                    hands: self
+                        .players
+                        .iter()
+                        .map(|p| p.concealed().to_vec())
+                        .collect(),
                 }
             );
         }
@@ -1515,7 +1558,11 @@ impl Hand {
         emit!(
             self,
             Event::Reveal {
-                hands: self.players.iter().map(|p| p.concealed.clone()).collect(),
+                hands: self
+                    .players
+                    .iter()
+                    .map(|p| p.concealed().to_vec())
+                    .collect(),
             }
         );
         let seat = |q: usize| &outcome.scores[self.pos_of(q)];

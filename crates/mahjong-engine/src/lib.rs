@@ -10,6 +10,7 @@ mod legal;
 mod protocol;
 mod quick;
 mod record;
+mod tiles;
 mod view;
 mod wall;
 
@@ -19,5 +20,6 @@ pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState,
 pub use legal::{LegalSet, MAX_LEGAL};
 pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 pub use record::{replay, RecordHeader, ReplayError, ReplaySummary};
+pub use tiles::{TileList, TILE_LIST_CAP};
 pub use view::{PublicSeat, PublicSet, SeatView};
 pub use wall::{Dice, Wall};

@@ -123,7 +123,7 @@ impl Hand {
             seat.bonus.extend_from_slice(&st.bonus);
             seat.discards.clear();
             seat.discards.extend_from_slice(&st.discards);
-            seat.concealed_count = st.concealed.len();
+            seat.concealed_count = st.concealed_len();
             seat.original_call = st.original_call;
         }
         out.player = player;
@@ -134,7 +134,7 @@ impl Hand {
         out.wind = self.wind_of(player);
         out.concealed.clear();
         out.concealed
-            .extend_from_slice(&self.players()[player].concealed);
+            .extend_from_slice(&self.players()[player].concealed());
         out.drawn = self.drawn(player);
         out.live_wall = self.live_remaining();
         out.phase = self.phase_view();

@@ -106,7 +106,7 @@ fn k3_t_k3_d_a_shuffled_hand_deals_14_13_13_from_108_tiles_with_one_throw() {
     assert_eq!(*dora, None);
     let h = g.hand();
     let bonus: usize = h.players().iter().map(|p| p.bonus.len()).sum();
-    let sizes: Vec<usize> = h.players().iter().map(|p| p.concealed.len()).collect();
+    let sizes: Vec<usize> = h.players().iter().map(|p| p.concealed().len()).collect();
     assert_eq!(sizes, vec![14, 13, 13]);
     // K3-D: no dead wall by default: 108 − 40 dealt − the flower replacements.
     assert_eq!(h.live_remaining(), 108 - 40 - bonus);

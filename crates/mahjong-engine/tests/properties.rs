@@ -25,7 +25,7 @@ fn check_accounting(g: &Game) {
     let mut all: Vec<Tile> = hand.wall().undrawn().to_vec();
     all.extend(hand.wall().unused());
     for p in hand.players() {
-        all.extend(&p.concealed);
+        all.extend(p.concealed().iter());
         all.extend(&p.bonus);
         for m in &p.melds {
             all.extend(m.tiles());
@@ -54,7 +54,8 @@ fn check_sizes(g: &Game) {
         _ => None,
     };
     for (q, p) in hand.players().iter().enumerate() {
-        let size = p.concealed.len() + 3 * p.melds.len();
+        let size = p.concealed().len() + 3 * p.melds.len();
+        assert_eq!(p.concealed_len(), p.concealed().len());
         let expected = if turn == Some(q) { 14 } else { 13 };
         if !hand.is_over() {
             assert_eq!(size, expected, "player {q} holds {size} tiles");
@@ -67,9 +68,9 @@ fn check_sizes(g: &Game) {
 fn check_views(g: &Game) {
     for q in 0..g.seats() {
         let v = g.view(q);
-        assert_eq!(v.concealed, g.hand().players()[q].concealed);
+        assert_eq!(v.concealed[..], g.hand().players()[q].concealed()[..]);
         for (r, seat) in v.public.iter().enumerate() {
-            assert_eq!(seat.concealed_count, g.hand().players()[r].concealed.len());
+            assert_eq!(seat.concealed_count, g.hand().players()[r].concealed().len());
         }
         let json = serde_json::to_value(&v).unwrap();
         // The only tile lists in a view are the player's own, public sets, bonus and discards.

@@ -511,7 +511,7 @@ fn robbed_concealed_kong_leaves_the_konger_a_concealed_pung() {
     let st = &g.hand().players()[0];
     let mut c = [0u8; mahjong_tiles::KINDS];
     st.melds.iter().for_each(|m| m.add_to(&mut c));
-    st.concealed.iter().for_each(|x| c[x.kind().unwrap()] += 1);
+    st.concealed().iter().for_each(|x| c[x.kind().unwrap()] += 1);
     assert_eq!(c[t("9C").kind().unwrap()], 3, "{:?}", st.melds);
 }
 
@@ -1414,7 +1414,7 @@ fn dangerous_no_choice_is_no_cannon() {
     let c = clear_suit("1B 5B 9B 2B 1B 2B 3B 4B 6B 7B 8B 3B 4B", "2B 6B 7B 8B");
     let (g, ev) = c.finish("2B");
     assert!(g.hand().players()[3]
-        .concealed
+        .concealed()
         .iter()
         .all(|x| x.suit() == Some(mahjong_tiles::Suit::Bamboo)));
     // West scores 160 as in `dangerous_m90a_clear_suit`; ordinary settlement:

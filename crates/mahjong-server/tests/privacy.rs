@@ -47,7 +47,7 @@ fn assert_private(seat: usize, events: &[Event], view: &Value, truth: &Game) {
         }
     }
     let own: Vec<Value> = truth.hand().players()[seat]
-        .concealed
+        .concealed()
         .iter()
         .map(|t| json!(t))
         .collect();
