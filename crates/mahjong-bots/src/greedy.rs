@@ -12,7 +12,7 @@
 //! unclaimed discards and every declared set are excluded.
 
 use mahjong_engine::{Action, PhaseView, SeatView};
-use mahjong_hands::{shanten, shanten_orphans, shanten_regular, waits, Counts, KindMask, Shape};
+use mahjong_hands::{shanten, shanten_orphans, waits, Counts, KindMask, Shape};
 use mahjong_rules::Ruleset;
 use mahjong_tiles::{Tile, KINDS};
 use rand::{Rng, SeedableRng};
@@ -137,27 +137,36 @@ impl GreedyBot {
             return k3_candidates(k3, kx, cx);
         }
         let d = cx.sight.declared;
+        let hand = &cx.sight.hand;
+        // The kinds discardable, then the shanten after discarding each, in one batch.
+        let mut kinds = KindMask::EMPTY;
+        for a in &cx.view.legal {
+            if let Action::Discard { tile, call: false } = *a {
+                if let Some(k) = tile.kind() {
+                    kinds.insert(k);
+                }
+            }
+        }
+        let mut after = self.shape.shanten_regular_each_removed(hand, d, kinds);
         let mut v = Vec::with_capacity(14);
         for a in &cx.view.legal {
             if let Action::Discard { tile, call: false } = *a {
                 let Some(k) = tile.kind() else { continue };
-                let mut after = cx.sight.hand;
-                after[k] = after[k].saturating_sub(1);
-                v.push((tile, shanten_regular(&after, d, &self.shape)));
+                v.push((tile, after[k]));
             }
         }
         // The other forms need no declared set. Discarding never lowers the orphans
         // shanten, so when the whole hand's exceeds every regular value they cannot win.
         if d == 0 {
             let worst = v.iter().map(|&(_, s)| s).max().unwrap_or(i8::MIN);
-            let orphans = self.shape.orphans.len() == 13
-                && shanten_orphans(&cx.sight.hand, &self.shape) <= worst;
+            let orphans =
+                self.shape.orphans.len() == 13 && shanten_orphans(hand, &self.shape) <= worst;
             if orphans || self.seven_pairs {
+                after = self
+                    .shape
+                    .shanten_each_removed(hand, d, self.seven_pairs, kinds);
                 for (t, s) in v.iter_mut() {
-                    let mut after = cx.sight.hand;
-                    let k = t.kind().expect("playing tile");
-                    after[k] = after[k].saturating_sub(1);
-                    *s = self.shanten(&after, d);
+                    *s = after[t.kind().expect("playing tile")];
                 }
             }
         }
@@ -293,25 +302,32 @@ impl GreedyBot {
             near |= self.shape.orphans.0;
             all_forms = true;
         }
-        let mut c = *after;
-        let mut total = 0;
+        // Kinds with no unseen copy add nothing.
+        let mut kinds = 0u64;
         let mut bits = near;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if unseen[k] == 0 {
-                continue;
+            if unseen[k] != 0 {
+                kinds |= 1 << k;
             }
-            c[k] += 1;
-            let after_k = if all_forms {
-                self.shanten(&c, declared)
-            } else {
-                shanten_regular(&c, declared, &self.shape)
-            };
-            if after_k < s {
+        }
+        let kinds = KindMask(kinds);
+        let drawn = if all_forms {
+            self.shape
+                .shanten_each_added(after, declared, self.seven_pairs, kinds)
+        } else {
+            self.shape
+                .shanten_regular_each_added(after, declared, kinds)
+        };
+        let mut total = 0;
+        let mut bits = kinds.0;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if drawn[k] < s {
                 total += unseen[k] as u32;
             }
-            c[k] -= 1;
         }
         total
     }
@@ -321,14 +337,17 @@ impl GreedyBot {
     fn best_after_claim(&self, cx: &Ctx, h: &Counts, declared: usize) -> i8 {
         let mut best_safe = i8::MAX;
         let mut best_any = i8::MAX;
-        let mut c = *h;
-        for k in 0..KINDS {
-            if h[k] == 0 {
-                continue;
+        let mut held = KindMask::EMPTY;
+        for (k, &n) in h.iter().enumerate() {
+            if n != 0 {
+                held.insert(k);
             }
-            c[k] -= 1;
-            let s = self.shanten(&c, declared);
-            c[k] += 1;
+        }
+        let after = self
+            .shape
+            .shanten_each_removed(h, declared, self.seven_pairs, held);
+        for k in held.iter() {
+            let s = after[k];
             best_any = best_any.min(s);
             if !cx.danger.contains(k) {
                 best_safe = best_safe.min(s);
