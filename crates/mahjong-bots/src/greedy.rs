@@ -303,16 +303,7 @@ impl GreedyBot {
             all_forms = true;
         }
         // Kinds with no unseen copy add nothing.
-        let mut kinds = 0u64;
-        let mut bits = near;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if unseen[k] != 0 {
-                kinds |= 1 << k;
-            }
-        }
-        let kinds = KindMask(kinds);
+        let kinds = KindMask(near & nonzero_mask(unseen));
         let drawn = if all_forms {
             self.shape
                 .shanten_each_added(after, declared, self.seven_pairs, kinds)
@@ -337,16 +328,14 @@ impl GreedyBot {
     fn best_after_claim(&self, cx: &Ctx, h: &Counts, declared: usize) -> i8 {
         let mut best_safe = i8::MAX;
         let mut best_any = i8::MAX;
-        let mut held = KindMask::EMPTY;
-        for (k, &n) in h.iter().enumerate() {
-            if n != 0 {
-                held.insert(k);
-            }
-        }
+        let held = KindMask(nonzero_mask(h));
         let after = self
             .shape
             .shanten_each_removed(h, declared, self.seven_pairs, held);
-        for k in held.iter() {
+        let mut bits = held.0;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             let s = after[k];
             best_any = best_any.min(s);
             if !cx.danger.contains(k) {
@@ -658,21 +647,29 @@ impl Bot for GreedyBot {
 /// Kinds that can join `c`'s groups: each held kind, and in chow suits its neighbours
 /// within two.
 fn near_mask(c: &Counts, shape: &Shape) -> u64 {
-    let mut m = 0u64;
-    for (k, &n) in c.iter().enumerate() {
-        if n == 0 {
-            continue;
-        }
-        if k < 27 && shape.chow_suits[k / 9] {
-            let r = k % 9;
-            let lo = k - r.min(2);
-            let hi = (k - r + 8).min(k + 2);
-            m |= ((1u64 << (hi - lo + 1)) - 1) << lo;
+    let held = nonzero_mask(c);
+    let mut m = held & !((1 << 27) - 1);
+    for (s, &chows) in shape.chow_suits.iter().enumerate() {
+        let b = held >> (9 * s) & 0x1FF;
+        // Each held rank and, with chows, the ranks within two of it in the suit.
+        let near = if chows {
+            (b | b << 1 | b << 2 | b >> 1 | b >> 2) & 0x1FF
         } else {
-            m |= 1 << k;
-        }
+            b
+        };
+        m |= near << (9 * s);
     }
     m & shape.kinds.0
+}
+
+/// The kinds with a nonzero count, as a mask.
+#[inline]
+fn nonzero_mask(c: &Counts) -> u64 {
+    let mut m = 0u64;
+    for (k, &n) in c.iter().enumerate() {
+        m |= u64::from(n != 0) << k;
+    }
+    m
 }
 
 /// One decision's view of the table.
