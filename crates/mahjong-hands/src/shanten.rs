@@ -276,6 +276,21 @@ fn each(
 /// min-plus convolution in any order (a reversed vector keeps 255 in the lanes of more
 /// than `S` sets, so no lane outside the targets takes part), hence the same values as
 /// [`classical`].
+/// The change of a suit key's low and high parts for one tile of each rank.
+const STEP: [(usize, usize); 9] = {
+    let mut out = [(0, 0); 9];
+    let mut r = 0;
+    while r < 9 {
+        out[r] = if r < 4 {
+            (POW5[r], 0)
+        } else {
+            (0, POW5[r - 4])
+        };
+        r += 1;
+    }
+    out
+};
+
 #[inline(always)]
 fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &mut [i8; KINDS]) {
     const SUIT: u64 = 0x1FF;
@@ -299,17 +314,16 @@ fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &
     while bits != 0 {
         let k = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        let (s, r) = (k / 9, k % 9);
+        let s = k / 9;
         let mut key = keys[s];
-        let (digit, p) = if r < 4 {
-            (&mut key.low, POW5[r])
-        } else {
-            (&mut key.high, POW5[r - 4])
-        };
+        // One tile of the rank changes one digit of the low or the high part.
+        let (low, high) = STEP[k % 9];
         if add {
-            *digit += p;
+            key.low += low;
+            key.high += high;
         } else {
-            *digit -= p;
+            key.low -= low;
+            key.high -= high;
         }
         out[k] = table::finish(t.dist(t.slot(key)), others[s]) as i8 - 1;
     }
