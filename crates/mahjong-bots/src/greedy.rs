@@ -147,7 +147,14 @@ impl GreedyBot {
                 }
             }
         }
-        let mut after = self.shape.shanten_regular_each_removed(hand, d, kinds);
+        // With seven pairs and no declared set every form counts (below), so they are
+        // computed at once.
+        let all_forms = d == 0 && self.seven_pairs;
+        let mut after = if all_forms {
+            self.shape.shanten_each_removed(hand, d, true, kinds)
+        } else {
+            self.shape.shanten_regular_each_removed(hand, d, kinds)
+        };
         let mut v = Vec::with_capacity(14);
         for a in &cx.view.legal {
             if let Action::Discard { tile, call: false } = *a {
@@ -157,14 +164,13 @@ impl GreedyBot {
         }
         // The other forms need no declared set. Discarding never lowers the orphans
         // shanten, so when the whole hand's exceeds every regular value they cannot win.
-        if d == 0 {
+        if d == 0 && !all_forms {
             let worst = v.iter().map(|&(_, s)| s).max().unwrap_or(i8::MIN);
             let orphans =
                 self.shape.orphans.len() == 13 && shanten_orphans(hand, &self.shape) <= worst;
-            if orphans || self.seven_pairs {
-                after = self
-                    .shape
-                    .shanten_each_removed(hand, d, self.seven_pairs, kinds);
+            // (Seven pairs are not allowed here: that case took every form above.)
+            if orphans {
+                after = self.shape.shanten_each_removed(hand, d, false, kinds);
                 for (t, s) in v.iter_mut() {
                     *s = after[t.kind().expect("playing tile")];
                 }
