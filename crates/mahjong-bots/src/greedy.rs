@@ -322,9 +322,7 @@ impl GreedyBot {
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if drawn[k] < s {
-                total += unseen[k] as u32;
-            }
+            total += unseen[k] as u32 * u32::from(drawn[k] < s);
         }
         total
     }
@@ -668,14 +666,20 @@ fn near_mask(c: &Counts, shape: &Shape) -> u64 {
     m & shape.kinds.0
 }
 
-/// The kinds with a nonzero count, as a mask.
+/// The kinds with a nonzero count, as a mask: eight counts at a time.
 #[inline]
 fn nonzero_mask(c: &Counts) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut m = 0u64;
-    for (k, &n) in c.iter().enumerate() {
-        m |= u64::from(n != 0) << k;
+    for i in 0..4 {
+        let w = u64::from_le_bytes(c[8 * i..8 * i + 8].try_into().expect("eight counts"));
+        // Bit 7 of each byte set exactly when the byte is nonzero (no carry leaves a byte).
+        let nonzero = (((w & LOW7) + LOW7) | w) >> 7 & ONES;
+        // The multiply gathers bit 0 of byte j into bit 56 + j, without carries.
+        m |= (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
     }
-    m
+    m | u64::from(c[32] != 0) << 32 | u64::from(c[33] != 0) << 33
 }
 
 /// One decision's view of the table.
@@ -976,5 +980,29 @@ impl<'a> Ctx<'a> {
             s -= 30;
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn nonzero_mask_matches_each_count() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20_000 {
+            let mut c = [0u8; KINDS];
+            for n in c.iter_mut() {
+                // Mostly zero and small counts, sometimes any byte.
+                *n = match rng.gen_range(0..4) {
+                    0 | 1 => 0,
+                    2 => rng.gen_range(1..5),
+                    _ => rng.gen(),
+                };
+            }
+            let naive = (0..KINDS).fold(0u64, |m, k| m | u64::from(c[k] != 0) << k);
+            assert_eq!(nonzero_mask(&c), naive, "{c:?}");
+        }
     }
 }
