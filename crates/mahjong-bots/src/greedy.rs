@@ -12,7 +12,7 @@
 //! unclaimed discards and every declared set are excluded.
 
 use mahjong_engine::{Action, PhaseView, SeatView};
-use mahjong_hands::{shanten, shanten_orphans, shanten_regular, waits, Counts, KindMask, Shape};
+use mahjong_hands::{shanten, shanten_orphans, waits, Counts, KindMask, Shape};
 use mahjong_rules::Ruleset;
 use mahjong_tiles::{Tile, KINDS};
 use rand::{Rng, SeedableRng};
@@ -137,27 +137,42 @@ impl GreedyBot {
             return k3_candidates(k3, kx, cx);
         }
         let d = cx.sight.declared;
+        let hand = &cx.sight.hand;
+        // The kinds discardable, then the shanten after discarding each, in one batch.
+        let mut kinds = KindMask::EMPTY;
+        for a in &cx.view.legal {
+            if let Action::Discard { tile, call: false } = *a {
+                if let Some(k) = tile.kind() {
+                    kinds.insert(k);
+                }
+            }
+        }
+        // With seven pairs and no declared set every form counts (below), so they are
+        // computed at once.
+        let all_forms = d == 0 && self.seven_pairs;
+        let mut after = if all_forms {
+            self.shape.shanten_each_removed(hand, d, true, kinds)
+        } else {
+            self.shape.shanten_regular_each_removed(hand, d, kinds)
+        };
         let mut v = Vec::with_capacity(14);
         for a in &cx.view.legal {
             if let Action::Discard { tile, call: false } = *a {
                 let Some(k) = tile.kind() else { continue };
-                let mut after = cx.sight.hand;
-                after[k] = after[k].saturating_sub(1);
-                v.push((tile, shanten_regular(&after, d, &self.shape)));
+                v.push((tile, after[k]));
             }
         }
         // The other forms need no declared set. Discarding never lowers the orphans
         // shanten, so when the whole hand's exceeds every regular value they cannot win.
-        if d == 0 {
+        if d == 0 && !all_forms {
             let worst = v.iter().map(|&(_, s)| s).max().unwrap_or(i8::MIN);
-            let orphans = self.shape.orphans.len() == 13
-                && shanten_orphans(&cx.sight.hand, &self.shape) <= worst;
-            if orphans || self.seven_pairs {
+            let orphans =
+                self.shape.orphans.len() == 13 && shanten_orphans(hand, &self.shape) <= worst;
+            // (Seven pairs are not allowed here: that case took every form above.)
+            if orphans {
+                after = self.shape.shanten_each_removed(hand, d, false, kinds);
                 for (t, s) in v.iter_mut() {
-                    let mut after = cx.sight.hand;
-                    let k = t.kind().expect("playing tile");
-                    after[k] = after[k].saturating_sub(1);
-                    *s = self.shanten(&after, d);
+                    *s = after[t.kind().expect("playing tile")];
                 }
             }
         }
@@ -293,25 +308,21 @@ impl GreedyBot {
             near |= self.shape.orphans.0;
             all_forms = true;
         }
-        let mut c = *after;
+        // Kinds with no unseen copy add nothing.
+        let kinds = KindMask(near & nonzero_mask(unseen));
+        let drawn = if all_forms {
+            self.shape
+                .shanten_each_added(after, declared, self.seven_pairs, kinds)
+        } else {
+            self.shape
+                .shanten_regular_each_added(after, declared, kinds)
+        };
         let mut total = 0;
-        let mut bits = near;
+        let mut bits = kinds.0;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if unseen[k] == 0 {
-                continue;
-            }
-            c[k] += 1;
-            let after_k = if all_forms {
-                self.shanten(&c, declared)
-            } else {
-                shanten_regular(&c, declared, &self.shape)
-            };
-            if after_k < s {
-                total += unseen[k] as u32;
-            }
-            c[k] -= 1;
+            total += unseen[k] as u32 * u32::from(drawn[k] < s);
         }
         total
     }
@@ -321,14 +332,15 @@ impl GreedyBot {
     fn best_after_claim(&self, cx: &Ctx, h: &Counts, declared: usize) -> i8 {
         let mut best_safe = i8::MAX;
         let mut best_any = i8::MAX;
-        let mut c = *h;
-        for k in 0..KINDS {
-            if h[k] == 0 {
-                continue;
-            }
-            c[k] -= 1;
-            let s = self.shanten(&c, declared);
-            c[k] += 1;
+        let held = KindMask(nonzero_mask(h));
+        let after = self
+            .shape
+            .shanten_each_removed(h, declared, self.seven_pairs, held);
+        let mut bits = held.0;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let s = after[k];
             best_any = best_any.min(s);
             if !cx.danger.contains(k) {
                 best_safe = best_safe.min(s);
@@ -639,21 +651,35 @@ impl Bot for GreedyBot {
 /// Kinds that can join `c`'s groups: each held kind, and in chow suits its neighbours
 /// within two.
 fn near_mask(c: &Counts, shape: &Shape) -> u64 {
-    let mut m = 0u64;
-    for (k, &n) in c.iter().enumerate() {
-        if n == 0 {
-            continue;
-        }
-        if k < 27 && shape.chow_suits[k / 9] {
-            let r = k % 9;
-            let lo = k - r.min(2);
-            let hi = (k - r + 8).min(k + 2);
-            m |= ((1u64 << (hi - lo + 1)) - 1) << lo;
+    let held = nonzero_mask(c);
+    let mut m = held & !((1 << 27) - 1);
+    for (s, &chows) in shape.chow_suits.iter().enumerate() {
+        let b = held >> (9 * s) & 0x1FF;
+        // Each held rank and, with chows, the ranks within two of it in the suit.
+        let near = if chows {
+            (b | b << 1 | b << 2 | b >> 1 | b >> 2) & 0x1FF
         } else {
-            m |= 1 << k;
-        }
+            b
+        };
+        m |= near << (9 * s);
     }
     m & shape.kinds.0
+}
+
+/// The kinds with a nonzero count, as a mask: eight counts at a time.
+#[inline]
+fn nonzero_mask(c: &Counts) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut m = 0u64;
+    for i in 0..4 {
+        let w = u64::from_le_bytes(c[8 * i..8 * i + 8].try_into().expect("eight counts"));
+        // Bit 7 of each byte set exactly when the byte is nonzero (no carry leaves a byte).
+        let nonzero = (((w & LOW7) + LOW7) | w) >> 7 & ONES;
+        // The multiply gathers bit 0 of byte j into bit 56 + j, without carries.
+        m |= (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    m | u64::from(c[32] != 0) << 32 | u64::from(c[33] != 0) << 33
 }
 
 /// One decision's view of the table.
@@ -954,5 +980,29 @@ impl<'a> Ctx<'a> {
             s -= 30;
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn nonzero_mask_matches_each_count() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20_000 {
+            let mut c = [0u8; KINDS];
+            for n in c.iter_mut() {
+                // Mostly zero and small counts, sometimes any byte.
+                *n = match rng.gen_range(0..4) {
+                    0 | 1 => 0,
+                    2 => rng.gen_range(1..5),
+                    _ => rng.gen(),
+                };
+            }
+            let naive = (0..KINDS).fold(0u64, |m, k| m | u64::from(c[k] != 0) << k);
+            assert_eq!(nonzero_mask(&c), naive, "{c:?}");
+        }
     }
 }

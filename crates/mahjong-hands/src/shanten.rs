@@ -9,8 +9,8 @@
 
 use mahjong_tiles::KINDS;
 
-use crate::table::{self, Tables, EMPTY_GROUP, INF};
-use crate::{Counts, Shape};
+use crate::table::{self, Tables, EMPTY_GROUP, INF, MAX_TILES, POW5};
+use crate::{Counts, KindMask, Shape};
 
 /// Shanten of the regular form (sets + pair) for a hand with `declared` sets already
 /// declared and the given concealed counts (13 − 3·`declared` or 14 − 3·`declared`
@@ -47,6 +47,78 @@ pub fn shanten(counts: &Counts, declared: usize, shape: &Shape, seven_pairs: boo
     all_forms(counts, declared, shape, seven_pairs, other_shapes)
 }
 
+/// Shanten of many hands that differ from one hand by a single tile: the groups a kind
+/// does not touch are looked up and combined once, so a batch costs a fraction of a call
+/// per kind. Each entry equals the single-hand function's value exactly.
+impl Shape {
+    /// [`shanten_regular`] of `counts` with one more tile of each kind in `kinds`: entry
+    /// `k` for each `k` in `kinds`, `i8::MAX` for the other kinds.
+    pub fn shanten_regular_each_added(
+        &self,
+        counts: &Counts,
+        declared: usize,
+        kinds: KindMask,
+    ) -> [i8; KINDS] {
+        each_dispatch(counts, declared, self, None, kinds.0, true)
+    }
+
+    /// [`shanten_regular`] of `counts` with one tile fewer of each kind in `kinds` (a kind
+    /// not held leaves the counts unchanged): entry `k` for each `k` in `kinds`,
+    /// `i8::MAX` for the other kinds.
+    pub fn shanten_regular_each_removed(
+        &self,
+        counts: &Counts,
+        declared: usize,
+        kinds: KindMask,
+    ) -> [i8; KINDS] {
+        each_dispatch(counts, declared, self, None, kinds.0, false)
+    }
+
+    /// [`shanten`] of `counts` with one more tile of each kind in `kinds`: entry `k` for
+    /// each `k` in `kinds`, `i8::MAX` for the other kinds.
+    pub fn shanten_each_added(
+        &self,
+        counts: &Counts,
+        declared: usize,
+        seven_pairs: bool,
+        kinds: KindMask,
+    ) -> [i8; KINDS] {
+        each_dispatch(counts, declared, self, Some(seven_pairs), kinds.0, true)
+    }
+
+    /// [`shanten`] of `counts` with one tile fewer of each kind in `kinds` (a kind not
+    /// held leaves the counts unchanged): entry `k` for each `k` in `kinds`, `i8::MAX`
+    /// for the other kinds.
+    pub fn shanten_each_removed(
+        &self,
+        counts: &Counts,
+        declared: usize,
+        seven_pairs: bool,
+        kinds: KindMask,
+    ) -> [i8; KINDS] {
+        each_dispatch(counts, declared, self, Some(seven_pairs), kinds.0, false)
+    }
+}
+
+/// The batch entry points' dispatch: `forms` is `None` for the regular form alone, else
+/// whether seven pairs are allowed.
+#[inline(always)]
+fn each_dispatch(
+    counts: &Counts,
+    declared: usize,
+    shape: &Shape,
+    forms: Option<bool>,
+    kinds: u64,
+    add: bool,
+) -> [i8; KINDS] {
+    #[cfg(target_arch = "x86_64")]
+    if table::fast_available() {
+        // SAFETY: the processor has the features `fast` is compiled for.
+        return unsafe { fast::each(counts, declared, shape, forms, kinds, add) };
+    }
+    each(counts, declared, shape, forms, kinds, add, other_shapes)
+}
+
 /// The entry points compiled for AVX2 and POPCNT, which nearly every x86-64 processor in
 /// use has: three-operand and broadcast instructions shorten the convolutions, and
 /// popcounts become single instructions.
@@ -67,6 +139,18 @@ mod fast {
         seven_pairs: bool,
     ) -> i8 {
         super::all_forms(counts, declared, shape, seven_pairs, other_shapes)
+    }
+
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn each(
+        counts: &Counts,
+        declared: usize,
+        shape: &Shape,
+        forms: Option<bool>,
+        kinds: u64,
+        add: bool,
+    ) -> [i8; mahjong_tiles::KINDS] {
+        super::each(counts, declared, shape, forms, kinds, add, other_shapes)
     }
 
     /// [`super::other_shapes`], also compiled for AVX2.
@@ -106,6 +190,154 @@ fn all_forms(
         }
     }
     s
+}
+
+/// `counts` with one tile more (`add`) or fewer of kind `k`, saturating at zero.
+#[inline(always)]
+fn step(counts: &Counts, k: usize, add: bool) -> Counts {
+    let mut c = *counts;
+    if add {
+        c[k] += 1;
+    } else {
+        c[k] = c[k].saturating_sub(1);
+    }
+    c
+}
+
+/// The batches: [`regular`] (and with `forms`, [`all_forms`]) of `counts` stepped by one
+/// tile of each kind in `kinds`. In the classical shape every kind whose stepped hand the
+/// tables cover takes [`classical_each`]; any other kind is computed on its own.
+#[inline(always)]
+fn each(
+    counts: &Counts,
+    declared: usize,
+    shape: &Shape,
+    forms: Option<bool>,
+    kinds: u64,
+    add: bool,
+    other: Other,
+) -> [i8; KINDS] {
+    let kinds = kinds & ((1 << KINDS) - 1);
+    let mut out = [i8::MAX; KINDS];
+    let mut rest = kinds;
+    if declared <= 4 && is_classical(shape) {
+        if let Some(total) = table::small_total(counts) {
+            // The stepped hand must fit the tables, as [`regular`] asks of each.
+            let fits = if add {
+                total < MAX_TILES
+            } else {
+                total <= MAX_TILES + 1
+            };
+            if fits {
+                let [held, _, _, four] = table::levels(counts);
+                let ok = rest & if add { !four } else { held };
+                match declared {
+                    0 => classical_each::<4>(counts, ok, add, &mut out),
+                    1 => classical_each::<3>(counts, ok, add, &mut out),
+                    2 => classical_each::<2>(counts, ok, add, &mut out),
+                    3 => classical_each::<1>(counts, ok, add, &mut out),
+                    _ => classical_each::<0>(counts, ok, add, &mut out),
+                }
+                rest &= !ok;
+            }
+        }
+    }
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        out[k] = regular(&step(counts, k, add), declared, shape, other);
+    }
+    if let Some(seven_pairs) = forms {
+        if declared == 0 && (seven_pairs || shape.orphans.len() == 13) {
+            let mut bits = kinds;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let levels = table::levels(&step(counts, k, add));
+                let mut s = out[k];
+                if seven_pairs {
+                    s = s.min(seven_pairs_of(levels));
+                }
+                if shape.orphans.len() == 13 {
+                    s = s.min(orphans_of(levels, shape));
+                }
+                out[k] = s;
+            }
+        }
+    }
+    out
+}
+
+/// [`classical`] of `counts` stepped by one tile of each kind in `kinds` (each stepped
+/// hand must fit the tables), into `out`.
+///
+/// The groups a kind does not touch are combined once, reversed as [`table::finish`]
+/// takes them, so a suited kind costs one lookup and a finish. Combining is an exact
+/// min-plus convolution in any order (a reversed vector keeps 255 in the lanes of more
+/// than `S` sets, so no lane outside the targets takes part), hence the same values as
+/// [`classical`].
+/// The change of a suit key's low and high parts for one tile of each rank.
+const STEP: [(usize, usize); 9] = {
+    let mut out = [(0, 0); 9];
+    let mut r = 0;
+    while r < 9 {
+        out[r] = if r < 4 {
+            (POW5[r], 0)
+        } else {
+            (0, POW5[r - 4])
+        };
+        r += 1;
+    }
+    out
+};
+
+#[inline(always)]
+fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &mut [i8; KINDS]) {
+    const SUIT: u64 = 0x1FF;
+    let t = Tables::get();
+    let keys = [0, 1, 2].map(|s| table::suit_key(counts, s));
+    let d = keys.map(|key| t.dist(t.slot(key)));
+    let honours = t.honours_rev::<S>(table::honour_levels(counts, 0x7F));
+    // The other groups of each suit, reversed; only for suits with kinds to step.
+    let high = table::combine_rev::<S>(d[2], honours);
+    let mut others = [high; 3];
+    if kinds & SUIT != 0 {
+        others[0] = table::combine_rev::<S>(d[1], high);
+    }
+    if kinds & SUIT << 9 != 0 {
+        others[1] = table::combine_rev::<S>(d[0], high);
+    }
+    if kinds & SUIT << 18 != 0 {
+        others[2] = table::combine_rev::<S>(d[1], table::combine_rev::<S>(d[0], honours));
+    }
+    let mut bits = kinds & ((1 << 27) - 1);
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let s = k / 9;
+        let mut key = keys[s];
+        // One tile of the rank changes one digit of the low or the high part.
+        let (low, high) = STEP[k % 9];
+        if add {
+            key.low += low;
+            key.high += high;
+        } else {
+            key.low -= low;
+            key.high -= high;
+        }
+        out[k] = table::finish(t.dist(t.slot(key)), others[s]) as i8 - 1;
+    }
+    let mut bits = kinds >> 27;
+    if bits != 0 {
+        let low = table::combine::<S>(d[0], d[1]);
+        while bits != 0 {
+            let k = 27 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let c = step(counts, k, add);
+            let h = t.honours_rev::<S>(table::honour_levels(&c, 0x7F));
+            out[k] = table::finish(low, table::combine_rev::<S>(d[2], h)) as i8 - 1;
+        }
+    }
 }
 
 /// Seven-pairs shanten from [`table::levels`]: the kinds held and the pairs among them.
@@ -449,6 +681,107 @@ mod tests {
                         all_forms(&c, declared, &shape, seven, other_shapes),
                         shanten(&c, declared, &shape, seven)
                     );
+                }
+            }
+        }
+    }
+
+    /// Every batch entry equals the single-hand function on the stepped hand.
+    #[test]
+    fn batches_agree_with_single_calls() {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for shape in shapes() {
+            let mut wall: Vec<usize> = (0..KINDS)
+                .flat_map(|k| (0..shape.copies[k]).map(move |_| k))
+                .collect();
+            let iterations = std::env::var("BATCH_ITERATIONS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(4000);
+            for i in 0..iterations {
+                let declared = rng.gen_range(0..6);
+                let n = (14 - 3 * declared.min(4)) as isize + rng.gen_range(-1..2);
+                let mut c = [0u8; KINDS];
+                if i % 2 == 0 {
+                    wall.shuffle(&mut rng);
+                    for &k in &wall[..n.max(0) as usize] {
+                        c[k] += 1;
+                    }
+                } else {
+                    // Near a complete hand: sets and a pair, then a few tiles changed.
+                    let kinds: Vec<usize> = shape.kinds.iter().collect();
+                    let mut placed = 0;
+                    while placed + 3 <= n - 2 {
+                        let k = kinds[rng.gen_range(0..kinds.len())];
+                        if shape.chow_starts_at(k) && rng.gen_bool(0.6) {
+                            if c[k] < 4 && c[k + 1] < 4 && c[k + 2] < 4 {
+                                c[k] += 1;
+                                c[k + 1] += 1;
+                                c[k + 2] += 1;
+                                placed += 3;
+                            }
+                        } else if c[k] + 3 <= shape.copies[k] {
+                            c[k] += 3;
+                            placed += 3;
+                        }
+                    }
+                    while placed < n {
+                        let k = kinds[rng.gen_range(0..kinds.len())];
+                        if c[k] < shape.copies[k] {
+                            c[k] += 1;
+                            placed += 1;
+                        }
+                    }
+                    for _ in 0..rng.gen_range(0..3) {
+                        let from = kinds[rng.gen_range(0..kinds.len())];
+                        let to = kinds[rng.gen_range(0..kinds.len())];
+                        if c[from] > 0 && c[to] < shape.copies[to] {
+                            c[from] -= 1;
+                            c[to] += 1;
+                        }
+                    }
+                }
+                let kinds = KindMask(rng.gen::<u64>());
+                for add in [true, false] {
+                    let single = |k: usize, forms: Option<bool>| {
+                        let mut x = c;
+                        if add {
+                            x[k] += 1;
+                        } else {
+                            x[k] = x[k].saturating_sub(1);
+                        }
+                        match forms {
+                            None => shanten_regular(&x, declared, &shape),
+                            Some(seven) => shanten(&x, declared, &shape, seven),
+                        }
+                    };
+                    let (reg, seven, plain) = if add {
+                        (
+                            shape.shanten_regular_each_added(&c, declared, kinds),
+                            shape.shanten_each_added(&c, declared, true, kinds),
+                            shape.shanten_each_added(&c, declared, false, kinds),
+                        )
+                    } else {
+                        (
+                            shape.shanten_regular_each_removed(&c, declared, kinds),
+                            shape.shanten_each_removed(&c, declared, true, kinds),
+                            shape.shanten_each_removed(&c, declared, false, kinds),
+                        )
+                    };
+                    for k in 0..KINDS {
+                        if !kinds.contains(k) {
+                            assert_eq!((reg[k], seven[k], plain[k]), (i8::MAX, i8::MAX, i8::MAX));
+                            continue;
+                        }
+                        assert_eq!(reg[k], single(k, None), "{c:?} {declared} {k} {add}");
+                        assert_eq!(seven[k], single(k, Some(true)), "{c:?} {declared} {k}");
+                        assert_eq!(plain[k], single(k, Some(false)), "{c:?} {declared} {k}");
+                    }
+                    // The baseline build agrees too.
+                    let base = each(&c, declared, &shape, Some(true), kinds.0, add, other_shapes);
+                    assert_eq!(base, seven);
                 }
             }
         }
