@@ -103,6 +103,8 @@ pub struct PlayerState {
     reds: [u8; 3],
     /// Number of concealed tiles.
     len: u8,
+    /// The kinds of the declared pungs (not kongs), kept by `Hand::sets_changed`.
+    pungs: u64,
 }
 
 impl Default for PlayerState {
@@ -117,6 +119,7 @@ impl Default for PlayerState {
             levels: [0; 4],
             reds: [0; 3],
             len: 0,
+            pungs: 0,
         }
     }
 }
@@ -180,6 +183,7 @@ impl PlayerState {
         self.levels = [0; 4];
         self.reds = [0; 3];
         self.len = 0;
+        self.pungs = 0;
     }
 
     /// One more tile of kind `k` in `counts` and `levels`.
@@ -852,11 +856,14 @@ impl Hand {
                 if can_kong {
                     v.add_concealed_kongs(me.levels[3]);
                 }
-                for m in &me.melds {
-                    let annexable = can_kong
-                        || (self.options.annex_claimed_pung && *claimed_pung == Some(m.tile));
-                    if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
-                        v.add_annex(m.tile);
+                // Only a pung whose fourth tile is held (rare): then in the order of the sets.
+                if me.pungs & me.levels[0] != 0 {
+                    for m in &me.melds {
+                        let annexable = can_kong
+                            || (self.options.annex_claimed_pung && *claimed_pung == Some(m.tile));
+                        if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
+                            v.add_annex(m.tile);
+                        }
                     }
                 }
                 let may_declare = *source != Source::Claim
@@ -1245,6 +1252,7 @@ impl Hand {
                 // concealed pung.
                 m.kind = MeldKind::Pung;
             }
+            self.players[konger].pungs |= 1 << k;
             self.danger.on_rob(
                 konger,
                 robber,
@@ -1414,6 +1422,12 @@ impl Hand {
 
     /// A player's declared sets changed.
     fn sets_changed(&mut self, p: usize) {
+        let me = &mut self.players[p];
+        me.pungs = me
+            .melds
+            .iter()
+            .filter(|m| m.kind == MeldKind::Pung)
+            .fold(0, |mask, m| mask | 1 << m.tile);
         if self.options.dangerous_discards {
             self.danger.on_sets(p, &self.players);
         }
