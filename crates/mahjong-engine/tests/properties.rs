@@ -70,7 +70,10 @@ fn check_views(g: &Game) {
         let v = g.view(q);
         assert_eq!(v.concealed[..], g.hand().players()[q].concealed()[..]);
         for (r, seat) in v.public.iter().enumerate() {
-            assert_eq!(seat.concealed_count, g.hand().players()[r].concealed().len());
+            assert_eq!(
+                seat.concealed_count,
+                g.hand().players()[r].concealed().len()
+            );
         }
         let json = serde_json::to_value(&v).unwrap();
         // The only tile lists in a view are the player's own, public sets, bonus and discards.

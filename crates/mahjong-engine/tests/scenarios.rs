@@ -511,7 +511,9 @@ fn robbed_concealed_kong_leaves_the_konger_a_concealed_pung() {
     let st = &g.hand().players()[0];
     let mut c = [0u8; mahjong_tiles::KINDS];
     st.melds.iter().for_each(|m| m.add_to(&mut c));
-    st.concealed().iter().for_each(|x| c[x.kind().unwrap()] += 1);
+    st.concealed()
+        .iter()
+        .for_each(|x| c[x.kind().unwrap()] += 1);
     assert_eq!(c[t("9C").kind().unwrap()], 3, "{:?}", st.melds);
 }
 
