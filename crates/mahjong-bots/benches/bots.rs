@@ -2,8 +2,9 @@
 //!
 //! Each iteration plays one game of `HANDS` hands (`max_hands`; a four-round game has at
 //! least 16 hands, so every game plays exactly `HANDS`) with a fresh seed, through
-//! [`play_game`] and `Game::view`, so the engine's cost is included. Criterion's
-//! "elem/s" is hands per second.
+//! [`play_game`] (which gives `random` only the legal actions and `greedy` the whole view),
+//! so the engine's cost is included; events are not recorded, as in `mahjong simulate`
+//! without `--record`. Criterion's "elem/s" is hands per second.
 
 use criterion::{criterion_group, Criterion, Throughput};
 use mahjong_bots::{bot_by_name, play_game, Bot};
@@ -26,6 +27,7 @@ fn bench_bots(c: &mut Criterion) {
                     .collect();
                 let mut config = GameConfig::new(ruleset.clone(), seed);
                 config.max_hands = Some(HANDS);
+                config.record = false;
                 let mut game = Game::new(config);
                 play_game(&mut game, &mut bots).unwrap();
                 assert_eq!(game.summary().hands, HANDS);
