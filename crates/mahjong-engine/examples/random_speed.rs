@@ -22,10 +22,10 @@ fn main() {
         });
         seed += 1;
         while !g.is_over() {
-            // Allocation-free: who must decide as a bit set, legal actions borrowed.
+            // Allocation-free: who must decide and the legal actions as bit sets.
             let p = g.pending_seats().next().expect("somebody decides");
-            let legal = g.legal(p);
-            let a = legal[rng.gen_range(0..legal.len())];
+            let legal = g.legal_set(p);
+            let a = legal.get(rng.gen_range(0..legal.len())).expect("in range");
             g.act(p, a).unwrap();
             decisions += 1;
         }
