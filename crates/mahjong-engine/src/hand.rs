@@ -500,7 +500,10 @@ impl Hand {
         let mut bonus = [TileList::new(); 4];
         for i in 0..n {
             let p = order(i);
-            dealt[p].sort();
+            // The counts need no order; only the record lists the hand sorted.
+            if self.setup.record {
+                dealt[p].sort();
+            }
             emit!(
                 self,
                 Event::Deal {
@@ -516,6 +519,7 @@ impl Hand {
                     self.players[p].add(t);
                 }
             }
+            bonus[p].sort();
         }
         for i in 0..n {
             let p = order(i);
