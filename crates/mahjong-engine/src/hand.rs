@@ -882,15 +882,24 @@ impl Hand {
                     v.add_discards(me.levels[0]);
                     return;
                 }
-                // Each distinct tile once, in order.
-                let tiles = me.concealed();
-                for (i, &t) in tiles.iter().enumerate() {
-                    if i > 0 && tiles[i - 1] == t {
-                        continue;
-                    }
+                // Each distinct tile once: the plain tiles held, then the red fives.
+                let mut offer = |t: Tile| {
                     v.add_discard(t, false);
                     if may_declare && self.ready_after(p, c, t) {
                         v.add_discard(t, true);
+                    }
+                };
+                let mut kinds = me.levels[0];
+                while kinds != 0 {
+                    let k = kinds.trailing_zeros() as usize;
+                    kinds &= kinds - 1;
+                    if five_suit(k).is_none_or(|s| me.counts[k] > me.reds[s]) {
+                        offer(Tile::from_kind(k));
+                    }
+                }
+                for (s, suit) in Suit::ALL.into_iter().enumerate() {
+                    if me.reds[s] > 0 {
+                        offer(Tile::red_five(suit));
                     }
                 }
             }
