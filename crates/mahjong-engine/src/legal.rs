@@ -102,8 +102,26 @@ impl LegalSet {
         }
     }
 
+    /// Whether the set is plain discards only (most turns).
+    #[inline]
+    fn discards_only(&self) -> bool {
+        (self.flags | self.annex_len | self.reds) == 0
+            && (self.chows | self.kongs | self.calls) == 0
+    }
+
     /// The `i`-th action in the set's order.
+    #[inline]
     pub fn get(&self, i: usize) -> Option<Action> {
+        if self.discards_only() {
+            return (i < self.discards.count_ones() as usize).then(|| Action::Discard {
+                tile: Tile::from_kind(select(self.discards, i as u64)),
+                call: false,
+            });
+        }
+        self.get_any(i)
+    }
+
+    fn get_any(&self, i: usize) -> Option<Action> {
         let mut i = i;
         if let Some(b) = take(self.flags as u64, &mut i) {
             return Some(match b {
