@@ -113,6 +113,20 @@ fn tampered_scores_are_caught() {
     std::fs::write(&path, "{not json\n").unwrap();
     let out = mahjong().arg("replay").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+
+    // A wall holding a tile the ruleset does not have (a joker) is refused, not played.
+    let mut header: Value = serde_json::from_str(&lines[0]).unwrap();
+    let mut wall = vec![Value::from("JK")];
+    wall.extend(std::iter::repeat_n(Value::from("1B"), 4));
+    header["walls"] = Value::from(vec![Value::from(wall)]);
+    std::fs::write(&path, header.to_string() + "\n").unwrap();
+    let out = mahjong().arg("replay").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 1: the wall of hand 1 holds JK, which is not a tile of this ruleset"),
+        "{err}"
+    );
 }
 
 #[test]

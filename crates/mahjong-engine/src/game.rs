@@ -25,7 +25,8 @@ pub struct GameConfig {
     /// Every random choice (seating aside, which is fixed) flows from this seed.
     pub seed: u64,
     /// Walls given explicitly, one per hand in draw order (scenario tests, physical games);
-    /// hands beyond the list use shuffled walls.
+    /// hands beyond the list use shuffled walls. Their tiles must be tiles of the ruleset's
+    /// set (`simulate --wall` and `replay` check this before a game starts).
     pub walls: Vec<Vec<Tile>>,
     /// Stop after this many hands even if the game is not over.
     pub max_hands: Option<u32>,

@@ -152,7 +152,25 @@ pub fn replay<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<ReplaySumm
                     malformed: true,
                 });
             }
-            let mut game = Game::new(header.config());
+            let config = header.config();
+            // Walls are input: every tile must belong to the ruleset's set (the engine
+            // holds only playing and bonus tiles).
+            let set = config.ruleset.tile_set();
+            if let Some((h, t)) =
+                config.walls.iter().enumerate().find_map(|(h, wall)| {
+                    wall.iter().find(|&&t| set.copies(t) == 0).map(|&t| (h, t))
+                })
+            {
+                return Err(ReplayError {
+                    line,
+                    message: format!(
+                        "the wall of hand {} holds {t}, which is not a tile of this ruleset",
+                        h + 1
+                    ),
+                    malformed: true,
+                });
+            }
+            let mut game = Game::new(config);
             let produced = game.take_events().into();
             current = Some(Replaying {
                 game,
