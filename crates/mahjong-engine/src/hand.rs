@@ -1186,24 +1186,18 @@ impl Hand {
     }
 
     /// Whether a player has any choice but to pass in the current rob window.
-    fn can_respond(&self, q: usize) -> bool {
-        match &self.phase {
-            Phase::Claims {
-                discarder, tile, ..
-            } => self.claimants(*discarder, *tile).contains(q),
-            Phase::Rob { konger, .. } => q != *konger && self.compute_legal(q).len() > 1,
-            _ => false,
-        }
-    }
-
-    /// Players whose only choice is to pass do so at once; seats beyond the table pass.
-    fn auto_pass(&mut self) {
+    /// In a rob window, players whose only choice is to pass do so at once; seats beyond
+    /// the table pass. (A claim window is opened with its claimants already known.)
+    fn auto_pass_rob(&mut self) {
         let n = self.seats();
+        let Phase::Rob { konger, .. } = self.phase else {
+            return;
+        };
         let mut passes = [false; 4];
         for (q, pass) in passes.iter_mut().enumerate() {
-            *pass = q >= n || !self.can_respond(q);
+            *pass = q >= n || q == konger || self.compute_legal(q).len() <= 1;
         }
-        if let Phase::Claims { responses, .. } | Phase::Rob { responses, .. } = &mut self.phase {
+        if let Phase::Rob { responses, .. } = &mut self.phase {
             for (r, pass) in responses.iter_mut().zip(passes) {
                 if pass {
                     *r = Some(Action::Pass);
@@ -1220,7 +1214,7 @@ impl Hand {
             kongs,
             responses: [None; 4],
         };
-        self.auto_pass();
+        self.auto_pass_rob();
         self.resolve_rob();
     }
 
@@ -1501,21 +1495,23 @@ impl Hand {
         }
     }
 
+    /// Every player's concealed tiles shown (a washout under `show_on_washout`, a win).
+    fn reveal(&self) -> Event {
+        Event::Reveal {
+            hands: self
+                .players
+                .iter()
+                .map(|p| p.concealed().to_vec())
+                .collect(),
+        }
+    }
+
     fn washout(&mut self) {
         emit!(self, Event::Washout);
         self.phase = Phase::Over;
         let n = self.seats();
         if self.options.show_on_washout {
-            emit!(
-                self,
-                Event::Reveal {
-                    hands: self
-                        .players
-                        .iter()
-                        .map(|p| p.concealed().to_vec())
-                        .collect(),
-                }
-            );
+            emit!(self, self.reveal());
         }
         emit!(
             self,
@@ -1582,16 +1578,7 @@ impl Hand {
     fn record_scores(&mut self, outcome: &Outcome, settlement: &[i64], cannon: Option<usize>) {
         let n = self.seats();
         let settlement = settlement.to_vec();
-        emit!(
-            self,
-            Event::Reveal {
-                hands: self
-                    .players
-                    .iter()
-                    .map(|p| p.concealed().to_vec())
-                    .collect(),
-            }
-        );
+        emit!(self, self.reveal());
         let seat = |q: usize| &outcome.scores[self.pos_of(q)];
         emit!(
             self,
