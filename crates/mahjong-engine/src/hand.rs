@@ -876,7 +876,14 @@ impl Hand {
                         DeclareReady::FirstDiscard => me.discards.is_empty() && me.melds.is_empty(),
                         // K3-P9: any time while the hand is concealed.
                         DeclareReady::Concealed => me.is_concealed(),
-                    };
+                    }
+                    // Most hands are too far from ready for any discard to call.
+                    && !quick::no_discard_may_wait(
+                        &me.levels,
+                        me.melds.len(),
+                        self.chow_kinds,
+                        &self.shape,
+                    );
                 if !may_declare && me.reds == [0; 3] {
                     // No red fives: the distinct tiles are the kinds held.
                     v.add_discards(me.levels[0]);

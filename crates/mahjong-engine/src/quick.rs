@@ -34,9 +34,34 @@ fn near(held: u64, chow_kinds: u64) -> u64 {
 #[inline]
 pub(crate) fn may_wait(levels: &[u64; 4], declared: usize, chow_kinds: u64, shape: &Shape) -> bool {
     let held = levels[0];
-    let isolated = held & !levels[1] & !near(held, chow_kinds);
-    // At most one isolated single (no popcount: not every target has the instruction).
+    let isolated = isolated(levels, chow_kinds);
+    // At most one isolated single.
     isolated & isolated.wrapping_sub(1) == 0 || (declared == 0 && held & !shape.orphans.0 == 0)
+}
+
+/// The isolated singles of [`may_wait`]: kinds held once with no other held tile of
+/// their suit within two ranks (every single honour).
+#[inline]
+fn isolated(levels: &[u64; 4], chow_kinds: u64) -> u64 {
+    let held = levels[0];
+    held & !levels[1] & !near(held, chow_kinds)
+}
+
+/// Whether no single discard from this hand (of 14 tiles, sets counted 3) can leave one
+/// that [`may_wait`] lets through, judged once for the whole hand.
+///
+/// Taking a tile away never leaves fewer than one isolated single fewer (a pair split
+/// adds one; a single taken away can only isolate its neighbours), and leaves only
+/// orphans only if at most one kind held is not one.
+#[inline]
+pub(crate) fn no_discard_may_wait(
+    levels: &[u64; 4],
+    declared: usize,
+    chow_kinds: u64,
+    shape: &Shape,
+) -> bool {
+    isolated(levels, chow_kinds).count_ones() >= 3
+        && !(declared == 0 && (levels[0] & !shape.orphans.0).count_ones() <= 1)
 }
 
 /// `levels` with one tile of kind `k` (held `count` times, at least once) taken away.
@@ -118,6 +143,41 @@ mod tests {
                 "{waiting} {ruled_out}"
             );
         }
+    }
+
+    /// When the whole-hand judgement says no discard may leave a waiting hand, no single
+    /// discard passes [`may_wait`] (random 14-tile hands, sets counted 3).
+    #[test]
+    fn no_discard_may_wait_is_sound() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        let set = TileSet::new(TileSetId::Classical);
+        let shape = Shape::of(&set);
+        let chows = chow_kinds(&shape);
+        let mut tiles = set.tiles();
+        tiles.retain(|t| t.kind().is_some());
+        let (mut judged, mut some_may) = (0, 0);
+        for i in 0..40_000 {
+            let declared = rng.gen_range(0..4);
+            tiles.shuffle(&mut rng);
+            let mut c = counts_of(&tiles[..14 - 3 * declared]);
+            if i % 3 == 0 {
+                // Clumped: more pairs and runs.
+                for k in 0..KINDS {
+                    c[k] = c[k].min(2);
+                }
+            }
+            let l = levels(&c);
+            let any = (0..KINDS)
+                .filter(|&k| c[k] > 0)
+                .any(|k| may_wait(&without(&l, k, c[k]), declared, chows, &shape));
+            if no_discard_may_wait(&l, declared, chows, &shape) {
+                judged += 1;
+                assert!(!any, "{c:?} declared {declared}");
+            } else if any {
+                some_may += 1;
+            }
+        }
+        assert!(judged > 10_000 && some_may > 1_000, "{judged} {some_may}");
     }
 
     #[test]
