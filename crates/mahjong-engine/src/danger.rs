@@ -89,6 +89,8 @@ pub struct Danger {
     flagged: [[Option<Danger90>; KINDS]; 4],
     /// Per player: the kinds in `flagged`, as a bit mask.
     flagged_kinds: [u64; 4],
+    /// Whether any player's sets flag any kind (most of the time none do).
+    any_flagged: bool,
 }
 
 fn visible(players: &[PlayerState], o: &PlayRules) -> Counts {
@@ -223,6 +225,7 @@ impl Danger {
             no_choice: [false; 4],
             flagged: [[None; KINDS]; 4],
             flagged_kinds: [0; 4],
+            any_flagged: false,
         }
     }
 
@@ -242,6 +245,7 @@ impl Danger {
             *table = [None; KINDS];
         }
         self.flagged_kinds[q] = kinds;
+        self.any_flagged = self.flagged_kinds.iter().any(|&m| m != 0);
     }
 
     fn flagged(&self, q: usize, tile: Tile) -> Option<Danger90> {
@@ -249,7 +253,17 @@ impl Danger {
     }
 
     /// After a draw: had the player any safe tile to discard?
+    #[inline]
     pub fn on_draw(&mut self, p: usize, players: &[PlayerState]) {
+        if !self.any_flagged {
+            // Nothing is dangerous (the common case).
+            self.no_choice[p] = false;
+            return;
+        }
+        self.on_draw_flagged(p, players);
+    }
+
+    fn on_draw_flagged(&mut self, p: usize, players: &[PlayerState]) {
         // M90g needs the live wall; only a–f are judged here (the common case), which makes
         // "no choice" conservative: a player is excused only when a–f leave him nothing.
         let dangerous = (0..players.len())
@@ -261,7 +275,29 @@ impl Danger {
 
     /// A discard: record whom it endangers.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub fn on_discard(
+        &mut self,
+        p: usize,
+        tile: Tile,
+        players: &[PlayerState],
+        waits: &[KindMask; 4],
+        shape: &Shape,
+        live: usize,
+        o: &PlayRules,
+    ) {
+        if live > 4 && !self.any_flagged {
+            // Nothing is dangerous yet (the common case).
+            self.discarder = Some(p);
+            self.current = [None; 4];
+            self.no_choice[p] = false;
+            return;
+        }
+        self.on_discard_judged(p, tile, players, waits, shape, live, o);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn on_discard_judged(
         &mut self,
         p: usize,
         tile: Tile,
@@ -273,10 +309,7 @@ impl Danger {
     ) {
         self.discarder = Some(p);
         let excused = self.no_choice[p];
-        if live > 4 && self.flagged_kinds.iter().all(|&m| m == 0) {
-            // Nothing is dangerous yet (the common case).
-            self.current = [None; 4];
-        } else if live > 4 {
+        if live > 4 {
             for q in 0..players.len() {
                 self.current[q] = if q == p || excused {
                     None
