@@ -571,30 +571,43 @@ impl Hand {
 
     /// Computes every player's legal actions for the decision point just reached.
     fn refresh_legal(&mut self) {
-        for p in self.pending {
+        let before = self.pending;
+        for p in before {
             self.legal[p] = LegalSet::EMPTY;
+            // Only a player with actions can have had them written out.
+            if self.lists[p].get().is_some() {
+                self.lists[p] = OnceLock::new();
+            }
         }
-        let mut acting = Seats::default();
-        match &self.phase {
-            Phase::Turn { player, .. } => acting.insert(*player),
+        self.pending = Seats::default();
+        match self.phase {
+            // A turn (the common case): one player, worked out directly.
+            Phase::Turn {
+                player,
+                drawn,
+                source,
+                claimed_pung,
+                ..
+            } => {
+                let set = self.turn_legal(player, drawn, source, claimed_pung);
+                if !set.is_empty() {
+                    self.legal[player] = set;
+                    self.pending.insert(player);
+                }
+            }
             Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => {
                 for (q, r) in responses.iter().enumerate().take(self.seats()) {
                     if r.is_none() {
-                        acting.insert(q);
+                        let set = self.compute_legal(q);
+                        if !set.is_empty() {
+                            self.legal[q] = set;
+                            self.pending.insert(q);
+                        }
                     }
                 }
             }
             Phase::Over => {}
         }
-        self.pending = Seats::default();
-        for p in acting {
-            let set = self.compute_legal(p);
-            if !set.is_empty() {
-                self.legal[p] = set;
-                self.pending.insert(p);
-            }
-        }
-        self.clear_lists();
     }
 
     /// Forgets the written-out action lists (the decision point moved on).
@@ -812,104 +825,7 @@ impl Hand {
                 source,
                 claimed_pung,
                 ..
-            } if *player == p => {
-                let me = &self.players[p];
-                let c = &me.counts;
-                let complete = match *source {
-                    Source::Claim => false,
-                    Source::Deal => is_complete(
-                        c,
-                        self.declared_sets(p),
-                        &self.shape,
-                        self.options.seven_pairs,
-                    ),
-                    // The waits are those of the hand before this draw.
-                    Source::Wall | Source::Loose => drawn
-                        .and_then(Tile::kind)
-                        .is_some_and(|k| self.waits[p].contains(k)),
-                };
-                debug_assert_eq!(
-                    complete,
-                    *source != Source::Claim
-                        && is_complete(
-                            &me.counts(),
-                            self.declared_sets(p),
-                            &self.shape,
-                            self.options.seven_pairs
-                        )
-                );
-                if complete {
-                    let tile = drawn.unwrap_or_else(|| *me.concealed().last().expect("tiles"));
-                    let from = if *source == Source::Loose {
-                        WinFrom::Loose
-                    } else {
-                        WinFrom::Wall
-                    };
-                    if self.may_win(p, tile, from, None) {
-                        v.add_mahjong();
-                    }
-                }
-                if me.original_call {
-                    // M55: the hand is frozen; only the drawn tile may go.
-                    if let Some(t) = drawn {
-                        v.add_discard(*t, false);
-                    }
-                    return;
-                }
-                let can_kong = *source != Source::Claim && self.wall.draw_loose_possible();
-                if can_kong {
-                    v.add_concealed_kongs(me.levels[3]);
-                }
-                // Only a pung whose fourth tile is held (rare): then in the order of the sets.
-                if me.pungs & me.levels[0] != 0 {
-                    for m in &me.melds {
-                        let annexable = can_kong
-                            || (self.options.annex_claimed_pung && *claimed_pung == Some(m.tile));
-                        if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
-                            v.add_annex(m.tile);
-                        }
-                    }
-                }
-                let may_declare = *source != Source::Claim
-                    && match self.options.declare_ready {
-                        // M55: Original Call with the first discard.
-                        DeclareReady::FirstDiscard => me.discards.is_empty() && me.melds.is_empty(),
-                        // K3-P9: any time while the hand is concealed.
-                        DeclareReady::Concealed => me.is_concealed(),
-                    }
-                    // Most hands are too far from ready for any discard to call.
-                    && !quick::no_discard_may_wait(
-                        &me.levels,
-                        me.melds.len(),
-                        self.chow_kinds,
-                        &self.shape,
-                    );
-                if !may_declare && me.reds == [0; 3] {
-                    // No red fives: the distinct tiles are the kinds held.
-                    v.add_discards(me.levels[0]);
-                    return;
-                }
-                // Each distinct tile once: the plain tiles held, then the red fives.
-                let mut offer = |t: Tile| {
-                    v.add_discard(t, false);
-                    if may_declare && self.ready_after(p, c, t) {
-                        v.add_discard(t, true);
-                    }
-                };
-                let mut kinds = me.levels[0];
-                while kinds != 0 {
-                    let k = kinds.trailing_zeros() as usize;
-                    kinds &= kinds - 1;
-                    if five_suit(k).is_none_or(|s| me.counts[k] > me.reds[s]) {
-                        offer(Tile::from_kind(k));
-                    }
-                }
-                for (s, suit) in Suit::ALL.into_iter().enumerate() {
-                    if me.reds[s] > 0 {
-                        offer(Tile::red_five(suit));
-                    }
-                }
-            }
+            } if *player == p => *v = self.turn_legal(p, *drawn, *source, *claimed_pung),
             Phase::Claims {
                 discarder,
                 tile,
@@ -959,15 +875,124 @@ impl Hand {
         }
     }
 
+    /// The legal actions of `p` in his turn.
+    #[inline]
+    fn turn_legal(
+        &self,
+        p: usize,
+        drawn: Option<Tile>,
+        source: Source,
+        claimed_pung: Option<u8>,
+    ) -> LegalSet {
+        let mut v = LegalSet::EMPTY;
+        let me = &self.players[p];
+        let c = &me.counts;
+        let complete = match source {
+            Source::Claim => false,
+            Source::Deal => is_complete(
+                c,
+                self.declared_sets(p),
+                &self.shape,
+                self.options.seven_pairs,
+            ),
+            // The waits are those of the hand before this draw.
+            Source::Wall | Source::Loose => drawn
+                .and_then(Tile::kind)
+                .is_some_and(|k| self.waits[p].contains(k)),
+        };
+        debug_assert_eq!(
+            complete,
+            source != Source::Claim
+                && is_complete(
+                    &me.counts(),
+                    self.declared_sets(p),
+                    &self.shape,
+                    self.options.seven_pairs
+                )
+        );
+        if complete {
+            let tile = drawn.unwrap_or_else(|| *me.concealed().last().expect("tiles"));
+            let from = if source == Source::Loose {
+                WinFrom::Loose
+            } else {
+                WinFrom::Wall
+            };
+            if self.may_win(p, tile, from, None) {
+                v.add_mahjong();
+            }
+        }
+        if me.original_call {
+            // M55: the hand is frozen; only the drawn tile may go.
+            if let Some(t) = drawn {
+                v.add_discard(t, false);
+            }
+            return v;
+        }
+        let can_kong = source != Source::Claim && self.wall.draw_loose_possible();
+        if can_kong {
+            v.add_concealed_kongs(me.levels[3]);
+        }
+        // Only a pung whose fourth tile is held (rare): then in the order of the sets.
+        if me.pungs & me.levels[0] != 0 {
+            for m in &me.melds {
+                let annexable = can_kong
+                    || (self.options.annex_claimed_pung && claimed_pung == Some(m.tile));
+                if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
+                    v.add_annex(m.tile);
+                }
+            }
+        }
+        let may_declare = source != Source::Claim
+            && match self.options.declare_ready {
+                // M55: Original Call with the first discard.
+                DeclareReady::FirstDiscard => me.discards.is_empty() && me.melds.is_empty(),
+                // K3-P9: any time while the hand is concealed.
+                DeclareReady::Concealed => me.is_concealed(),
+            }
+            // Most hands are too far from ready for any discard to call.
+            && !quick::no_discard_may_wait(
+                &me.levels,
+                me.melds.len(),
+                self.chow_kinds,
+                &self.shape,
+            );
+        if !may_declare && me.reds == [0; 3] {
+            // No red fives: the distinct tiles are the kinds held.
+            v.add_discards(me.levels[0]);
+            return v;
+        }
+        // Each distinct tile once: the plain tiles held, then the red fives.
+        let mut offer = |t: Tile| {
+            v.add_discard(t, false);
+            if may_declare && self.ready_after(p, c, t) {
+                v.add_discard(t, true);
+            }
+        };
+        let mut kinds = me.levels[0];
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if five_suit(k).is_none_or(|s| me.counts[k] > me.reds[s]) {
+                offer(Tile::from_kind(k));
+            }
+        }
+        for (s, suit) in Suit::ALL.into_iter().enumerate() {
+            if me.reds[s] > 0 {
+                offer(Tile::red_five(suit));
+            }
+        }
+        v
+    }
+
     /// Applies a player's action. An illegal action is refused and changes nothing.
     pub fn act(&mut self, p: usize, action: Action) -> Result<(), EngineError> {
         if self.is_over() {
             return Err(EngineError::Over);
         }
-        let legal = self.legal_set(p);
-        if legal.is_empty() {
-            return Err(EngineError::NotYourTurn { player: p });
-        }
+        let legal = match self.legal.get(p) {
+            Some(set) if !set.is_empty() => set,
+            _ => return Err(EngineError::NotYourTurn { player: p }),
+        };
         if !legal.contains(action) {
             return Err(EngineError::Illegal { player: p, action });
         }
