@@ -93,6 +93,8 @@ struct Plan {
 pub struct Game {
     config: GameConfig,
     ruleset: Arc<Ruleset>,
+    /// The ruleset's play rules (worked out once).
+    play: PlayRules,
     /// The set's tiles in [`mahjong_tiles::TileSet::tiles`] order, shuffled into each hand's wall.
     base_tiles: Vec<Tile>,
     shape: Shape,
@@ -117,17 +119,19 @@ impl Game {
         let seats = ruleset.seats();
         let tiles = ruleset.tile_set();
         let shape = Shape::of(&tiles);
+        let play = ruleset.play();
         let plan = Plan {
             number: 0,
             dealer: 0,
-            prevailing: ruleset.play().winds[0],
+            prevailing: play.winds[0],
             east_streak: 0,
             goulash: 0,
         };
         let base_tiles = tiles.tiles();
-        let wall = Game::wall(&config, &ruleset.play(), &base_tiles, 0, Vec::new());
+        let wall = Game::wall(&config, &play, &base_tiles, 0, Vec::new());
         let hand = Hand::new(Game::setup(&config, &ruleset, shape, seats, plan), wall);
         let mut g = Game {
+            play,
             base_tiles,
             shape,
             summary: GameSummary {
@@ -361,7 +365,7 @@ impl Game {
                     }
                 }
             }
-            let play = self.ruleset.play();
+            let play = &self.play;
             self.draws_in_row = match result.winner {
                 None => self.draws_in_row + 1,
                 Some(_) => 0,
@@ -374,9 +378,7 @@ impl Game {
                 Some(w) if w == dealer => {
                     self.east_streak += 1;
                     // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
-                    self.ruleset
-                        .play()
-                        .east_streak_limit
+                    play.east_streak_limit
                         .is_none_or(|limit| self.east_streak < limit)
                 }
                 Some(_) => false,
@@ -393,7 +395,7 @@ impl Game {
             }
             self.hand_no += 1;
             let out_of_hands = self.config.max_hands.is_some_and(|m| self.hand_no >= m);
-            if self.round >= self.ruleset.play().rounds || out_of_hands {
+            if self.round >= play.rounds || out_of_hands {
                 self.over = true;
                 self.events.push(Event::GameEnd {
                     totals: self.totals.clone(),
@@ -408,7 +410,7 @@ impl Game {
                 goulash: self.draws_in_row,
             };
             let buf = self.hand.take_wall_tiles();
-            let wall = Game::wall(&self.config, &play, &self.base_tiles, plan.number, buf);
+            let wall = Game::wall(&self.config, play, &self.base_tiles, plan.number, buf);
             let setup = Game::setup(&self.config, &self.ruleset, self.shape, self.seats, plan);
             self.hand.redeal(setup, wall);
         }

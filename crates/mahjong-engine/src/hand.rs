@@ -472,7 +472,13 @@ impl Hand {
         });
         // Deal: three rounds of four, one each, East one more.
         let dealer = self.setup.dealer;
-        let order = |i: usize| (dealer + i) % n;
+        let order = |i: usize| {
+            if dealer + i >= n {
+                dealer + i - n
+            } else {
+                dealer + i
+            }
+        };
         let mut short = false;
         let mut dealt = [TileList::new(); 4];
         for round in 0..4 {
@@ -889,12 +895,21 @@ impl Hand {
         let c = &me.counts;
         let complete = match source {
             Source::Claim => false,
-            Source::Deal => is_complete(
-                c,
-                self.declared_sets(p),
-                &self.shape,
-                self.options.seven_pairs,
-            ),
+            // A complete hand leaves a waiting one whatever tile goes, so the cheap
+            // whole-hand judgement rules most dealt hands out first.
+            Source::Deal => {
+                !quick::no_discard_may_wait(
+                    &me.levels,
+                    me.melds.len(),
+                    self.chow_kinds,
+                    &self.shape,
+                ) && is_complete(
+                    c,
+                    self.declared_sets(p),
+                    &self.shape,
+                    self.options.seven_pairs,
+                )
+            }
             // The waits are those of the hand before this draw.
             Source::Wall | Source::Loose => drawn
                 .and_then(Tile::kind)
@@ -935,8 +950,8 @@ impl Hand {
         // Only a pung whose fourth tile is held (rare): then in the order of the sets.
         if me.pungs & me.levels[0] != 0 {
             for m in &me.melds {
-                let annexable = can_kong
-                    || (self.options.annex_claimed_pung && claimed_pung == Some(m.tile));
+                let annexable =
+                    can_kong || (self.options.annex_claimed_pung && claimed_pung == Some(m.tile));
                 if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
                     v.add_annex(m.tile);
                 }

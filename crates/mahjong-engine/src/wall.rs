@@ -21,17 +21,28 @@ pub struct Dice {
 /// Fisher–Yates exactly as `rand` 0.8's `SliceRandom::shuffle` (each index from
 /// `gen_range(0..i + 1)` on `u32`: widening multiply, rejection zone), so walls stay the
 /// same for a seed, without the generic sampling layers.
+///
+/// The random words are taken in blocks with `fill_bytes` (the same words, in the same
+/// order, as one `next_u32` each), never more than the steps left need, so the generator
+/// ends exactly where one word per draw would leave it.
 fn shuffle<T, R: Rng>(v: &mut [T], rng: &mut R) {
-    for i in (1..v.len()).rev() {
-        let range = (i + 1) as u32;
-        let zone = (range << range.leading_zeros()).wrapping_sub(1);
-        let j = loop {
-            let m = u64::from(rng.next_u32()) * u64::from(range);
+    const BLOCK: usize = 64;
+    let mut bytes = [0u8; 4 * BLOCK];
+    let mut i = v.len().saturating_sub(1);
+    while i > 0 {
+        // Every step takes at least one word, and `i` steps are left.
+        let want = i.min(BLOCK);
+        rng.fill_bytes(&mut bytes[..4 * want]);
+        for word in bytes[..4 * want].chunks_exact(4) {
+            let x = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+            let range = (i + 1) as u32;
+            let zone = (range << range.leading_zeros()).wrapping_sub(1);
+            let m = u64::from(x) * u64::from(range);
             if m as u32 <= zone {
-                break (m >> 32) as usize;
+                v.swap(i, (m >> 32) as usize);
+                i -= 1;
             }
-        };
-        v.swap(i, j);
+        }
     }
 }
 
