@@ -21,6 +21,15 @@ impl RandomBot {
     }
 }
 
+impl RandomBot {
+    /// A uniform index below `n` (at most [`mahjong_engine::MAX_LEGAL`]): one 32-bit
+    /// word per draw (a `usize` range would take two), rejection keeps it exactly uniform.
+    #[inline]
+    fn pick(&mut self, n: usize) -> usize {
+        self.rng.gen_range(0..n as u32) as usize
+    }
+}
+
 impl Bot for RandomBot {
     fn name(&self) -> &'static str {
         "random"
@@ -30,7 +39,7 @@ impl Bot for RandomBot {
         match view.legal.len() {
             0 => Action::Pass,
             1 => view.legal[0],
-            n => view.legal[self.rng.gen_range(0..n)],
+            n => view.legal[self.pick(n)],
         }
     }
 
@@ -39,7 +48,7 @@ impl Bot for RandomBot {
         match legal.len() {
             0 => Some(Action::Pass),
             1 => legal.get(0),
-            n => legal.get(self.rng.gen_range(0..n)),
+            n => legal.get(self.pick(n)),
         }
     }
 }
