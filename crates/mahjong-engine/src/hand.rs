@@ -220,16 +220,15 @@ impl PlayerState {
         }
     }
 
-    /// Takes `n` copies of `tile` out of the hand (checked before by the caller).
-    fn remove(&mut self, tile: Tile, n: usize) {
+    /// Takes one `tile` out of the hand (a discard, checked legal before).
+    #[inline]
+    fn remove(&mut self, tile: Tile) {
+        debug_assert!(self.holds(tile), "tile checked before removal");
         let k = tile.kind().expect("playing tile");
-        for _ in 0..n {
-            assert!(self.holds(tile), "tile checked before removal");
-            if tile.is_red() {
-                self.reds[five_suit(k).expect("a five")] -= 1;
-            }
-            self.count_out(k);
+        if tile.is_red() {
+            self.reds[five_suit(k).expect("a five")] -= 1;
         }
+        self.count_out(k);
     }
 
     /// Removes `n` tiles of a playing kind into a set, plain fives before red ones; the
@@ -882,7 +881,7 @@ impl Hand {
     }
 
     /// The legal actions of `p` in his turn.
-    #[inline]
+    #[inline(always)]
     fn turn_legal(
         &self,
         p: usize,
@@ -1087,7 +1086,7 @@ impl Hand {
             }
             Action::Discard { tile, call } => {
                 let me = &mut self.players[p];
-                me.remove(tile, 1);
+                me.remove(tile);
                 me.discards.push((tile, false));
                 if call {
                     me.original_call = true;
