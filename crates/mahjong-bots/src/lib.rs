@@ -146,7 +146,7 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
                 continue;
             }
             let bot = &mut bots[p];
-            let action = match bot.act_on_legal(&legal) {
+            let action = match bot.act_on_legal(legal) {
                 Some(a) => a,
                 None => {
                     game.view_into(p, &mut view);

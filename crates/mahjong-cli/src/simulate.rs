@@ -161,14 +161,16 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         }
     };
     while !game.is_over() {
-        flush(&mut game, &mut out);
+        if record {
+            flush(&mut game, &mut out);
+        }
         for p in game.pending_seats() {
             // A claim window may close before every pending player has answered.
             let legal = game.legal_set(p);
             if legal.is_empty() {
                 continue;
             }
-            let action = match bots[p].act_on_legal(&legal) {
+            let action = match bots[p].act_on_legal(legal) {
                 Some(a) => a,
                 None => {
                     game.view_into(p, &mut views[p]);

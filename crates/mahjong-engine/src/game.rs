@@ -270,9 +270,9 @@ impl Game {
 
     /// A player's legal actions now as bit sets ([`Hand::legal_set`]): what a driver
     /// needs to pick an action without building the list.
-    pub fn legal_set(&self, player: usize) -> LegalSet {
+    pub fn legal_set(&self, player: usize) -> &LegalSet {
         if self.over {
-            LegalSet::EMPTY
+            &LegalSet::EMPTY
         } else {
             self.hand.legal_set(player)
         }
@@ -313,8 +313,18 @@ impl Game {
         Ok(())
     }
 
-    /// After a hand: totals, rotation, the next hand or the end of the game.
+    /// Settles the hand and deals the next when the hand has just ended (checked after
+    /// every action: kept to one test inline).
+    #[inline]
     fn settle_if_over(&mut self) {
+        if self.hand.is_over() && !self.over {
+            self.settle();
+        }
+    }
+
+    /// After a hand: totals, rotation, the next hand or the end of the game.
+    #[cold]
+    fn settle(&mut self) {
         while self.hand.is_over() && !self.over {
             self.drain_hand_events();
             let result = self.hand.result().expect("a finished hand has a result");

@@ -462,13 +462,16 @@ impl Hand {
     /// East first (M32). The players hold nothing yet.
     fn deal(&mut self) {
         let n = self.setup.seats;
-        self.events.push(Event::HandStart {
-            hand: self.setup.number,
-            prevailing: self.setup.prevailing,
-            dealer: self.setup.dealer,
-            dice: self.wall.dice,
-            dora: self.dora_indicator(),
-        });
+        emit!(
+            self,
+            Event::HandStart {
+                hand: self.setup.number,
+                prevailing: self.setup.prevailing,
+                dealer: self.setup.dealer,
+                dice: self.wall.dice,
+                dora: self.dora_indicator(),
+            }
+        );
         // Deal: three rounds of four, one each, East one more.
         let dealer = self.setup.dealer;
         let order = |i: usize| {
@@ -810,8 +813,8 @@ impl Hand {
 
     /// A player's legal actions now as bit sets, in the order of [`Hand::legal`]: count
     /// them, pick one or test one without a list.
-    pub fn legal_set(&self, p: usize) -> LegalSet {
-        self.legal.get(p).copied().unwrap_or(LegalSet::EMPTY)
+    pub fn legal_set(&self, p: usize) -> &LegalSet {
+        self.legal.get(p).unwrap_or(&LegalSet::EMPTY)
     }
 
     fn compute_legal(&self, p: usize) -> LegalSet {
