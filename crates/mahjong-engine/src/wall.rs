@@ -38,10 +38,12 @@ fn shuffle<T, R: Rng>(v: &mut [T], rng: &mut R) {
             let range = (i + 1) as u32;
             let zone = (range << range.leading_zeros()).wrapping_sub(1);
             let m = u64::from(x) * u64::from(range);
-            if m as u32 <= zone {
-                v.swap(i, (m >> 32) as usize);
-                i -= 1;
-            }
+            // Up to half the words are rejected, at random: without a branch, a rejected
+            // word swaps tile `i` with itself and leaves `i` as it is.
+            let accept = usize::from(m as u32 <= zone);
+            let j = i ^ ((i ^ (m >> 32) as usize) & accept.wrapping_neg());
+            v.swap(i, j);
+            i -= accept;
         }
     }
 }
