@@ -40,10 +40,10 @@ fn shuffle<T, R: Rng>(v: &mut [T], rng: &mut R) {
             let m = u64::from(x) * u64::from(range);
             // Up to half the words are rejected, at random: without a branch, a rejected
             // word swaps tile `i` with itself and leaves `i` as it is.
-            let accept = usize::from(m as u32 <= zone);
-            let j = i ^ ((i ^ (m >> 32) as usize) & accept.wrapping_neg());
+            let accept = m as u32 <= zone;
+            let j = std::hint::select_unpredictable(accept, (m >> 32) as usize, i);
             v.swap(i, j);
-            i -= accept;
+            i -= usize::from(accept);
         }
     }
 }
