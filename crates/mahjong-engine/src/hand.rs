@@ -1063,6 +1063,11 @@ impl Hand {
         source: Source,
         kongs: u8,
     ) {
+        // Discards first, by a plain test (see `LegalSet::contains`).
+        if let Action::Discard { tile, call } = action {
+            self.discard(p, tile, call);
+            return;
+        }
         match action {
             Action::Mahjong => {
                 let tile =
@@ -1086,51 +1091,6 @@ impl Hand {
                         kong_upon_kong: kongs >= 2 && source == Source::Loose,
                     },
                 );
-            }
-            Action::Discard { tile, call } => {
-                let me = &mut self.players[p];
-                me.remove(tile);
-                me.discards.push((tile, false));
-                if call {
-                    me.original_call = true;
-                }
-                self.discard_count += 1;
-                self.update_waits(p);
-                emit!(
-                    self,
-                    Event::Discard {
-                        player: p,
-                        tile,
-                        call,
-                    }
-                );
-                if self.options.dangerous_discards {
-                    self.danger.on_discard(
-                        p,
-                        tile,
-                        &self.players,
-                        &self.waits,
-                        &self.shape,
-                        self.wall.live_remaining(),
-                        &self.options,
-                    );
-                }
-                let who = self.claimants(p, tile);
-                if who.is_empty() {
-                    // Nobody can claim (the common case): the window closes at once, as
-                    // `resolve_claims` closes it when everybody passes.
-                    self.after_unclaimed(p);
-                    return;
-                }
-                let mut responses = [Some(Action::Pass); 4];
-                for q in who {
-                    responses[q] = None;
-                }
-                self.phase = Phase::Claims {
-                    discarder: p,
-                    tile,
-                    responses,
-                };
             }
             Action::ConcealedKong { tile } => {
                 self.players[p].meld_kind(tile, 4);
@@ -1177,6 +1137,54 @@ impl Hand {
             }
             _ => unreachable!("turn actions are checked"),
         }
+    }
+
+    /// A discard: the claim window opens for those who can claim, else the next draw.
+    #[inline(always)]
+    fn discard(&mut self, p: usize, tile: Tile, call: bool) {
+        let me = &mut self.players[p];
+        me.remove(tile);
+        me.discards.push((tile, false));
+        if call {
+            me.original_call = true;
+        }
+        self.discard_count += 1;
+        self.update_waits(p);
+        emit!(
+            self,
+            Event::Discard {
+                player: p,
+                tile,
+                call,
+            }
+        );
+        if self.options.dangerous_discards {
+            self.danger.on_discard(
+                p,
+                tile,
+                &self.players,
+                &self.waits,
+                &self.shape,
+                self.wall.live_remaining(),
+                &self.options,
+            );
+        }
+        let who = self.claimants(p, tile);
+        if who.is_empty() {
+            // Nobody can claim (the common case): the window closes at once, as
+            // `resolve_claims` closes it when everybody passes.
+            self.after_unclaimed(p);
+            return;
+        }
+        let mut responses = [Some(Action::Pass); 4];
+        for q in who {
+            responses[q] = None;
+        }
+        self.phase = Phase::Claims {
+            discarder: p,
+            tile,
+            responses,
+        };
     }
 
     /// The player after `p` in turn order.
