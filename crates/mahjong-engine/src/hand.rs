@@ -14,7 +14,7 @@ use mahjong_tiles::{Suit, Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
 use crate::danger::Danger;
-use crate::legal::{ActionList, LegalSet};
+use crate::legal::{ActionList, DiscardOffers, LegalSet};
 use crate::protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 use crate::quick;
 use crate::tiles::TileList;
@@ -976,29 +976,42 @@ impl Hand {
         if !may_declare && me.reds == [0; 3] {
             // No red fives: the distinct tiles are the kinds held.
             v.add_discards(me.levels[0]);
-            return v;
+        } else {
+            // Returned, not written through a reference, so that `v` can stay in
+            // registers: a set stored field by field and read back whole stalls.
+            let offers = self.discard_offers(p, may_declare);
+            v.add_discard_offers(offers);
         }
-        // Each distinct tile once: the plain tiles held, then the red fives.
-        let mut offer = |t: Tile| {
-            v.add_discard(t, false);
-            if may_declare && self.ready_after(p, c, t) {
-                v.add_discard(t, true);
-            }
-        };
+        v
+    }
+
+    /// The discards of `p` one by one (red fives apart from plain fives), with Original
+    /// Call where `may_declare` and the discard leaves a hand that may declare ready.
+    #[inline(never)]
+    fn discard_offers(&self, p: usize, may_declare: bool) -> DiscardOffers {
+        let me = &self.players[p];
+        let c = &me.counts;
+        let mut out = DiscardOffers::default();
         let mut kinds = me.levels[0];
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
             if five_suit(k).is_none_or(|s| me.counts[k] > me.reds[s]) {
-                offer(Tile::from_kind(k));
+                out.plain |= 1 << k;
+                if may_declare && self.ready_after(p, c, Tile::from_kind(k)) {
+                    out.calls |= 1 << k;
+                }
             }
         }
         for (s, suit) in Suit::ALL.into_iter().enumerate() {
             if me.reds[s] > 0 {
-                offer(Tile::red_five(suit));
+                out.reds |= 1 << s;
+                if may_declare && self.ready_after(p, c, Tile::red_five(suit)) {
+                    out.reds |= 1 << (s + 3);
+                }
             }
         }
-        v
+        out
     }
 
     /// Applies a player's action. An illegal action is refused and changes nothing.

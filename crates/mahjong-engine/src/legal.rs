@@ -258,6 +258,15 @@ impl LegalSet {
         LegalSet::add_mask(&mut self.n, &mut self.discards, kinds);
     }
 
+    /// Discards worked out one by one ([`DiscardOffers`]).
+    #[inline]
+    pub(crate) fn add_discard_offers(&mut self, offers: DiscardOffers) {
+        LegalSet::add_mask(&mut self.n, &mut self.discards, offers.plain);
+        LegalSet::add_mask(&mut self.n, &mut self.calls, offers.calls);
+        self.n += (offers.reds & !self.reds).count_ones() as u8;
+        self.reds |= offers.reds;
+    }
+
     /// Discarding `tile`, with Original Call if `call`.
     pub(crate) fn add_discard(&mut self, tile: Tile, call: bool) {
         match red_suit(tile) {
@@ -276,6 +285,15 @@ impl LegalSet {
             }
         }
     }
+}
+
+/// Discards found one by one: plain kinds, those with Original Call, and red fives as in
+/// [`LegalSet`] (bits 0–2 by suit, 3–5 with Original Call).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct DiscardOffers {
+    pub(crate) plain: u64,
+    pub(crate) calls: u64,
+    pub(crate) reds: u8,
 }
 
 /// A plain tile's bit in a kind mask.
