@@ -603,7 +603,20 @@ impl Hand {
                     self.pending.insert(player);
                 }
             }
-            Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => {
+            Phase::Claims {
+                discarder,
+                tile,
+                responses,
+            } => {
+                for (q, r) in responses.iter().enumerate().take(self.seats()) {
+                    if r.is_none() && q != discarder {
+                        let set = self.claim_legal(q, discarder, tile);
+                        self.legal[q] = set;
+                        self.pending.insert(q);
+                    }
+                }
+            }
+            Phase::Rob { responses, .. } => {
                 for (q, r) in responses.iter().enumerate().take(self.seats()) {
                     if r.is_none() {
                         let set = self.compute_legal(q);
@@ -839,25 +852,7 @@ impl Hand {
                 tile,
                 responses,
             } if *discarder != p && responses[p].is_none() => {
-                v.add_pass();
-                if self.may_claim_win(p, *discarder, *tile) {
-                    v.add_mahjong();
-                }
-                let me = &self.players[p];
-                if me.original_call {
-                    return;
-                }
-                let k = tile.kind().expect("playing tile");
-                let n = me.counts[k];
-                if n >= 2 {
-                    v.add_pung();
-                }
-                if n >= 3 && self.wall.draw_loose_possible() {
-                    v.add_kong();
-                }
-                if self.options.chow_claims && self.next_after(*discarder) == p {
-                    v.add_chows(self.chow_starts_with(me, k));
-                }
+                *v = self.claim_legal(p, *discarder, *tile);
             }
             Phase::Rob {
                 konger,
@@ -881,6 +876,32 @@ impl Hand {
             }
             _ => {}
         }
+    }
+
+    /// The legal actions of `p` on `discarder`'s `tile` (he has not answered yet).
+    #[inline(always)]
+    fn claim_legal(&self, p: usize, discarder: usize, tile: Tile) -> LegalSet {
+        let mut v = LegalSet::EMPTY;
+        v.add_pass();
+        if self.may_claim_win(p, discarder, tile) {
+            v.add_mahjong();
+        }
+        let me = &self.players[p];
+        if me.original_call {
+            return v;
+        }
+        let k = tile.kind().expect("playing tile");
+        let n = me.counts[k];
+        if n >= 2 {
+            v.add_pung();
+        }
+        if n >= 3 && self.wall.draw_loose_possible() {
+            v.add_kong();
+        }
+        if self.options.chow_claims && self.next_after(discarder) == p {
+            v.add_chows(self.chow_starts_with(me, k));
+        }
+        v
     }
 
     /// The legal actions of `p` in his turn.

@@ -28,8 +28,9 @@ pub struct LegalSet {
     n: u8,
     flags: u8,
     annex_len: u8,
-    /// Kinds of the pungs that may be annexed, in set order.
-    annex: [u8; 4],
+    /// Kinds of the pungs that may be annexed, in set order, a byte each from the lowest
+    /// (shifts, not an array: an indexed array keeps the whole set out of registers).
+    annex: u32,
     /// Bits 0–2: red fives (by suit) that may be discarded; bits 3–5: with Original Call.
     reds: u8,
     chows: u64,
@@ -46,7 +47,7 @@ impl LegalSet {
         n: 0,
         flags: 0,
         annex_len: 0,
-        annex: [0; 4],
+        annex: 0,
         reds: 0,
         chows: 0,
         kongs: 0,
@@ -84,7 +85,7 @@ impl LegalSet {
                 !tile.is_red()
                     && tile
                         .kind()
-                        .is_some_and(|k| self.annex[..self.annex_len as usize].contains(&(k as u8)))
+                        .is_some_and(|k| (0..self.annex_len).any(|i| self.annexed(i) == k))
             }
             Action::Discard { tile, call } => self.has_discard(tile, call),
         }
@@ -139,7 +140,7 @@ impl LegalSet {
         }
         let n = self.annex_len as usize;
         if i < n {
-            let tile = Tile::from_kind(self.annex[i] as usize);
+            let tile = Tile::from_kind(self.annexed(i as u8));
             return Some(Action::AnnexKong { tile });
         }
         i -= n;
@@ -246,8 +247,8 @@ impl LegalSet {
 
     /// Annexing the pung of this kind (sets in order).
     pub(crate) fn add_annex(&mut self, kind: u8) {
-        if (self.annex_len as usize) < self.annex.len() {
-            self.annex[self.annex_len as usize] = kind;
+        if self.annex_len < 4 {
+            self.annex |= u32::from(kind) << (8 * self.annex_len);
             self.annex_len += 1;
             self.n += 1;
         }
@@ -256,6 +257,12 @@ impl LegalSet {
     /// Discards of these plain kinds.
     pub(crate) fn add_discards(&mut self, kinds: u64) {
         LegalSet::add_mask(&mut self.n, &mut self.discards, kinds);
+    }
+
+    /// The kind of the `i`-th annexable pung.
+    #[inline]
+    fn annexed(&self, i: u8) -> usize {
+        (self.annex >> (8 * i) & 0xFF) as usize
     }
 
     /// Discards worked out one by one ([`DiscardOffers`]).
