@@ -1056,10 +1056,20 @@ impl Hand {
                 kongs,
                 ..
             } => self.turn_action(p, action, drawn, source, kongs),
-            Phase::Claims { .. } => {
-                if let Phase::Claims { responses, .. } = &mut self.phase {
-                    responses[p] = Some(action);
-                }
+            Phase::Claims {
+                discarder,
+                tile,
+                responses,
+            } => {
+                // Changed without an indexed store and stored whole: the window is read
+                // back whole, and a narrow store read back wide stalls.
+                let responses =
+                    std::array::from_fn(|q| if q == p { Some(action) } else { responses[q] });
+                self.phase = Phase::Claims {
+                    discarder,
+                    tile,
+                    responses,
+                };
                 self.resolve_claims();
             }
             Phase::Rob { .. } => {
@@ -1210,10 +1220,7 @@ impl Hand {
             self.after_unclaimed(p);
             return;
         }
-        let mut responses = [Some(Action::Pass); 4];
-        for q in who {
-            responses[q] = None;
-        }
+        let responses = std::array::from_fn(|q| (!who.contains(q)).then_some(Action::Pass));
         self.phase = Phase::Claims {
             discarder: p,
             tile,
