@@ -189,12 +189,13 @@ impl PlayerState {
     /// One more tile of kind `k` in `counts` and `levels`.
     #[inline]
     fn count_in(&mut self, k: usize) {
-        let c = self.counts[k] as usize;
-        if c < 4 {
-            self.levels[c] |= 1 << k;
-        }
-        self.counts[k] += 1;
+        // The count is stored before the level: read once, not again after the store.
+        let c = self.counts[k];
+        self.counts[k] = c + 1;
         self.len += 1;
+        if c < 4 {
+            self.levels[c as usize] |= 1 << k;
+        }
     }
 
     /// One tile of kind `k` fewer in `counts` and `levels`.
@@ -481,35 +482,34 @@ impl Hand {
                 dealer + i
             }
         };
-        let mut short = false;
+        if self.wall.live_remaining() < 13 * n + 1 {
+            // An explicit wall too short for the deal: nothing can be played.
+            self.washout();
+            return;
+        }
+        // Each tile straight into its hand (bonus tiles aside); the record also lists
+        // the dealt hands.
+        let record = self.setup.record;
         let mut dealt = [TileList::new(); 4];
+        let mut bonus = [TileList::new(); 4];
         for round in 0..4 {
             for i in 0..n {
                 let p = order(i);
                 let take = if round < 3 { 4 } else { 1 };
                 for _ in 0..take {
-                    match self.wall.draw() {
-                        Some(t) => dealt[p].push_n(t, 1),
-                        None => short = true,
+                    if let Some(t) = self.wall.draw() {
+                        self.deal_tile(p, t, record, &mut dealt, &mut bonus);
                     }
                 }
             }
         }
-        match self.wall.draw() {
-            Some(t) => dealt[dealer].push_n(t, 1),
-            None => short = true,
-        }
-        if short {
-            // An explicit wall too short for the deal: nothing can be played.
-            self.washout();
-            return;
+        if let Some(t) = self.wall.draw() {
+            self.deal_tile(dealer, t, record, &mut dealt, &mut bonus);
         }
         // Bonus tiles in each hand, declared smallest first (M32).
-        let mut bonus = [TileList::new(); 4];
         for i in 0..n {
             let p = order(i);
-            // The counts need no order; only the record lists the hand sorted.
-            if self.setup.record {
+            if record {
                 dealt[p].sort();
             }
             emit!(
@@ -520,13 +520,6 @@ impl Hand {
                     tiles: dealt[p].to_vec(),
                 }
             );
-            for &t in dealt[p].iter() {
-                if t.is_bonus() {
-                    bonus[p].push_n(t, 1);
-                } else {
-                    self.players[p].add(t);
-                }
-            }
             bonus[p].sort();
         }
         for i in 0..n {
@@ -575,6 +568,26 @@ impl Hand {
             claimed_pung: None,
         };
         self.refresh_legal();
+    }
+
+    /// One dealt tile: into the hand, or aside as a bonus tile (and listed for the record).
+    #[inline]
+    fn deal_tile(
+        &mut self,
+        p: usize,
+        t: Tile,
+        record: bool,
+        dealt: &mut [TileList; 4],
+        bonus: &mut [TileList; 4],
+    ) {
+        if record {
+            dealt[p].push_n(t, 1);
+        }
+        if t.is_bonus() {
+            bonus[p].push_n(t, 1);
+        } else {
+            self.players[p].add(t);
+        }
     }
 
     /// Computes every player's legal actions for the decision point just reached.
