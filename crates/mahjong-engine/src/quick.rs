@@ -162,8 +162,8 @@ mod tests {
             let mut c = counts_of(&tiles[..14 - 3 * declared]);
             if i % 3 == 0 {
                 // Clumped: more pairs and runs.
-                for k in 0..KINDS {
-                    c[k] = c[k].min(2);
+                for n in c.iter_mut() {
+                    *n = (*n).min(2);
                 }
             }
             let l = levels(&c);
