@@ -273,31 +273,25 @@ impl Danger {
         self.no_choice[p] = dangerous != 0 && me.levels[0] & !dangerous == 0;
     }
 
-    /// A discard: record whom it endangers.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether no discard can be dangerous now: no declared sets flag any kind, and the
+    /// wall is not yet down to its last four tiles (M90g). Then
+    /// [`Danger::on_quiet_discard`] stands for [`Danger::on_discard`].
     #[inline]
-    pub fn on_discard(
-        &mut self,
-        p: usize,
-        tile: Tile,
-        players: &[PlayerState],
-        waits: &[KindMask; 4],
-        shape: &Shape,
-        live: usize,
-        o: &PlayRules,
-    ) {
-        if live > 4 && !self.any_flagged {
-            // Nothing is dangerous yet (the common case).
-            self.discarder = Some(p);
-            self.current = [None; 4];
-            self.no_choice[p] = false;
-            return;
-        }
-        self.on_discard_judged(p, tile, players, waits, shape, live, o);
+    pub fn quiet(&self, live: usize) -> bool {
+        live > 4 && !self.any_flagged
     }
 
+    /// A discard while [`Danger::quiet`] (the common case): it endangers nobody.
+    #[inline]
+    pub fn on_quiet_discard(&mut self, p: usize) {
+        self.discarder = Some(p);
+        self.current = [None; 4];
+        self.no_choice[p] = false;
+    }
+
+    /// A discard: record whom it endangers.
     #[allow(clippy::too_many_arguments)]
-    fn on_discard_judged(
+    pub fn on_discard(
         &mut self,
         p: usize,
         tile: Tile,

@@ -1216,15 +1216,20 @@ impl Hand {
             }
         );
         if self.options.dangerous_discards {
-            self.danger.on_discard(
-                p,
-                tile,
-                &self.players,
-                &self.waits,
-                &self.shape,
-                self.wall.live_remaining(),
-                &self.options,
-            );
+            let live = self.wall.live_remaining();
+            if self.danger.quiet(live) {
+                self.danger.on_quiet_discard(p);
+            } else {
+                self.danger.on_discard(
+                    p,
+                    tile,
+                    &self.players,
+                    &self.waits,
+                    &self.shape,
+                    live,
+                    &self.options,
+                );
+            }
         }
         let who = self.claimants(p, tile);
         if who.is_empty() {
