@@ -632,7 +632,7 @@ impl Hand {
             Phase::Rob { responses, .. } => {
                 for (q, r) in responses.iter().enumerate().take(self.seats()) {
                     if r.is_none() {
-                        let set = self.compute_legal(q);
+                        let set = self.rob_legal(q);
                         if !set.is_empty() {
                             self.legal[q] = set;
                             self.pending.insert(q);
@@ -843,52 +843,36 @@ impl Hand {
         self.legal.get(p).unwrap_or(&LegalSet::EMPTY)
     }
 
-    fn compute_legal(&self, p: usize) -> LegalSet {
+    /// The legal actions of `p` in a rob window (turns and claim windows have their own,
+    /// [`Hand::turn_legal`] and [`Hand::claim_legal`]).
+    fn rob_legal(&self, p: usize) -> LegalSet {
         let mut v = LegalSet::EMPTY;
-        if p < self.seats() {
-            self.compute_legal_into(p, &mut v);
+        let Phase::Rob {
+            konger,
+            tile,
+            concealed,
+            responses,
+            ..
+        } = &self.phase
+        else {
+            return v;
+        };
+        if p >= self.seats() || *konger == p || responses[p].is_some() {
+            return v;
+        }
+        v.add_pass();
+        let robbable = if *concealed {
+            // M57–M60: a concealed kong only for Thirteen Unique Wonders.
+            let mut c = self.players[p].counts();
+            c[tile.kind().expect("playing tile")] += 1;
+            self.players[p].melds.is_empty() && is_thirteen_orphans(&c, &self.shape)
+        } else {
+            self.complete_with(p, *tile)
+        };
+        if robbable && self.may_win(p, *tile, WinFrom::RobbedKong, Some(*konger)) {
+            v.add_mahjong();
         }
         v
-    }
-
-    fn compute_legal_into(&self, p: usize, v: &mut LegalSet) {
-        match &self.phase {
-            Phase::Turn {
-                player,
-                drawn,
-                source,
-                claimed_pung,
-                ..
-            } if *player == p => *v = self.turn_legal(p, *drawn, *source, *claimed_pung),
-            Phase::Claims {
-                discarder,
-                tile,
-                responses,
-            } if *discarder != p && responses[p].is_none() => {
-                *v = self.claim_legal(p, *discarder, *tile);
-            }
-            Phase::Rob {
-                konger,
-                tile,
-                concealed,
-                responses,
-                ..
-            } if *konger != p && responses[p].is_none() => {
-                v.add_pass();
-                let robbable = if *concealed {
-                    // M57–M60: a concealed kong only for Thirteen Unique Wonders.
-                    let mut c = self.players[p].counts();
-                    c[tile.kind().expect("playing tile")] += 1;
-                    self.players[p].melds.is_empty() && is_thirteen_orphans(&c, &self.shape)
-                } else {
-                    self.complete_with(p, *tile)
-                };
-                if robbable && self.may_win(p, *tile, WinFrom::RobbedKong, Some(*konger)) {
-                    v.add_mahjong();
-                }
-            }
-            _ => {}
-        }
     }
 
     /// The legal actions of `p` on `discarder`'s `tile` (he has not answered yet).
@@ -1311,7 +1295,7 @@ impl Hand {
         };
         let mut passes = [false; 4];
         for (q, pass) in passes.iter_mut().enumerate() {
-            *pass = q >= n || q == konger || self.compute_legal(q).len() <= 1;
+            *pass = q >= n || q == konger || self.rob_legal(q).len() <= 1;
         }
         if let Phase::Rob { responses, .. } = &mut self.phase {
             for (r, pass) in responses.iter_mut().zip(passes) {
