@@ -1037,10 +1037,10 @@ impl Hand {
         if self.is_over() {
             return Err(EngineError::Over);
         }
-        let legal = match self.legal.get(p) {
-            Some(set) if !set.is_empty() => set,
-            _ => return Err(EngineError::NotYourTurn { player: p }),
-        };
+        let legal = self.legal_set(p);
+        if legal.is_empty() {
+            return Err(EngineError::NotYourTurn { player: p });
+        }
         if !legal.contains(action) {
             return Err(EngineError::Illegal { player: p, action });
         }
