@@ -16,7 +16,7 @@
 
 use mahjong_engine::{SeatView, SetKind};
 use mahjong_hands::{shanten, shanten_regular, Counts, Meld, MeldKind, Shape};
-use mahjong_rules::{win_rank, Options, Ruleset, SeatHand, Table, Win, WinFrom};
+use mahjong_rules::{win_rank, Ruleset, SeatHand, Table, Win, WinFrom};
 use mahjong_tiles::{Tile, KINDS};
 
 const RED: usize = 31;
@@ -122,9 +122,7 @@ impl Decl {
 impl K3 {
     /// The Korean rules of `ruleset`, `None` for another family.
     pub fn of(ruleset: &Ruleset) -> Option<K3> {
-        let Options::Korean(o) = &ruleset.options else {
-            return None;
-        };
+        let o = ruleset.options_of::<mahjong_rules::families::korean::Korean>()?;
         let shape = Shape::of(&ruleset.tile_set());
         let mut pungs = shape;
         pungs.chow_suits = [false; 3];

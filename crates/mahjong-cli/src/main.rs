@@ -103,9 +103,32 @@ enum Command {
         #[arg(value_name = "FILE|-")]
         file: PathBuf,
     },
-    /// Print a ruleset (a preset or a ruleset file, with overrides) as TOML.
+    /// List the presets, or print a ruleset as a TOML file (`mahjong ruleset NAME` is
+    /// short for `mahjong ruleset show NAME`).
+    #[command(args_conflicts_with_subcommands = true)]
     Ruleset {
-        /// Preset name (millington, bradfield) or path to a ruleset file.
+        #[command(subcommand)]
+        cmd: Option<RulesetCmd>,
+        /// Preset name or path to a ruleset file (as `show`).
+        name: Option<String>,
+        /// Override an option: key=value (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesetCmd {
+    /// The built-in presets with their family and a line on each.
+    List {
+        /// As JSON: an array of {"name", "family", "description"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a ruleset (a preset or a ruleset file, with overrides) as a TOML file that
+    /// `base =` and `--ruleset` read back.
+    Show {
+        /// Preset name (see `mahjong ruleset list`) or path to a ruleset file.
         name: String,
         /// Override an option: key=value (repeatable).
         #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
@@ -137,7 +160,15 @@ fn main() -> ExitCode {
                 score_one(&path, as_json)
             }
         }
-        Command::Ruleset { name, options } => show_ruleset(&name, &options),
+        Command::Ruleset { cmd, name, options } => match (cmd, name) {
+            (Some(RulesetCmd::List { json }), _) => list_presets(json),
+            (Some(RulesetCmd::Show { name, options }), _) => show_ruleset(&name, &options),
+            (None, Some(name)) => show_ruleset(&name, &options),
+            (None, None) => Err(Fail(format!(
+                "ruleset: name a preset or a file, or `list` (presets: {})",
+                mahjong_rules::PRESETS.join(", ")
+            ))),
+        },
         Command::Simulate {
             ruleset,
             options,
@@ -345,6 +376,29 @@ fn replay(path: &PathBuf) -> Result<ExitCode, Fail> {
             Ok(ExitCode::from(1))
         }
     }
+}
+
+fn list_presets(json: bool) -> Result<ExitCode, Fail> {
+    let presets = mahjong_rules::presets();
+    let text = if json {
+        let mut t = serde_json::to_string_pretty(&presets).expect("presets serialize");
+        t.push('\n');
+        t
+    } else {
+        let width = presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
+        let fam = presets.iter().map(|p| p.family.len()).max().unwrap_or(0);
+        presets
+            .iter()
+            .map(|p| {
+                format!(
+                    "{:<width$}  {:<fam$}  {}\n",
+                    p.name, p.family, p.description
+                )
+            })
+            .collect()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn show_ruleset(name: &str, options: &[String]) -> Result<ExitCode, Fail> {

@@ -218,12 +218,108 @@ fn ruleset_prints_toml_with_overrides() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("preset = \"bradfield\""), "{text}");
+    assert!(text.contains("base = \"bradfield\""), "{text}");
     assert!(text.contains("mahjong_points = 20"), "{text}");
     assert!(text.contains("limit = 500"), "{text}");
     assert!(text.contains("dead_wall = \"14-replenished\""), "{text}");
     let out = mahjong().args(["ruleset", "nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // `show` is the long form; what it prints reads back as a ruleset file.
+    let shown = mahjong()
+        .args(["ruleset", "show", "bradfield", "-o", "limit=500"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(shown.stdout).unwrap(), text);
+    let dir = scratch_dir("show");
+    let file = dir.join("club.toml");
+    std::fs::write(&file, &text).unwrap();
+    let again = mahjong()
+        .args(["ruleset", "show", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn ruleset_list_names_every_preset_with_its_family() {
+    let out = mahjong()
+        .args(["ruleset", "list", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Vec<(String, String)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            assert!(!p["description"].as_str().unwrap().is_empty(), "{p}");
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["family"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("millington", "classical"),
+        ("bradfield", "classical"),
+        ("western", "western"),
+        ("korean-3p", "korean"),
+    ];
+    for (name, family) in want {
+        assert!(
+            rows.contains(&(name.to_string(), family.to_string())),
+            "{name} ({family}) missing from {rows:?}"
+        );
+    }
+    assert_eq!(rows.len(), mahjong_rules::PRESETS.len());
+    let text = mahjong().args(["ruleset", "list"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert_eq!(text.lines().count(), rows.len());
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .starts_with("millington  classical"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ruleset_file_errors_name_the_key_and_the_line() {
+    let dir = scratch_dir("errors");
+    let cases = [
+        (
+            "base = \"bradfield\"\n[options]\nlimit = 500\nmahjong_pts = 30\n",
+            "line 4: options.mahjong_pts: unknown option",
+        ),
+        (
+            "base = \"bradfield\"\n\n[options]\nmahjong_points = \"many\"\n",
+            "line 4: options.mahjong_points: invalid type: string \"many\", expected u32",
+        ),
+        (
+            "base = \"korean-3p\"\n[options]\nno_bamboo = true\nfive_bamboo = true\n",
+            "line 4: options.five_bamboo: needs bamboo (no_bamboo is on)",
+        ),
+        (
+            "base = \"bradfield\"\nlimit = 5\n",
+            "line 2: unknown field `limit`",
+        ),
+        ("[options]\nlimit = 5\n", "line 1: options.base: missing"),
+        ("base = \"nope\"\n", "unknown ruleset \"nope\""),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let file = dir.join(format!("bad{i}.toml"));
+        std::fs::write(&file, text).unwrap();
+        let out = mahjong()
+            .args(["ruleset", "show", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want), "{text}: {err}");
+        assert!(err.contains(file.to_str().unwrap()) || i == 5, "{err}");
+    }
 }
 
 #[test]
@@ -250,4 +346,12 @@ fn western_example_scores_and_settles() {
         .map(|i| i["rule"].as_str().unwrap())
         .collect();
     assert_eq!(rules, ["W-P4", "W-P7", "W-B1", "W-B3", "W-D2"]);
+}
+
+/// A fresh directory for one test's files.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mahjong-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

@@ -5,24 +5,25 @@
 //! [`output::ScoreJson`] renders it as the public JSON of `shared/formats/table-json.md`.
 //! Each scored [`Item`] cites its rule id (`M114b`, `M117c` …; see [`rules`]).
 
-mod classical;
-pub mod korean;
+pub mod families;
 pub mod output;
-pub mod rules;
 mod ruleset;
 pub mod sample;
 mod score;
-mod settle;
+mod sheet;
 mod table;
-pub mod western;
 
+pub use families::classical::{rules, settle_classical, ClassicalOptions};
+pub use families::korean::{
+    self as korean, DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady,
+};
+pub use families::western::{self as western, DealtComplete, WesternOptions};
+pub use families::{Family, Options, PresetFile};
 pub use ruleset::{
-    ClassicalOptions, DeadWall, DealtComplete, DeclareReady, DiscardPayment, KoreanOptions,
-    MissingWind, Options, PlayRules, ReadyDiscount, Ruleset, RulesetError, ThreeReady, UnseenRule,
-    WesternOptions, WinTies, PRESETS,
+    presets, DeadWall, DeclareReady, PlayRules, PresetInfo, Ruleset, RulesetError, UnseenRule,
+    WinTies, PRESETS,
 };
 pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};
-pub use settle::settle_classical;
 pub use table::{
     InputError, SeatHand, SeatInput, SetInput, SetKindInput, Table, TableInput, Win, WinFrom,
     WinInput,
@@ -60,43 +61,13 @@ pub fn score_into(
     for (w, s) in out.winds.iter_mut().zip(ruleset.seat_winds()) {
         *w = *s;
     }
-    match &ruleset.options {
-        Options::Classical(o) => {
-            classical::score_seats(table, o, shape, &ruleset.name, &mut out.scores)?;
-            let values = out.scores.map(|s| s.score);
-            out.seats = table.seats;
-            out.payments = settle_classical(table, &values, o);
-            out.settlement = out.payments.net(table.seats);
-            Ok(())
-        }
-        Options::Western(o) => {
-            for (i, sc) in out.scores.iter_mut().enumerate() {
-                if i < table.seats {
-                    western::score_one_seat(table, i, o, shape, &ruleset.name, sc)?;
-                } else {
-                    *sc = SeatScore::ZERO;
-                }
-            }
-            let values = out.scores.map(|s| s.score);
-            out.seats = table.seats;
-            out.payments = western::settle_western(table, &values, o);
-            out.settlement = out.payments.net(table.seats);
-            Ok(())
-        }
-        Options::Korean(o) => {
-            for (i, sc) in out.scores.iter_mut().enumerate() {
-                if i < table.seats {
-                    korean::score_one_seat(table, i, o, shape, &ruleset.name, sc)?;
-                } else {
-                    *sc = SeatScore::ZERO;
-                }
-            }
-            out.seats = table.seats;
-            out.payments = korean::settle_korean(table, &out.scores, o);
-            out.settlement = out.payments.net(table.seats);
-            Ok(())
-        }
-    }
+    ruleset
+        .options
+        .score_seats(table, shape, &ruleset.name, &mut out.scores)?;
+    out.seats = table.seats;
+    out.payments = ruleset.options.settle(table, &out.scores);
+    out.settlement = out.payments.net(table.seats);
+    Ok(())
 }
 
 /// Scores one seat of a validated table into `out` without settling: what a bot needs to
@@ -108,13 +79,9 @@ pub fn score_seat(
     shape: &Shape,
     out: &mut SeatScore,
 ) -> Result<(), InputError> {
-    match &ruleset.options {
-        Options::Classical(o) => {
-            classical::score_one_seat(table, seat, o, shape, &ruleset.name, out)
-        }
-        Options::Western(o) => western::score_one_seat(table, seat, o, shape, &ruleset.name, out),
-        Options::Korean(o) => korean::score_one_seat(table, seat, o, shape, &ruleset.name, out),
-    }
+    ruleset
+        .options
+        .score_seat(table, seat, shape, &ruleset.name, out)
 }
 
 /// Whether the table's winner (seat `seat`) holds a legal win under the ruleset, and how
@@ -128,15 +95,13 @@ pub fn win_rank(
     ruleset: &Ruleset,
     shape: &Shape,
 ) -> Option<(u64, u64)> {
-    match &ruleset.options {
-        Options::Korean(o) => korean::win_rank(table, seat, o, shape),
-        _ => {
-            let mut sc = SeatScore::ZERO;
-            score_seat(table, seat, ruleset, shape, &mut sc)
-                .ok()
-                .map(|_| (0, 0))
-        }
-    }
+    ruleset.options.win_rank(table, seat, shape)
+}
+
+/// The payments when only each seat's score is known (a scoring assistant's typed
+/// scores); `None` for a family that needs the hands to settle.
+pub fn settle_values(table: &Table, values: &[u64; 4], ruleset: &Ruleset) -> Option<Payments> {
+    ruleset.options.settle_values(table, values)
 }
 
 /// Resolves the input's ruleset and options, validates the table and scores it: the whole

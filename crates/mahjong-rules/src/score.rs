@@ -254,3 +254,16 @@ impl Outcome {
         winds: Wind::ALL,
     };
 }
+
+/// Declares rule statics (`NAME = "id", "name";`) and a slice of them all.
+macro_rules! rules {
+    ($all:ident; $($name:ident = $id:literal, $text:literal;)*) => {
+        $(
+            #[doc = concat!("`", $id, "`: ", $text)]
+            pub static $name: $crate::Rule = $crate::Rule::new($id, $text);
+        )*
+        /// Every rule that scoring cites, in order.
+        pub static $all: &[&$crate::Rule] = &[$(&$name),*];
+    };
+}
+pub(crate) use rules;

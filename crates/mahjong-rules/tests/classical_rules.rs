@@ -1611,13 +1611,17 @@ fn bad_input_unknown_seat() {
 #[test]
 fn bad_input_unknown_option() {
     let t = base().option("mahjong_pts", 20);
-    let known: Vec<String> = serde_json::to_value(mahjong_rules::ClassicalOptions::millington())
-        .unwrap()
-        .as_object()
-        .unwrap()
-        .keys()
-        .cloned()
-        .collect();
+    let known: Vec<String> = serde_json::to_value(
+        mahjong_rules::Ruleset::preset("millington")
+            .unwrap()
+            .classical(),
+    )
+    .unwrap()
+    .as_object()
+    .unwrap()
+    .keys()
+    .cloned()
+    .collect();
     assert!(known.iter().any(|k| k == "mahjong_points"));
     let message = format!("unknown option (known: {})", known.join(", "));
     assert_err(&t, "options.mahjong_pts", &message);

@@ -12,8 +12,7 @@ use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use mahjong_engine::RecordHeader;
 use mahjong_rules::{
-    output::ScoreJson, settle_classical, Options, Ruleset, SeatHand, Table as HandTable,
-    TableInput, Win, WinFrom,
+    output::ScoreJson, Ruleset, SeatHand, Table as HandTable, TableInput, Win, WinFrom,
 };
 use mahjong_tiles::{Tile, Wind};
 use serde::de::DeserializeOwned;
@@ -618,15 +617,11 @@ async fn settle(body: Bytes) -> ApiResult<Json<Value>> {
         goulash: 0,
         dora_indicator: None,
     };
-    let payments = match &ruleset.options {
-        Options::Classical(o) => settle_classical(&table, &scores, o),
-        Options::Western(o) => mahjong_rules::western::settle_western(&table, &scores, o),
-        Options::Korean(_) => {
-            return Err(ApiError::bad(
-                "ruleset",
-                "typed scores settle the classical and Western games; a three-player hand needs its tiles",
-            ))
-        }
+    let Some(payments) = mahjong_rules::settle_values(&table, &scores, &ruleset) else {
+        return Err(ApiError::bad(
+            "ruleset",
+            "typed scores settle the classical and Western games; a three-player hand needs its tiles",
+        ));
     };
     let net = payments.net(seats);
     let letter = |i: usize| Wind::from_index(i).letter().to_string();
@@ -639,10 +634,11 @@ async fn settle(body: Bytes) -> ApiResult<Json<Value>> {
 }
 
 async fn rules() -> Json<Vec<Value>> {
-    let all = mahjong_rules::rules::ALL
-        .iter()
-        .chain(mahjong_rules::western::ALL.iter());
-    Json(all.map(|r| json!({"id": r.id, "name": r.name})).collect())
+    Json(
+        mahjong_rules::families::all_rules()
+            .map(|(_, r)| json!({"id": r.id, "name": r.name}))
+            .collect(),
+    )
 }
 
 async fn rulesets() -> Json<Vec<Value>> {

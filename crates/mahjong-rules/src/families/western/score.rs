@@ -5,12 +5,12 @@
 use mahjong_hands::{Counts, Form, Meld, MeldKind, Shape};
 use mahjong_tiles::{Tile, Wind};
 
-use crate::classical::{best_winner, loser_melds, Candidate};
+use super::WesternOptions;
+use crate::families::classical::score::{best_winner, loser_melds, Candidate};
 use crate::score::{Item, Payments, Rule, SeatScore};
 use crate::table::{InputError, SeatHand, Table, WinFrom};
-use crate::WesternOptions;
 
-use crate::rules::rules;
+use crate::score::rules;
 
 rules! {
     ALL;

@@ -1,8 +1,8 @@
 //! Settlement (M107–M111): who pays whom.
 
+use super::ClassicalOptions;
 use crate::score::Payments;
 use crate::table::Table;
-use crate::ClassicalOptions;
 
 /// Settles a classical hand from every seat's score.
 ///

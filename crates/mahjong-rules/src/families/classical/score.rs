@@ -3,10 +3,10 @@
 use mahjong_hands::{for_each_arrangement, waits, Counts, Form, KongKind, Meld, MeldKind, Shape};
 use mahjong_tiles::{Tile, Wind, KINDS};
 
-use crate::rules::*;
+use super::rules::*;
+use super::ClassicalOptions;
 use crate::score::{Item, Items, Rule, SeatScore};
 use crate::table::{InputError, SeatHand, Table, Win, WinFrom};
-use crate::ClassicalOptions;
 
 /// Largest number of sets a scored hand can hold (declared + arranged).
 const MAX_MELDS: usize = 16;

@@ -1,19 +1,6 @@
 //! The rule ids and names that score items cite (`shared/rules/classical-millington.md`).
 
-use crate::score::Rule;
-
-/// Declares rule statics (`NAME = "id", "name";`) and a slice of them all.
-macro_rules! rules {
-    ($all:ident; $($name:ident = $id:literal, $text:literal;)*) => {
-        $(
-            #[doc = concat!("`", $id, "`: ", $text)]
-            pub static $name: Rule = Rule::new($id, $text);
-        )*
-        /// Every rule that scoring cites, in order.
-        pub static $all: &[&Rule] = &[$(&$name),*];
-    };
-}
-pub(crate) use rules;
+use crate::score::rules;
 
 rules! {
     ALL;

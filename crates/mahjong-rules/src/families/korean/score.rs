@@ -21,11 +21,11 @@
 use mahjong_hands::{for_each_arrangement, waits, Counts, Form, KongKind, Meld, MeldKind, Shape};
 use mahjong_tiles::{Tile, Wind};
 
+use super::{DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady};
 use crate::score::{Item, Items, Payments, Rule, SeatScore};
 use crate::table::{InputError, SeatHand, Table, Win, WinFrom};
-use crate::{DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady};
 
-use crate::rules::rules;
+use crate::score::rules;
 
 rules! {
     ALL;

@@ -1,0 +1,106 @@
+//! Classical Chinese by Millington's numbered rules (`classical-millington.md`): presets
+//! `millington` (the rules as written) and `bradfield` (mj-server's defaults).
+
+mod options;
+pub mod rules;
+pub(crate) mod score;
+mod settle;
+
+use mahjong_hands::Shape;
+use mahjong_tiles::{TileSet, TileSetId, Wind};
+
+pub use options::ClassicalOptions;
+pub use settle::settle_classical;
+
+use super::{Family, PresetFile};
+use crate::score::{Payments, Rule, SeatScore};
+use crate::table::{InputError, Table};
+use crate::{PlayRules, RulesetError};
+
+/// The classical family.
+pub struct Classical;
+
+impl Family for Classical {
+    const NAME: &'static str = "classical";
+    type Options = ClassicalOptions;
+
+    fn presets() -> &'static [PresetFile] {
+        &[
+            PresetFile {
+                name: "millington",
+                text: include_str!("presets/millington.toml"),
+            },
+            PresetFile {
+                name: "bradfield",
+                text: include_str!("presets/bradfield.toml"),
+            },
+        ]
+    }
+
+    fn check(o: &ClassicalOptions) -> Result<(), RulesetError> {
+        o.check()
+    }
+
+    fn seat_winds(_o: &ClassicalOptions) -> &'static [Wind] {
+        &Wind::ALL
+    }
+
+    fn tile_set(o: &ClassicalOptions) -> TileSet {
+        TileSet::new(if o.flowers {
+            TileSetId::Classical
+        } else {
+            TileSetId::ClassicalNoFlowers
+        })
+    }
+
+    fn play(o: &ClassicalOptions) -> PlayRules {
+        PlayRules {
+            seats: 4,
+            rounds: o.rounds,
+            dead_wall: o.dead_wall,
+            bonus_from_loose: o.bonus_from_loose,
+            seven_pairs: o.seven_pairs,
+            annex_claimed_pung: o.annex_claimed_pung,
+            show_on_washout: o.show_on_washout,
+            dangerous_discards: true,
+            dangerous_unseen: o.dangerous_unseen,
+            washout_rotates: false,
+            east_streak_limit: Some(13),
+            claim_seconds: o.claim_seconds,
+            ..PlayRules::four_seats()
+        }
+    }
+
+    fn rules() -> &'static [&'static Rule] {
+        rules::ALL
+    }
+
+    fn score_seat(
+        table: &Table,
+        seat: usize,
+        o: &ClassicalOptions,
+        shape: &Shape,
+        name: &str,
+        out: &mut SeatScore,
+    ) -> Result<(), InputError> {
+        score::score_one_seat(table, seat, o, shape, name, out)
+    }
+
+    fn score_seats(
+        table: &Table,
+        o: &ClassicalOptions,
+        shape: &Shape,
+        name: &str,
+        out: &mut [SeatScore; 4],
+    ) -> Result<(), InputError> {
+        score::score_seats(table, o, shape, name, out)
+    }
+
+    fn settle(table: &Table, scores: &[SeatScore; 4], o: &ClassicalOptions) -> Payments {
+        settle_classical(table, &scores.map(|s| s.score), o)
+    }
+
+    fn settle_values(table: &Table, values: &[u64; 4], o: &ClassicalOptions) -> Option<Payments> {
+        Some(settle_classical(table, values, o))
+    }
+}

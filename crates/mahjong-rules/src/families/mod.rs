@@ -1,0 +1,342 @@
+//! Rule families and their registry.
+//!
+//! A family is one folder here: its options, its presets (TOML files in `presets/`), its
+//! scorer and settlement, and a type implementing [`Family`]. This file is the registry, the
+//! only place that lists the families: [`Options`] carries one family's option values, and
+//! every match on it below only forwards to that family's [`Family`] implementation (the
+//! shape of shakmaty's `VariantPosition`). Code outside this folder asks the ruleset, never
+//! which family it is.
+//!
+//! Adding a family: a folder with a type implementing [`Family`] and its preset files, one
+//! variant in [`Options`] and one arm in [`each_family!`] (see `docs/architecture.md`).
+
+pub mod classical;
+pub mod korean;
+pub mod western;
+
+use std::fmt::Debug;
+
+use mahjong_hands::Shape;
+use mahjong_tiles::{TileSet, Wind};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::score::{Outcome, Payments, Rule, SeatScore};
+use crate::table::{InputError, Table};
+use crate::{PlayRules, RulesetError};
+
+/// A built-in preset: its name, a one-line description and its file (the same TOML format a
+/// user writes, embedded in the binary).
+#[derive(Copy, Clone, Debug)]
+pub struct PresetFile {
+    /// The preset's name (`bradfield`).
+    pub name: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+}
+
+/// What a rule family decides. Each method takes the family's own options; the defaults
+/// are what most families share.
+///
+/// Implementations are zero-sized types; everything is static so the scorer's hot paths are
+/// monomorphised (no `dyn` call per scored hand).
+pub trait Family: 'static {
+    /// The family's name in ruleset files and records (`family = "classical"`).
+    const NAME: &'static str;
+    /// Its options: serde names are the public option names; unknown keys are refused.
+    type Options: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+
+    /// The family's built-in presets, the first being the one others are measured against.
+    fn presets() -> &'static [PresetFile];
+
+    /// Checks option values together (ranges, conflicts), naming the option at fault.
+    fn check(o: &Self::Options) -> Result<(), RulesetError>;
+
+    /// Seat winds in seating order from the dealer; its length is the number of seats.
+    fn seat_winds(o: &Self::Options) -> &'static [Wind];
+
+    /// The tiles the family plays with under these options.
+    fn tile_set(o: &Self::Options) -> TileSet;
+
+    /// What the engine needs to play a hand and a game.
+    fn play(o: &Self::Options) -> PlayRules;
+
+    /// Whether the prevailing wind scores (pairs and pungs), for players that value hands.
+    fn prevailing_wind_scores(_o: &Self::Options) -> bool {
+        true
+    }
+
+    /// Every rule its score items cite.
+    fn rules() -> &'static [&'static Rule];
+
+    /// Scores seat `seat` of a validated table into `out` (no settlement). `name` is the
+    /// ruleset's display name, for error messages.
+    fn score_seat(
+        table: &Table,
+        seat: usize,
+        o: &Self::Options,
+        shape: &Shape,
+        name: &str,
+        out: &mut SeatScore,
+    ) -> Result<(), InputError>;
+
+    /// Scores every seat (seats past `table.seats` are zero).
+    fn score_seats(
+        table: &Table,
+        o: &Self::Options,
+        shape: &Shape,
+        name: &str,
+        out: &mut [SeatScore; 4],
+    ) -> Result<(), InputError> {
+        for (i, sc) in out.iter_mut().enumerate() {
+            if i < table.seats {
+                Self::score_seat(table, i, o, shape, name, sc)?;
+            } else {
+                *sc = SeatScore::ZERO;
+            }
+        }
+        Ok(())
+    }
+
+    /// The payments of a scored hand.
+    fn settle(table: &Table, scores: &[SeatScore; 4], o: &Self::Options) -> Payments;
+
+    /// The payments when only each seat's score is known (a scoring assistant's typed
+    /// scores); `None` when the family needs the hands to settle.
+    fn settle_values(_table: &Table, _values: &[u64; 4], _o: &Self::Options) -> Option<Payments> {
+        None
+    }
+
+    /// Whether the winner holds a legal win, and how it ranks against another player
+    /// claiming the same tile (higher wins). By default every scorable win ranks equal.
+    fn win_rank(
+        table: &Table,
+        seat: usize,
+        o: &Self::Options,
+        shape: &Shape,
+    ) -> Option<(u64, u64)> {
+        let mut sc = SeatScore::ZERO;
+        Self::score_seat(table, seat, o, shape, "", &mut sc)
+            .ok()
+            .map(|_| (0, 0))
+    }
+
+    /// The readable score sheet of `mahjong score` (by default: points and doubles).
+    fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
+        crate::sheet::points_and_doubles(name, winds, table, outcome)
+    }
+}
+
+/// The family of a ruleset with its option values. The serde form (`"family"` and
+/// `"options"`) is what rulesets, records and the API carry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "family", content = "options", rename_all = "kebab-case")]
+pub enum Options {
+    /// Classical Chinese by Millington's numbered rules.
+    Classical(<classical::Classical as Family>::Options),
+    /// The Western points-and-doubles game with a payment limit.
+    Western(<western::Western as Family>::Options),
+    /// The Korean/Japanese three-player hand-points game.
+    Korean(<korean::Korean as Family>::Options),
+}
+
+/// Runs `$body` with `$F` naming the family type of `$options` and `$o` bound to its
+/// options: the one match every forwarding method below uses.
+macro_rules! each_family {
+    ($options:expr, |$F:ident, $o:ident| $body:expr) => {
+        each_family!($options, |$F, $o, _wrap| $body)
+    };
+    ($options:expr, |$F:ident, $o:ident, $wrap:ident| $body:expr) => {
+        match $options {
+            Options::Classical($o) => {
+                type $F = classical::Classical;
+                #[allow(unused_variables)]
+                let $wrap = Options::Classical;
+                $body
+            }
+            Options::Western($o) => {
+                type $F = western::Western;
+                #[allow(unused_variables)]
+                let $wrap = Options::Western;
+                $body
+            }
+            Options::Korean($o) => {
+                type $F = korean::Korean;
+                #[allow(unused_variables)]
+                let $wrap = Options::Korean;
+                $body
+            }
+        }
+    };
+}
+
+/// Every family's name with its presets, in registry order.
+pub(crate) fn all_presets() -> impl Iterator<Item = (&'static str, &'static PresetFile)> {
+    fn of<F: Family>() -> impl Iterator<Item = (&'static str, &'static PresetFile)> {
+        F::presets().iter().map(|p| (F::NAME, p))
+    }
+    of::<classical::Classical>()
+        .chain(of::<western::Western>())
+        .chain(of::<korean::Korean>())
+}
+
+/// Every rule of every family, with the family's name.
+pub fn all_rules() -> impl Iterator<Item = (&'static str, &'static Rule)> {
+    fn of<F: Family>() -> impl Iterator<Item = (&'static str, &'static Rule)> {
+        F::rules().iter().map(|r| (F::NAME, *r))
+    }
+    of::<classical::Classical>()
+        .chain(of::<western::Western>())
+        .chain(of::<korean::Korean>())
+}
+
+/// The options a family starts from when a ruleset file names it with `family =`: read
+/// from a JSON object of every option (the file's `[options]`).
+pub(crate) fn options_of_family(
+    family: &str,
+    fields: serde_json::Map<String, serde_json::Value>,
+) -> Result<Options, RulesetError> {
+    let value = serde_json::json!({ "family": family, "options": fields });
+    serde_json::from_value(value).map_err(|e| RulesetError::BadValue {
+        name: "options".into(),
+        message: format!("{e} (family {family:?} needs every option: start from a preset with `base = \"NAME\"` instead)"),
+    })
+}
+
+/// The names of the families.
+pub fn family_names() -> [&'static str; 3] {
+    [
+        classical::Classical::NAME,
+        western::Western::NAME,
+        korean::Korean::NAME,
+    ]
+}
+
+impl Options {
+    /// The family's name (`classical`).
+    pub fn family(&self) -> &'static str {
+        each_family!(self, |F, _o| F::NAME)
+    }
+
+    pub(crate) fn check(&self) -> Result<(), RulesetError> {
+        each_family!(self, |F, o| F::check(o))
+    }
+
+    /// Overrides options by name; on error nothing is changed.
+    pub(crate) fn merged(
+        &self,
+        overrides: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Options, RulesetError> {
+        each_family!(self, |F, o, wrap| {
+            let m = crate::ruleset::merge(o, overrides)?;
+            F::check(&m)?;
+            Ok(wrap(m))
+        })
+    }
+
+    /// The option values as a TOML-serialisable value (unset optional values left out,
+    /// as TOML has no null).
+    pub(crate) fn to_json(&self) -> serde_json::Value {
+        let mut v = each_family!(self, |_F, o| serde_json::to_value(o)
+            .expect("options serialize"));
+        if let Some(m) = v.as_object_mut() {
+            m.retain(|_, v| !v.is_null());
+        }
+        v
+    }
+
+    pub(crate) fn seat_winds(&self) -> &'static [Wind] {
+        each_family!(self, |F, o| F::seat_winds(o))
+    }
+
+    pub(crate) fn tile_set(&self) -> TileSet {
+        each_family!(self, |F, o| F::tile_set(o))
+    }
+
+    pub(crate) fn play(&self) -> PlayRules {
+        each_family!(self, |F, o| F::play(o))
+    }
+
+    pub(crate) fn prevailing_wind_scores(&self) -> bool {
+        each_family!(self, |F, o| F::prevailing_wind_scores(o))
+    }
+
+    pub(crate) fn rules(&self) -> &'static [&'static Rule] {
+        each_family!(self, |F, _o| F::rules())
+    }
+
+    pub(crate) fn score_seats(
+        &self,
+        table: &Table,
+        shape: &Shape,
+        name: &str,
+        out: &mut [SeatScore; 4],
+    ) -> Result<(), InputError> {
+        each_family!(self, |F, o| F::score_seats(table, o, shape, name, out))
+    }
+
+    pub(crate) fn score_seat(
+        &self,
+        table: &Table,
+        seat: usize,
+        shape: &Shape,
+        name: &str,
+        out: &mut SeatScore,
+    ) -> Result<(), InputError> {
+        each_family!(self, |F, o| F::score_seat(table, seat, o, shape, name, out))
+    }
+
+    pub(crate) fn settle(&self, table: &Table, scores: &[SeatScore; 4]) -> Payments {
+        each_family!(self, |F, o| F::settle(table, scores, o))
+    }
+
+    pub(crate) fn settle_values(&self, table: &Table, values: &[u64; 4]) -> Option<Payments> {
+        each_family!(self, |F, o| F::settle_values(table, values, o))
+    }
+
+    pub(crate) fn win_rank(&self, table: &Table, seat: usize, shape: &Shape) -> Option<(u64, u64)> {
+        each_family!(self, |F, o| F::win_rank(table, seat, o, shape))
+    }
+
+    pub(crate) fn sheet(
+        &self,
+        name: &str,
+        winds: &[Wind],
+        table: &Table,
+        outcome: &Outcome,
+    ) -> String {
+        each_family!(self, |F, _o| F::sheet(name, winds, table, outcome))
+    }
+
+    /// The options if they are family `F`'s (for code that knows one family well, such as
+    /// a bot's plans for it).
+    pub fn of<F: Family>(&self) -> Option<&F::Options> {
+        each_family!(self, |_G, o| (o as &dyn std::any::Any)
+            .downcast_ref::<F::Options>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_names_are_unique() {
+        let names = family_names();
+        for (i, a) in names.iter().enumerate() {
+            assert!(!names[i + 1..].contains(a), "family {a} twice");
+        }
+        let presets: Vec<_> = all_presets().map(|(_, p)| p.name).collect();
+        for (i, a) in presets.iter().enumerate() {
+            assert!(!presets[i + 1..].contains(a), "preset {a} twice");
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The Western points-and-doubles game (`western.md`, seed 002): preset `western`.
+
+mod options;
+mod score;
+
+use mahjong_hands::Shape;
+use mahjong_tiles::{TileSet, TileSetId, Wind};
+
+pub use options::{DealtComplete, WesternOptions};
+pub use score::*;
+
+use super::{Family, PresetFile};
+use crate::score::{Payments, Rule, SeatScore};
+use crate::table::{InputError, Table};
+use crate::{PlayRules, RulesetError, UnseenRule};
+
+/// The Western family.
+pub struct Western;
+
+impl Family for Western {
+    const NAME: &'static str = "western";
+    type Options = WesternOptions;
+
+    fn presets() -> &'static [PresetFile] {
+        &[PresetFile {
+            name: "western",
+            text: include_str!("presets/western.toml"),
+        }]
+    }
+
+    fn check(o: &WesternOptions) -> Result<(), RulesetError> {
+        o.check()
+    }
+
+    fn seat_winds(_o: &WesternOptions) -> &'static [Wind] {
+        &Wind::ALL
+    }
+
+    fn tile_set(o: &WesternOptions) -> TileSet {
+        TileSet::new(if o.flowers {
+            TileSetId::Classical
+        } else {
+            TileSetId::ClassicalNoFlowers
+        })
+    }
+
+    fn play(o: &WesternOptions) -> PlayRules {
+        PlayRules {
+            seats: 4,
+            rounds: o.rounds,
+            dead_wall: o.dead_wall,
+            bonus_from_loose: o.bonus_from_loose,
+            seven_pairs: false,
+            annex_claimed_pung: o.annex_claimed_pung,
+            show_on_washout: o.show_on_washout,
+            // Seed 002 has no dangerous-discard rules.
+            dangerous_discards: false,
+            dangerous_unseen: UnseenRule::Table,
+            washout_rotates: o.draw_rotates,
+            // W-G2: East keeps the deal whenever he wins.
+            east_streak_limit: None,
+            claim_seconds: o.claim_seconds,
+            ..PlayRules::four_seats()
+        }
+    }
+
+    fn prevailing_wind_scores(o: &WesternOptions) -> bool {
+        o.prevailing_wind
+    }
+
+    fn rules() -> &'static [&'static Rule] {
+        ALL
+    }
+
+    fn score_seat(
+        table: &Table,
+        seat: usize,
+        o: &WesternOptions,
+        shape: &Shape,
+        name: &str,
+        out: &mut SeatScore,
+    ) -> Result<(), InputError> {
+        score::score_one_seat(table, seat, o, shape, name, out)
+    }
+
+    fn settle(table: &Table, scores: &[SeatScore; 4], o: &WesternOptions) -> Payments {
+        settle_western(table, &scores.map(|s| s.score), o)
+    }
+
+    fn settle_values(table: &Table, values: &[u64; 4], o: &WesternOptions) -> Option<Payments> {
+        Some(settle_western(table, values, o))
+    }
+}
