@@ -62,6 +62,13 @@ export const cs: Record<Key, string> = {
   'home.history_lead': 'dohrané hry, přehrané tah po tahu.',
   'home.score_lead': 'spočítá a vyrovná hry u skutečného stolu a vede záznam zápasu.',
 
+  'tiles.title': 'Kameny',
+  'tiles.lead': 'Všechny kameny všech pravidel a jejich jména. Klasická hra používá barvy, čestné kameny, květiny a roční období.',
+  'tiles.honours': 'Větry a draci',
+  'tiles.bonus': 'Květiny a roční období',
+  'tiles.more': 'Zvířata, postavy a žolík (jiná pravidla)',
+  'home.tiles_lead': 'všechny kameny a jejich jména.',
+
   'table.connecting': 'Připojuji…',
   'table.reconnecting': 'Spojení přerušeno — připojuji znovu…',
   'table.waiting': 'Čeká se na hráče:',

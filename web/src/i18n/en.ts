@@ -60,6 +60,13 @@ export const en = {
   'home.history_lead': 'finished games, replayed move by move.',
   'home.score_lead': 'score and settle the hands of a real table, and keep the match ledger.',
 
+  'tiles.title': 'The tiles',
+  'tiles.lead': 'Every tile of every ruleset, with its name. The classical game uses the suits, the honours and the flowers and seasons.',
+  'tiles.honours': 'Winds and dragons',
+  'tiles.bonus': 'Flowers and seasons',
+  'tiles.more': 'Animals, faces and the joker (other rulesets)',
+  'home.tiles_lead': 'every tile and its name.',
+
   'table.connecting': 'Connecting…',
   'table.reconnecting': 'Connection lost — reconnecting…',
   'table.waiting': 'Waiting for players:',

@@ -62,6 +62,13 @@ export const pl: Record<Key, string> = {
   'home.history_lead': 'zakończone partie, odtwarzane ruch po ruchu.',
   'home.score_lead': 'liczy punkty i rozliczenie partii przy prawdziwym stole i prowadzi zapis meczu.',
 
+  'tiles.title': 'Kamienie',
+  'tiles.lead': 'Wszystkie kamienie wszystkich zasad wraz z nazwami. Gra klasyczna używa kolorów, kamieni honorowych oraz kwiatów i pór roku.',
+  'tiles.honours': 'Wiatry i smoki',
+  'tiles.bonus': 'Kwiaty i pory roku',
+  'tiles.more': 'Zwierzęta, postacie i dżoker (inne zasady)',
+  'home.tiles_lead': 'wszystkie kamienie i ich nazwy.',
+
   'table.connecting': 'Łączenie…',
   'table.reconnecting': 'Połączenie przerwane — łączę ponownie…',
   'table.waiting': 'Czekamy na graczy:',

@@ -3,6 +3,7 @@ import { api, type CreatedTable, type RulesetInfo } from '../api';
 import { t } from '../i18n';
 import { Tile } from '../tiles';
 import { navigate } from '../router';
+import { EyeIcon } from '../glyphs';
 
 export const BOTS = ['greedy', 'random'];
 
@@ -153,6 +154,9 @@ export function Home() {
             <li>
               <a href="/score">{t('nav.score')}</a> — {t('home.score_lead')}
             </li>
+            <li>
+              <a href="/tiles" data-testid="tiles-link">{t('tiles.title')}</a> — {t('home.tiles_lead')}
+            </li>
           </ul>
         </section>
       </div>
@@ -185,7 +189,9 @@ function SeatLinks({ table }: { table: CreatedTable }) {
           </li>
         ))}
         <li>
-          <span class="seat-wind">👁</span>
+          <span class="seat-wind" aria-label={t('home.watch')}>
+            <EyeIcon />
+          </span>
           <input readOnly value={abs(table.spectate_url)} />
           <button type="button" class="btn small" onClick={() => navigate(table.spectate_url)}>
             {t('home.watch')}

@@ -17,6 +17,7 @@ import {
 import { signed, t } from '../i18n';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
+import { Hanzi, WIND_HANZI, WindMark } from '../glyphs';
 
 interface PlayerInfo {
   name: string;
@@ -39,7 +40,6 @@ interface Welcome {
   status: string;
 }
 
-const WIND_CHAR: Record<Wind, string> = { E: '東', S: '南', W: '西', N: '北' };
 
 function storageKey(id: string, token: string | null) {
   return `mahjong.hands.${id}.${token ? token.slice(0, 8) : 'spectator'}`;
@@ -304,7 +304,7 @@ function Waiting({ id, players, seat }: { id: string; players: PlayerInfo[]; sea
       <span class="waiting-seats">
         {players.map((p, i) => (
           <span class={`dot ${p.connected ? 'on' : ''}`} title={p.name}>
-            {WIND_CHAR[WINDS[i]]} {p.name}
+            <Hanzi ch={WIND_HANZI[WINDS[i]]} /> {p.name}
             {i === seat ? ` (${t('table.you')})` : ''}
           </span>
         ))}
@@ -676,8 +676,7 @@ function Nameplate(p: {
   return (
     <div class={`nameplate ${p.turn ? 'turn' : ''}`} data-wind={p.wind} title={`${p.name} · ${t(`kind.${p.kind}`)}`}>
       <span class={`wind-badge ${p.dealer ? 'dealer' : ''}`} title={t(`wind.${p.wind}`)}>
-        <span class="wind-char">{WIND_CHAR[p.wind]}</span>
-        <span class="wind-letter">{p.wind}</span>
+        <WindMark wind={p.wind} />
       </span>
       <span class="np-name">
         {p.name}
@@ -825,7 +824,9 @@ function CenterInfo(p: {
       }}
     >
       <div class="prevailing" title={t('table.prevailing')}>
-        <span class="wind-char big">{WIND_CHAR[v.prevailing]}</span>
+        <span class="wind-char big">
+          <Hanzi ch={WIND_HANZI[v.prevailing]} />
+        </span>
         <span class="small-caps">{t('table.prevailing_short', { wind: t(`wind.${v.prevailing}`) })}</span>
       </div>
       <div class="center-stats">
