@@ -1,5 +1,9 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, against
 // the server at MAHJONG_URL (scripts/e2e starts one on a free port with a fresh database).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.MAHJONG_URL ?? 'http://127.0.0.1:8080';
@@ -15,11 +19,59 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function launch() {
+/**
+ * Chromium, with the machine's fonts (`fonts: 'system'`), without any CJK font (`'latin'`:
+ * what a fresh Debian has) or with no font at all (`'none'`). The last two run Chromium with a
+ * fontconfig file of our own, so the result does not depend on what the machine has installed.
+ */
+export async function launch({ fonts = 'system' } = {}) {
+  const env = fonts === 'system' ? undefined : { ...process.env, FONTCONFIG_FILE: fontconfig(fonts) };
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
+    env,
   });
+}
+
+const CJK_LANGS = ['zh', 'ja', 'ko'];
+
+function fontFiles(pattern) {
+  try {
+    return execFileSync('fc-list', ['--format', '%{file}\\n', pattern], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  } catch {
+    return []; // no fc-list: no fontconfig fonts to list
+  }
+}
+
+/** Writes a fontconfig file for `fonts` ('latin' or 'none') and returns its path. */
+export function fontconfig(fonts) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mahjong-fonts-${fonts}-`));
+  const xml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const lines = ['<?xml version="1.0"?>', '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">', '<fontconfig>'];
+  if (fonts === 'latin') {
+    lines.push('  <include ignore_missing="yes">/etc/fonts/conf.d</include>');
+    for (const d of ['/usr/share/fonts', '/usr/local/share/fonts']) lines.push(`  <dir>${d}</dir>`);
+    // Every font file that covers Chinese, Japanese or Korean is rejected by its path.
+    const cjk = new Set(CJK_LANGS.flatMap((l) => fontFiles(`:lang=${l}`)));
+    lines.push('  <selectfont><rejectfont>');
+    for (const f of cjk) lines.push(`    <glob>${xml(f)}</glob>`);
+    lines.push('  </rejectfont></selectfont>');
+  }
+  lines.push(`  <cachedir>${xml(path.join(dir, 'cache'))}</cachedir>`, '</fontconfig>', '');
+  const file = path.join(dir, 'fonts.conf');
+  fs.writeFileSync(file, lines.join('\n'));
+  return file;
+}
+
+/** The font files fontconfig offers for `lang` under the fontconfig file `file`. */
+export function fontsFor(file, lang) {
+  try {
+    return execFileSync('fc-list', [`:lang=${lang}`, 'file'], { encoding: 'utf8', env: { ...process.env, FONTCONFIG_FILE: file } })
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
 }
 
 /** A new page that fails the test on any uncaught page error. */
