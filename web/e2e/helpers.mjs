@@ -101,38 +101,52 @@ export async function api(method, path, body) {
 }
 
 /**
+ * Clicks `locator`. A click that fails counts as a failure of the test, unless `stillWanted()`
+ * says the target has gone meanwhile: the table moved on between looking and clicking (a bot
+ * claimed the tile, the timer ran out), which is play, not a bug.
+ */
+export async function clickUnlessGone(locator, stillWanted, { tap = false } = {}) {
+  try {
+    if (tap) await locator.tap({ timeout: 5000 });
+    else await locator.click({ timeout: 5000 });
+    return true;
+  } catch (e) {
+    if (await stillWanted()) throw e;
+    return false;
+  }
+}
+
+/**
  * Plays the human seat of `page` by clicking until `done()` says stop: Mah-Jongg when
  * offered, pass on claims, and on its own turn discards the drawn tile (else the last tile)
  * by clicking it twice. Returns how many clicks it made.
  */
-export async function playByClicking(page, done, { timeoutMs = 90_000 } = {}) {
+export async function playByClicking(page, done, { timeoutMs = 90_000, tap = false } = {}) {
   const until = Date.now() + timeoutMs;
   let clicks = 0;
+  const mahjong = page.locator('[data-testid=actions] button[data-action=mahjong]');
+  const pass = page.locator('[data-testid=actions] button[data-action=pass]');
+  const myTurn = page.locator('[data-testid=hand][data-my-turn=yes]');
+  const clickable = page.locator('[data-testid=hand] svg.tile.clickable');
+  const present = (l) => async () => (await l.count()) > 0;
   while (!(await done())) {
     if (Date.now() > until) throw new Error('the hand did not end in time');
-    const mahjong = page.locator('[data-testid=actions] button[data-action=mahjong]');
-    const pass = page.locator('[data-testid=actions] button[data-action=pass]');
-    const myTurn = page.locator('[data-testid=hand][data-my-turn=yes]');
-    try {
-      if (await mahjong.count()) {
-        await mahjong.first().click({ timeout: 2000 });
-        clicks++;
-      } else if (await pass.count()) {
-        await pass.first().click({ timeout: 2000 });
-        clicks++;
-      } else if (await myTurn.count()) {
-        const clickable = page.locator('[data-testid=hand] svg.tile.clickable');
-        const n = await clickable.count();
-        if (n > 0) {
-          const tile = clickable.nth(n - 1);
-          await tile.click({ timeout: 2000 });
-          await tile.click({ timeout: 2000 });
-          clicks += 2;
+    if (await mahjong.count()) {
+      if (await clickUnlessGone(mahjong.first(), present(mahjong), { tap })) clicks++;
+    } else if (await pass.count()) {
+      if (await clickUnlessGone(pass.first(), present(pass), { tap })) clicks++;
+    } else if (await myTurn.count()) {
+      const n = await clickable.count();
+      if (n > 0) {
+        const tile = clickable.nth(n - 1);
+        const code = await tile.getAttribute('data-tile');
+        // Still this seat's turn with that tile in hand: then a failed click is a failure.
+        const wanted = async () => (await myTurn.count()) > 0 && (await page.locator(`[data-testid=hand] svg.tile.clickable[data-tile="${code}"]`).count()) > 0;
+        if (await clickUnlessGone(tile, wanted, { tap })) {
+          clicks++;
+          if (await clickUnlessGone(tile, wanted, { tap })) clicks++;
         }
       }
-    } catch {
-      // The table moved on between looking and clicking (a bot claimed, the timer ran out):
-      // look again.
     }
     await page.waitForTimeout(60);
   }
