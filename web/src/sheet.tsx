@@ -134,9 +134,11 @@ export function ScoreSheet(p: {
   onClose: () => void;
   closeLabel: string;
 }) {
-  const r = p.hands.find((h) => h.hand === p.current) ?? p.hands[p.hands.length - 1];
-  if (!r) return null;
-  const names = r.names.length ? r.names : p.names;
+  const found = p.hands.find((h) => h.hand === p.current) ?? p.hands[p.hands.length - 1];
+  if (!found) return null;
+  // The table's names now, in the language now; a hand keeps its own only as a fallback.
+  const names = p.names.length ? p.names : found.names;
+  const r = { ...found, names };
   return (
     <div class="overlay" data-testid="score-sheet" onClick={(e) => e.target === e.currentTarget && p.onClose()}>
       <div class="modal sheet" role="dialog" aria-label={t('sheet.title')}>

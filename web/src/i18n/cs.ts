@@ -39,6 +39,10 @@ export const cs: Record<Key, string> = {
   'kind.greedy': 'Bot (chamtivý)',
   'kind.random': 'Bot (náhodný)',
 
+  'name.human': 'Hráč',
+  'name.greedy': 'Chamtivý bot',
+  'name.random': 'Náhodný bot',
+
   'ruleset.millington': 'Klasická pravidla (Millington)',
   'ruleset.bradfield': 'Klasická pravidla (Bradfield)',
   'ruleset.western': 'Západní pravidla',

@@ -37,6 +37,10 @@ export const en = {
   'kind.greedy': 'Bot (greedy)',
   'kind.random': 'Bot (random)',
 
+  'name.human': 'Player',
+  'name.greedy': 'Greedy bot',
+  'name.random': 'Random bot',
+
   'ruleset.millington': 'Classical (Millington)',
   'ruleset.bradfield': 'Classical (Bradfield)',
   'ruleset.western': 'Western',

@@ -39,6 +39,10 @@ export const pl: Record<Key, string> = {
   'kind.greedy': 'Bot (zachłanny)',
   'kind.random': 'Bot (losowy)',
 
+  'name.human': 'Gracz',
+  'name.greedy': 'Zachłanny bot',
+  'name.random': 'Losowy bot',
+
   'ruleset.millington': 'Zasady klasyczne (Millington)',
   'ruleset.bradfield': 'Zasady klasyczne (Bradfield)',
   'ruleset.western': 'Zasady zachodnie',

@@ -10,6 +10,7 @@ import { Tile, sortTiles } from '../tiles';
 import { Bonus, Sets } from './table';
 import { rulesetLabel } from './home';
 import { WindMark } from '../glyphs';
+import { shownName } from '../names';
 
 
 export function ReplayPage({ id }: { id: string }) {
@@ -34,7 +35,7 @@ export function ReplayPage({ id }: { id: string }) {
 
   const header = record?.header;
   const seats: number = header?.seats ?? 4;
-  const names: string[] = displayNames(header?.players ?? []);
+  const names: string[] = displayNames((header?.players ?? []).map((n: string) => shownName(n, undefined, false)));
   const states = useMemo(() => (record ? allStates(record.events, seats, names) : []), [record]);
   const events = record?.events ?? [];
   const last = Math.max(0, events.length - 1);

@@ -10,7 +10,6 @@ import {
   type SeatView,
   type Wind,
   WINDS,
-  displayNames,
   setTiles,
   windOf,
 } from '../api';
@@ -18,6 +17,7 @@ import { signed, t } from '../i18n';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
 import { Hanzi, WIND_HANZI, WindMark } from '../glyphs';
+import { seatNames, shownName } from '../names';
 
 interface PlayerInfo {
   name: string;
@@ -72,6 +72,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
   const viewRef = useRef<SeatView | null>(null);
   const handsRef = useRef<HandResult[]>(hands);
   const playersRef = useRef<PlayerInfo[]>([]);
+  const seatRef = useRef<number | null>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -108,6 +109,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
       switch (msg.type) {
         case 'welcome':
           setWelcome(msg as unknown as Welcome);
+          seatRef.current = typeof msg.seat === 'number' ? msg.seat : null;
           setPlayers(msg.players ?? []);
           playersRef.current = msg.players ?? [];
           setStatus(msg.status);
@@ -130,7 +132,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           } else eventsRef.current = [...eventsRef.current, e];
           setEvents(eventsRef.current);
           if (e.type === 'scores') {
-            const r = resultFromEvents(eventsRef.current, viewRef.current, displayNames(playersRef.current.map((p) => p.name)));
+            const r = resultFromEvents(eventsRef.current, viewRef.current, seatNames(playersRef.current, seatRef.current));
             if (r) {
               const next = [...handsRef.current.filter((h) => h.hand !== r.hand), r].sort((a, b) => a.hand - b.hand);
               handsRef.current = next;
@@ -203,7 +205,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
 
   const seatCount = view?.seats ?? welcome?.seats ?? 4;
   const mine = welcome?.seat ?? null;
-  const names = displayNames(players.map((p, i) => (i === mine && p?.name === 'human' ? t('table.you_cap') : p?.name ?? `#${i}`)));
+  const names = seatNames(players, mine);
   const rulesetName = welcome ? (typeof welcome.ruleset === 'string' ? welcome.ruleset : welcome.ruleset.name) : '';
   const family = welcome && typeof welcome.ruleset === 'object' ? String((welcome.ruleset as { family?: string }).family ?? '') : '';
   const mySeat = welcome?.seat ?? null;
@@ -304,7 +306,7 @@ function Waiting({ id, players, seat }: { id: string; players: PlayerInfo[]; sea
       <span class="waiting-seats">
         {players.map((p, i) => (
           <span class={`dot ${p.connected ? 'on' : ''}`} title={p.name}>
-            <Hanzi ch={WIND_HANZI[WINDS[i]]} /> {p.name}
+            <Hanzi ch={WIND_HANZI[WINDS[i]]} /> {shownName(p.name, p.kind, i === seat)}
             {i === seat ? ` (${t('table.you')})` : ''}
           </span>
         ))}

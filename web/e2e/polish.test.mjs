@@ -1,0 +1,80 @@
+// What a new player noticed at the table (issue #19): the same names on the table and the
+// score sheet, bot names in the player's language, Polish words for a hand and a game, "tap"
+// on a phone, no "Your turn" while seats are empty, one humane bot pause, labelled hints.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, api, launch, newPage, playByClicking } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  // Without a CJK font, as on a fresh Debian.
+  browser = await launch({ fonts: 'latin' });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A table of one human (seat 0, unnamed) and bots that act at once; returns its seat link. */
+async function botTable(seed, seats = ['human', 'greedy', 'greedy', 'greedy']) {
+  const table = await api('POST', '/api/tables', { ruleset: 'millington', seats, options: { claim_seconds: 0 }, seed });
+  return table;
+}
+
+async function setLang(page, lang) {
+  await page.click(`button[data-lang=${lang}]`);
+  await page.waitForSelector(`html[lang=${lang}]`);
+}
+
+const plateName = (page, q) => page.locator(`.seat[data-player="${q}"] .np-name`).textContent();
+
+test('the score sheet calls the own unnamed seat "You", as the table does', async () => {
+  const table = await botTable(5);
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await setLang(page, 'en');
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+  assert.equal((await page.textContent('[data-testid=me-area] .np-name')).trim(), 'You');
+  const sheet = page.locator('[data-testid=score-sheet]');
+  await playByClicking(page, async () => (await sheet.count()) > 0);
+  await sheet.waitFor();
+  assert.equal((await sheet.locator('.seat-score[data-player="0"] header b').textContent()).trim(), 'You');
+  const text = await sheet.textContent();
+  assert.doesNotMatch(text, /\bhuman\b/i, 'no "human" on the sheet');
+  assert.doesNotMatch(text, /\bgreedy\b(?! bot)/i, 'no bare kind names on the sheet');
+  // The totals table and the chart legend name the seats the same way.
+  assert.equal((await sheet.locator('[data-testid=totals] th').allTextContents()).filter((s) => s.trim() === 'You').length, 1);
+  // In Czech the sheet says "Vy", as the table does (the sheet covers the language buttons).
+  await page.click('[data-testid=sheet-close]');
+  await setLang(page, 'cs');
+  assert.equal((await page.textContent('[data-testid=me-area] .np-name')).trim(), 'Vy');
+  await page.click('[data-testid=sheet-btn]');
+  assert.equal((await sheet.locator('.seat-score[data-player="0"] header b').textContent()).trim(), 'Vy');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('bot names are shown in English, Czech and Polish, on the table and in the log', async () => {
+  const table = await botTable(6);
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await setLang(page, 'en');
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('.seat[data-player="1"] .np-name');
+  const expect = {
+    en: ['Greedy bot 2', 'Greedy bot 3', 'Greedy bot 4'],
+    cs: ['Chamtivý bot 2', 'Chamtivý bot 3', 'Chamtivý bot 4'],
+    pl: ['Zachłanny bot 2', 'Zachłanny bot 3', 'Zachłanny bot 4'],
+  };
+  for (const lang of ['en', 'cs', 'pl']) {
+    await setLang(page, lang);
+    const names = [];
+    for (const q of [1, 2, 3]) names.push((await plateName(page, q)).trim());
+    assert.deepEqual(names, expect[lang], lang);
+    const log = await page.locator('.log').textContent();
+    assert.doesNotMatch(log, /greedy \d/, `${lang}: the log names bots in the language`);
+  }
+  await setLang(page, 'en');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
