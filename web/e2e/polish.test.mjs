@@ -78,3 +78,25 @@ test('bot names are shown in English, Czech and Polish, on the table and in the 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Polish calls a hand "rozdanie" and a game "gra", never both "partia"', async () => {
+  const table = await botTable(7);
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await setLang(page, 'pl');
+  assert.equal(await page.textContent('[data-nav=history]'), 'Gry');
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+  assert.match(await page.textContent('.center-stats'), /Rozdanie 1/);
+  assert.match(await page.textContent('.log'), /Zaczyna się rozdanie 1/);
+  assert.doesNotMatch(await page.textContent('body'), /parti/i);
+  const sheet = page.locator('[data-testid=score-sheet]');
+  await playByClicking(page, async () => (await sheet.count()) > 0);
+  assert.equal((await sheet.locator('h2').first().textContent()).trim(), 'Rozdanie 1');
+  await page.goto(BASE + '/history');
+  await page.waitForSelector('h1');
+  assert.doesNotMatch(await page.textContent('body'), /parti/i);
+  await setLang(page, 'en');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
