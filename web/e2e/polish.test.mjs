@@ -100,3 +100,36 @@ test('Polish calls a hand "rozdanie" and a game "gra", never both "partia"', asy
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('on a touch phone the prompt says tap, and tapping a tile twice discards it', async () => {
+  const table = await botTable(8);
+  const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.goto(BASE + '/');
+  await setLang(phone, 'en');
+  await phone.goto(BASE + table.seats[0].join_url);
+  await phone.waitForSelector('[data-testid=hand][data-my-turn=yes]');
+  const prompt = (await phone.textContent('[data-testid=turn-prompt]')).trim();
+  assert.match(prompt, /\btap\b/);
+  assert.doesNotMatch(prompt, /click|drag/);
+  const tile = phone.locator('[data-testid=hand] svg.tile.clickable').last();
+  const code = await tile.getAttribute('data-tile');
+  await tile.tap();
+  await tile.tap();
+  await phone.waitForSelector(`.pond-me svg[data-tile="${code}"]`);
+  for (const [lang, word] of [['cs', /klepnutím/], ['pl', /stuknij/]]) {
+    await setLang(phone, lang);
+    await phone.waitForSelector('[data-testid=turn-prompt]');
+    assert.match(await phone.textContent('[data-testid=turn-prompt]'), word, lang);
+  }
+  await setLang(phone, 'en');
+  assert.deepEqual(phone.errors, []);
+  await phone.context().close();
+
+  // With a mouse the prompt still says click (or drag).
+  const desk = await newPage(browser);
+  const other = await botTable(9);
+  await desk.goto(BASE + other.seats[0].join_url);
+  await desk.waitForSelector('[data-testid=turn-prompt]');
+  assert.match(await desk.textContent('[data-testid=turn-prompt]'), /click a tile twice/);
+  await desk.context().close();
+});

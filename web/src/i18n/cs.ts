@@ -82,6 +82,7 @@ export const cs: Record<Key, string> = {
   'table.offline': 'odpojen',
   'table.your_turn_short': 'Jste na tahu',
   'table.your_turn': 'Jste na tahu: kámen zahodíte dvojím kliknutím (nebo přetažením doprostřed)',
+  'table.your_turn_touch': 'Jste na tahu: kámen zahodíte dvojím klepnutím',
   'table.turn_of': 'Na tahu: {name}',
   'table.discarded_by': '{name} zahodil',
   'table.kong_by': '{name} přikládá ke kongu',

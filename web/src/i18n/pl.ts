@@ -82,6 +82,7 @@ export const pl: Record<Key, string> = {
   'table.offline': 'rozłączony',
   'table.your_turn_short': 'Twój ruch',
   'table.your_turn': 'Twój ruch: kliknij kamień dwa razy (albo przeciągnij go na środek), aby go odrzucić',
+  'table.your_turn_touch': 'Twój ruch: stuknij kamień dwa razy, aby go odrzucić',
   'table.turn_of': 'Ruch gracza {name}',
   'table.discarded_by': '{name} odrzucił',
   'table.kong_by': '{name} dokłada do konga',

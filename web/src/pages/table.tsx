@@ -529,7 +529,9 @@ function Board(p: BoardProps) {
                     {t('action.discard')} <Tile code={selected === 99 ? hand.drawn! : hand.tiles[selected]} size="xs" />
                   </button>
                 ) : (
-                  <span class="muted">{t('table.your_turn')}</span>
+                  <span class="muted" data-testid="turn-prompt">
+                    {t(touchScreen() ? 'table.your_turn_touch' : 'table.your_turn')}
+                  </span>
                 )}
                 {canCall && (
                   <label class="call">
@@ -664,6 +666,11 @@ function HintPanel({ hint }: { hint: Hint }) {
       )}
     </div>
   );
+}
+
+// Phones and tablets: a finger taps, and drag and drop is not offered there.
+function touchScreen(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
 function Nameplate(p: {
