@@ -133,3 +133,25 @@ test('on a touch phone the prompt says tap, and tapping a tile twice discards it
   assert.match(await desk.textContent('[data-testid=turn-prompt]'), /click a tile twice/);
   await desk.context().close();
 });
+
+test('while seats are empty the table says it is waiting, not "Your turn"', async () => {
+  const table = await botTable(10, ['human', 'human', 'greedy', 'greedy']);
+  const [a, b] = [await newPage(browser), await newPage(browser)];
+  await a.goto(BASE + '/');
+  await setLang(a, 'en');
+  await a.goto(BASE + table.seats[0].join_url);
+  await a.waitForSelector('[data-testid=waiting]');
+  await a.waitForSelector('[data-testid=status]');
+  assert.equal((await a.textContent('[data-testid=status]')).trim(), 'Waiting for players…');
+  assert.doesNotMatch(await a.textContent('body'), /Your turn/);
+  assert.equal(await a.locator('[data-testid=turn-prompt]').count(), 0);
+  assert.equal(await a.locator('[data-testid=hand] svg.tile.clickable').count(), 0, 'nothing to discard yet');
+  // The second player sits down: now it is East's turn.
+  await b.goto(BASE + table.seats[1].join_url);
+  await a.waitForSelector('[data-testid=waiting]', { state: 'detached' });
+  await a.waitForSelector('[data-testid=turn-prompt]');
+  assert.equal((await a.textContent('[data-testid=status]')).trim(), 'Your turn');
+  assert.deepEqual([...a.errors, ...b.errors], []);
+  await a.context().close();
+  await b.context().close();
+});

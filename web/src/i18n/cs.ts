@@ -83,6 +83,7 @@ export const cs: Record<Key, string> = {
   'table.your_turn_short': 'Jste na tahu',
   'table.your_turn': 'Jste na tahu: kámen zahodíte dvojím kliknutím (nebo přetažením doprostřed)',
   'table.your_turn_touch': 'Jste na tahu: kámen zahodíte dvojím klepnutím',
+  'table.waiting_short': 'Čeká se na hráče…',
   'table.turn_of': 'Na tahu: {name}',
   'table.discarded_by': '{name} zahodil',
   'table.kong_by': '{name} přikládá ke kongu',

@@ -81,6 +81,7 @@ export const en = {
   'table.your_turn_short': 'Your turn',
   'table.your_turn': 'Your turn: click a tile twice (or drag it to the centre) to discard',
   'table.your_turn_touch': 'Your turn: tap a tile twice to discard',
+  'table.waiting_short': 'Waiting for players…',
   'table.turn_of': "{name}'s turn",
   'table.discarded_by': '{name} discarded',
   'table.kong_by': '{name} adds to a kong',

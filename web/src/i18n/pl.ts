@@ -83,6 +83,7 @@ export const pl: Record<Key, string> = {
   'table.your_turn_short': 'Twój ruch',
   'table.your_turn': 'Twój ruch: kliknij kamień dwa razy (albo przeciągnij go na środek), aby go odrzucić',
   'table.your_turn_touch': 'Twój ruch: stuknij kamień dwa razy, aby go odrzucić',
+  'table.waiting_short': 'Czekamy na graczy…',
   'table.turn_of': 'Ruch gracza {name}',
   'table.discarded_by': '{name} odrzucił',
   'table.kong_by': '{name} dokłada do konga',

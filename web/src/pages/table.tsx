@@ -236,6 +236,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           handsPlayed={hands.length}
           openSheet={() => hands.length && setSheet(hands[hands.length - 1].hand)}
           gameOver={gameOver}
+          waiting={status === 'waiting'}
         />
       ) : (
         <div class="page narrow">
@@ -342,6 +343,8 @@ interface BoardProps {
   handsPlayed: number;
   openSheet: () => void;
   gameOver: unknown;
+  /** The table has empty seats: nobody plays yet, whatever the view says. */
+  waiting: boolean;
 }
 
 const POSITIONS_4 = ['bottom', 'right', 'top', 'left'];
@@ -352,7 +355,7 @@ function Board(p: BoardProps) {
   const n = view.seats;
   const self = p.me ?? 0;
   const pos = (q: number) => (n === 3 ? POSITIONS_3 : POSITIONS_4)[(q - self + n) % n];
-  const turn = view.phase.type === 'turn' ? view.phase.player : null;
+  const turn = view.phase.type === 'turn' && !p.waiting ? view.phase.player : null;
   const lastDiscard = lastDiscardOf(p.events);
   const claimTile = view.phase.type === 'claims' ? view.phase.tile : view.phase.type === 'rob' ? view.phase.tile : null;
   const [selected, setSelected] = useState<number | null>(null);
@@ -407,8 +410,8 @@ function Board(p: BoardProps) {
 
   const myPublic = p.me !== null ? view.public[p.me] : null;
   const myTurn = p.me !== null && turn === p.me;
-  const claiming = view.legal.length > 0 && !myTurn;
-  const others = view.legal.filter((a) => a.type !== 'discard');
+  const claiming = view.legal.length > 0 && !myTurn && !p.waiting;
+  const others = p.waiting ? [] : view.legal.filter((a) => a.type !== 'discard');
 
   return (
     <div class={`board seats-${n}`} data-phase={view.phase.type} data-hand={view.hand}>
@@ -423,6 +426,7 @@ function Board(p: BoardProps) {
             turn={turn}
             ruleset={p.ruleset}
             me={p.me}
+            waiting={p.waiting}
             dora={doraOf(p.events)}
             onDropTile={(code) => discard(code)}
           />
@@ -796,13 +800,15 @@ function CenterInfo(p: {
   turn: number | null;
   ruleset: string;
   me: number | null;
+  waiting: boolean;
   dora: string | null;
   onDropTile: (code: string) => void;
 }) {
   const v = p.view;
   const [over, setOver] = useState(false);
   let status: JSX.Element | string = '';
-  if (v.phase.type === 'turn') status = p.turn === p.me ? t('table.your_turn_short') : t('table.turn_of', { name: p.names[v.phase.player] });
+  if (p.waiting) status = t('table.waiting_short');
+  else if (v.phase.type === 'turn') status = p.turn === p.me ? t('table.your_turn_short') : t('table.turn_of', { name: p.names[v.phase.player] });
   else if (v.phase.type === 'claims')
     status = (
       <>
