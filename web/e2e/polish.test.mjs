@@ -155,3 +155,35 @@ test('while seats are empty the table says it is waiting, not "Your turn"', asyn
   await a.context().close();
   await b.context().close();
 });
+
+test('quick play and a table for friends both let bots pause 400 ms', async () => {
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await setLang(page, 'en');
+  assert.equal(await page.inputValue('[data-testid=bot-delay]'), '400');
+  const created = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/tables'));
+  // Every table event from the server, with the time it arrived.
+  const events = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const msg = JSON.parse(String(payload));
+      if (msg.type === 'event') events.push({ at: Date.now(), e: msg.event });
+    }),
+  );
+  await page.click('[data-testid=play-bots]');
+  assert.equal((await created).postDataJSON().bot_delay_ms, 400);
+  await page.waitForURL(/\/table\/[^/?]+\?token=/);
+  await page.waitForSelector('[data-testid=hand][data-my-turn=yes]');
+  const tile = page.locator('[data-testid=hand] svg.tile.clickable').last();
+  await tile.click();
+  await tile.click();
+  // The bots' next discards come at a pace a person can follow.
+  const botDiscards = () => events.filter((x) => x.e.type === 'discard' && x.e.player !== 0);
+  const until = Date.now() + 30_000;
+  while (botDiscards().length < 3 && Date.now() < until) await page.waitForTimeout(100);
+  const times = botDiscards().map((x) => x.at);
+  assert.ok(times.length >= 3, `${times.length} bot discards`);
+  for (let i = 1; i < 3; i++) assert.ok(times[i] - times[i - 1] >= 350, `gap ${times[i] - times[i - 1]} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
