@@ -187,3 +187,40 @@ test('quick play and a table for friends both let bots pause 400 ms', async () =
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the hint labels its numbers in English, Czech and Polish', async () => {
+  const table = await botTable(12);
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await setLang(page, 'en');
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('[data-testid=hand][data-my-turn=yes]');
+  await page.click('[data-testid=hint-btn]');
+  const hint = page.locator('[data-testid=hint]');
+  await hint.waitFor();
+  const labels = {
+    en: ['Tiles from ready (shanten):', 'Best discards', 'Useful tiles after'],
+    cs: ['Kamenů do čekání (šanten):', 'Nejlepší odhozy', 'Užitečných kamenů potom'],
+    pl: ['Kamieni do gotowości (shanten):', 'Najlepsze zrzuty', 'Przydatnych kamieni potem'],
+  };
+  for (const lang of ['en', 'cs', 'pl']) {
+    await setLang(page, lang);
+    const [shanten, best, useful] = labels[lang];
+    assert.equal((await hint.locator('[data-testid=hint-shanten] .hint-label').textContent()).trim(), shanten, lang);
+    const value = (await hint.locator('[data-testid=hint-shanten] .hint-value').textContent()).trim();
+    assert.match(value, /^(\d+|0 · .+|.+!)$/, `${lang}: shanten value ${value}`);
+    const rows = hint.locator('[data-testid=hint-discards] tr');
+    assert.equal((await rows.nth(0).locator('th').textContent()).trim(), best, lang);
+    assert.equal((await rows.nth(1).locator('th').textContent()).trim(), useful, lang);
+    const tiles = await rows.nth(0).locator('td svg[data-tile]').count();
+    const numbers = await rows.nth(1).locator('td').allTextContents();
+    assert.ok(tiles > 0 && numbers.length === tiles, `${lang}: a number under each tile`);
+    for (const n of numbers) assert.match(n.trim(), /^\d+$/);
+    if (await hint.locator('[data-testid=hint-waits]').count()) {
+      assert.ok((await hint.locator('[data-testid=hint-waits] .hint-label').textContent()).trim().length > 3);
+    }
+  }
+  await setLang(page, 'en');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -113,11 +113,14 @@ export const cs: Record<Key, string> = {
   'action.declare_ready': 'Ohlásit čekání',
   'action.original_call': 'Původní ohlášení',
 
+  'hint.shanten': 'Kamenů do čekání (šanten)',
+  'hint.useful_row': 'Užitečných kamenů potom',
+  'hint.complete_short': 'Mahjong!',
   'hint.complete': 'Vaše ruka je kompletní!',
   'hint.ready': 'Čekající ruka: chybí jeden kámen do mahjongu',
   'hint.away': 'do čekající ruky chybí {n}',
   'hint.waits': 'Čekáte na',
-  'hint.best': 'Nejlepší odhozy (pak užitečných kamenů)',
+  'hint.best': 'Nejlepší odhozy',
   'hint.useful': 'po tomto odhozu zbývá {n} užitečných kamenů',
   'hint.ready_short': 'čeká',
 

@@ -111,11 +111,14 @@ export const en = {
   'action.declare_ready': 'Declare ready',
   'action.original_call': 'Original Call',
 
+  'hint.shanten': 'Tiles from ready (shanten)',
+  'hint.useful_row': 'Useful tiles after',
+  'hint.complete_short': 'Mah-Jongg!',
   'hint.complete': 'Your hand is complete!',
   'hint.ready': 'Ready: one tile from Mah-Jongg',
   'hint.away': '{n} tiles away from ready',
   'hint.waits': 'Waiting for',
-  'hint.best': 'Best discards (useful tiles after)',
+  'hint.best': 'Best discards',
   'hint.useful': '{n} useful tiles left after this discard',
   'hint.ready_short': 'ready',
 

@@ -113,11 +113,14 @@ export const pl: Record<Key, string> = {
   'action.declare_ready': 'Zapowiedz gotowość',
   'action.original_call': 'Pierwotna zapowiedź',
 
+  'hint.shanten': 'Kamieni do gotowości (shanten)',
+  'hint.useful_row': 'Przydatnych kamieni potem',
+  'hint.complete_short': 'MahJongg!',
   'hint.complete': 'Twoja ręka jest kompletna!',
   'hint.ready': 'Gotowe: brakuje jednego kamienia do MahJongga',
   'hint.away': 'do gotowości brakuje {n}',
   'hint.waits': 'Czekasz na',
-  'hint.best': 'Najlepsze zrzuty (potem przydatnych kamieni)',
+  'hint.best': 'Najlepsze zrzuty',
   'hint.useful': 'po tym zrzucie zostaje {n} przydatnych kamieni',
   'hint.ready_short': 'gotowe',
 

@@ -644,29 +644,42 @@ function Timer({ deadline }: { deadline: { at: number; total: number } }) {
 
 function HintPanel({ hint }: { hint: Hint }) {
   const sh = hint.shanten;
+  const best = hint.discards.slice(0, 4);
+  // Every number has its label: how far from ready, what completes, what to discard and how
+  // many useful tiles each discard leaves.
   return (
     <div class="hint-panel" data-testid="hint">
-      <b>
-        {sh < 0 ? t('hint.complete') : sh === 0 ? t('hint.ready') : t('hint.away', { n: sh })}
-      </b>
+      <div class="hint-row" data-testid="hint-shanten" title={sh < 0 ? t('hint.complete') : sh === 0 ? t('hint.ready') : t('hint.away', { n: sh })}>
+        <span class="hint-label">{t('hint.shanten')}:</span>
+        <b class="hint-value">{sh < 0 ? t('hint.complete_short') : sh === 0 ? `0 · ${t('hint.ready_short')}` : sh}</b>
+      </div>
       {hint.waits.length > 0 && (
-        <span class="hint-waits">
+        <div class="hint-row hint-waits" data-testid="hint-waits">
           <span class="hint-label">{t('hint.waits')}:</span>
           {hint.waits.map((c) => (
             <Tile code={c} size="xs" />
           ))}
-        </span>
+        </div>
       )}
-      {hint.discards.length > 0 && (
-        <span class="hint-discards">
-          <span class="hint-label">{t('hint.best')}:</span>
-          {hint.discards.slice(0, 4).map((d) => (
-            <span class="hint-discard" title={t('hint.useful', { n: d.useful })}>
-              <Tile code={d.tile} size="xs" />
-              <small>{d.useful}</small>
-            </span>
-          ))}
-        </span>
+      {best.length > 0 && (
+        <table class="hint-discards" data-testid="hint-discards">
+          <tbody>
+            <tr>
+              <th scope="row" class="hint-label">{t('hint.best')}</th>
+              {best.map((d) => (
+                <td>
+                  <Tile code={d.tile} size="xs" />
+                </td>
+              ))}
+            </tr>
+            <tr data-testid="hint-useful">
+              <th scope="row" class="hint-label">{t('hint.useful_row')}</th>
+              {best.map((d) => (
+                <td title={t('hint.useful', { n: d.useful })}>{d.useful}</td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
       )}
     </div>
   );
