@@ -663,17 +663,27 @@ function HintPanel({ hint }: { hint: Hint }) {
       )}
       {best.length > 0 && (
         <table class="hint-discards" data-testid="hint-discards">
+          {/* Each label heads its own row, so the narrow corner of a desktop table holds the
+              longer Czech and Polish ones. */}
           <tbody>
             <tr>
-              <th scope="row" class="hint-label">{t('hint.best')}</th>
+              <th colSpan={best.length} class="hint-label" data-testid="hint-best-label">
+                {t('hint.best')}:
+              </th>
+            </tr>
+            <tr data-testid="hint-best">
               {best.map((d) => (
                 <td>
                   <Tile code={d.tile} size="xs" />
                 </td>
               ))}
             </tr>
+            <tr>
+              <th colSpan={best.length} class="hint-label" data-testid="hint-useful-label">
+                {t('hint.useful_row')}:
+              </th>
+            </tr>
             <tr data-testid="hint-useful">
-              <th scope="row" class="hint-label">{t('hint.useful_row')}</th>
               {best.map((d) => (
                 <td title={t('hint.useful', { n: d.useful })}>{d.useful}</td>
               ))}
