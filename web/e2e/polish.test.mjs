@@ -64,7 +64,7 @@ test('bot names are shown in English, Czech and Polish, on the table and in the 
   const expect = {
     en: ['Greedy bot 2', 'Greedy bot 3', 'Greedy bot 4'],
     cs: ['Chamtivý bot 2', 'Chamtivý bot 3', 'Chamtivý bot 4'],
-    pl: ['Zachłanny bot 2', 'Zachłanny bot 3', 'Zachłanny bot 4'],
+    pl: ['Chciwy bot 2', 'Chciwy bot 3', 'Chciwy bot 4'],
   };
   for (const lang of ['en', 'cs', 'pl']) {
     await setLang(page, lang);

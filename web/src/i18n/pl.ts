@@ -36,11 +36,11 @@ export const pl: Record<Key, string> = {
   'tile.hidden': 'zakryty kamień',
 
   'kind.human': 'Człowiek',
-  'kind.greedy': 'Bot (zachłanny)',
+  'kind.greedy': 'Bot (chciwy)',
   'kind.random': 'Bot (losowy)',
 
   'name.human': 'Gracz',
-  'name.greedy': 'Zachłanny bot',
+  'name.greedy': 'Chciwy bot',
   'name.random': 'Losowy bot',
 
   'ruleset.millington': 'Zasady klasyczne (Millington)',
