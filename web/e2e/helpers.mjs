@@ -43,9 +43,13 @@ function fontFiles(pattern) {
   }
 }
 
+const fontDirs = [];
+process.on('exit', () => fontDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
 /** Writes a fontconfig file for `fonts` ('latin' or 'none') and returns its path. */
 export function fontconfig(fonts) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mahjong-fonts-${fonts}-`));
+  fontDirs.push(dir);
   const xml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const lines = ['<?xml version="1.0"?>', '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">', '<fontconfig>'];
   if (fonts === 'latin') {
