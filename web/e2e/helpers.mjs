@@ -1,5 +1,9 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, against
 // the server at MAHJONG_URL (scripts/e2e starts one on a free port with a fresh database).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.MAHJONG_URL ?? 'http://127.0.0.1:8080';
@@ -15,11 +19,63 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function launch() {
+/**
+ * Chromium, with the machine's fonts (`fonts: 'system'`), without any CJK font (`'latin'`:
+ * what a fresh Debian has) or with no font at all (`'none'`). The last two run Chromium with a
+ * fontconfig file of our own, so the result does not depend on what the machine has installed.
+ */
+export async function launch({ fonts = 'system' } = {}) {
+  const env = fonts === 'system' ? undefined : { ...process.env, FONTCONFIG_FILE: fontconfig(fonts) };
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
+    env,
   });
+}
+
+const CJK_LANGS = ['zh', 'ja', 'ko'];
+
+function fontFiles(pattern) {
+  try {
+    return execFileSync('fc-list', ['--format', '%{file}\\n', pattern], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  } catch {
+    return []; // no fc-list: no fontconfig fonts to list
+  }
+}
+
+const fontDirs = [];
+process.on('exit', () => fontDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+/** Writes a fontconfig file for `fonts` ('latin' or 'none') and returns its path. */
+export function fontconfig(fonts) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mahjong-fonts-${fonts}-`));
+  fontDirs.push(dir);
+  const xml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const lines = ['<?xml version="1.0"?>', '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">', '<fontconfig>'];
+  if (fonts === 'latin') {
+    lines.push('  <include ignore_missing="yes">/etc/fonts/conf.d</include>');
+    for (const d of ['/usr/share/fonts', '/usr/local/share/fonts']) lines.push(`  <dir>${d}</dir>`);
+    // Every font file that covers Chinese, Japanese or Korean is rejected by its path.
+    const cjk = new Set(CJK_LANGS.flatMap((l) => fontFiles(`:lang=${l}`)));
+    lines.push('  <selectfont><rejectfont>');
+    for (const f of cjk) lines.push(`    <glob>${xml(f)}</glob>`);
+    lines.push('  </rejectfont></selectfont>');
+  }
+  lines.push(`  <cachedir>${xml(path.join(dir, 'cache'))}</cachedir>`, '</fontconfig>', '');
+  const file = path.join(dir, 'fonts.conf');
+  fs.writeFileSync(file, lines.join('\n'));
+  return file;
+}
+
+/** The font files fontconfig offers for `lang` under the fontconfig file `file`. */
+export function fontsFor(file, lang) {
+  try {
+    return execFileSync('fc-list', [`:lang=${lang}`, 'file'], { encoding: 'utf8', env: { ...process.env, FONTCONFIG_FILE: file } })
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
 }
 
 /** A new page that fails the test on any uncaught page error. */
@@ -49,38 +105,52 @@ export async function api(method, path, body) {
 }
 
 /**
+ * Clicks `locator`. A click that fails counts as a failure of the test, unless `stillWanted()`
+ * says the target has gone meanwhile: the table moved on between looking and clicking (a bot
+ * claimed the tile, the timer ran out), which is play, not a bug.
+ */
+export async function clickUnlessGone(locator, stillWanted, { tap = false } = {}) {
+  try {
+    if (tap) await locator.tap({ timeout: 5000 });
+    else await locator.click({ timeout: 5000 });
+    return true;
+  } catch (e) {
+    if (await stillWanted()) throw e;
+    return false;
+  }
+}
+
+/**
  * Plays the human seat of `page` by clicking until `done()` says stop: Mah-Jongg when
  * offered, pass on claims, and on its own turn discards the drawn tile (else the last tile)
  * by clicking it twice. Returns how many clicks it made.
  */
-export async function playByClicking(page, done, { timeoutMs = 90_000 } = {}) {
+export async function playByClicking(page, done, { timeoutMs = 90_000, tap = false } = {}) {
   const until = Date.now() + timeoutMs;
   let clicks = 0;
+  const mahjong = page.locator('[data-testid=actions] button[data-action=mahjong]');
+  const pass = page.locator('[data-testid=actions] button[data-action=pass]');
+  const myTurn = page.locator('[data-testid=hand][data-my-turn=yes]');
+  const clickable = page.locator('[data-testid=hand] svg.tile.clickable');
+  const present = (l) => async () => (await l.count()) > 0;
   while (!(await done())) {
     if (Date.now() > until) throw new Error('the hand did not end in time');
-    const mahjong = page.locator('[data-testid=actions] button[data-action=mahjong]');
-    const pass = page.locator('[data-testid=actions] button[data-action=pass]');
-    const myTurn = page.locator('[data-testid=hand][data-my-turn=yes]');
-    try {
-      if (await mahjong.count()) {
-        await mahjong.first().click({ timeout: 2000 });
-        clicks++;
-      } else if (await pass.count()) {
-        await pass.first().click({ timeout: 2000 });
-        clicks++;
-      } else if (await myTurn.count()) {
-        const clickable = page.locator('[data-testid=hand] svg.tile.clickable');
-        const n = await clickable.count();
-        if (n > 0) {
-          const tile = clickable.nth(n - 1);
-          await tile.click({ timeout: 2000 });
-          await tile.click({ timeout: 2000 });
-          clicks += 2;
+    if (await mahjong.count()) {
+      if (await clickUnlessGone(mahjong.first(), present(mahjong), { tap })) clicks++;
+    } else if (await pass.count()) {
+      if (await clickUnlessGone(pass.first(), present(pass), { tap })) clicks++;
+    } else if (await myTurn.count()) {
+      const n = await clickable.count();
+      if (n > 0) {
+        const tile = clickable.nth(n - 1);
+        const code = await tile.getAttribute('data-tile');
+        // Still this seat's turn with that tile in hand: then a failed click is a failure.
+        const wanted = async () => (await myTurn.count()) > 0 && (await page.locator(`[data-testid=hand] svg.tile.clickable[data-tile="${code}"]`).count()) > 0;
+        if (await clickUnlessGone(tile, wanted, { tap })) {
+          clicks++;
+          if (await clickUnlessGone(tile, wanted, { tap })) clicks++;
         }
       }
-    } catch {
-      // The table moved on between looking and clicking (a bot claimed, the timer ran out):
-      // look again.
     }
     await page.waitForTimeout(60);
   }

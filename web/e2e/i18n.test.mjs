@@ -38,7 +38,7 @@ test('switching to Czech and Polish changes the text, rule names included, and s
 
   // The choice is remembered.
   await page.goto(BASE + '/');
-  assert.equal(await page.textContent('[data-nav=history]'), 'Partie');
+  assert.equal(await page.textContent('[data-nav=history]'), 'Gry');
   assert.match(await page.textContent('[data-testid=play-bots]'), /Graj z 3 botami/);
   await page.click('button[data-lang=cs]');
   assert.match(await page.textContent('[data-testid=play-bots]'), /Hrát proti 3 botům/);

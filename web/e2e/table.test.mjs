@@ -26,7 +26,8 @@ test('a whole hand against three bots, played by clicking, ends on the score she
   assert.ok(wall > 50 && wall < 144, `wall ${wall}`);
 
   const sheet = page.locator('[data-testid=score-sheet]');
-  const clicks = await playByClicking(page, async () => (await sheet.count()) > 0);
+  // Quick play's bots pause 400 ms before each move, so a hand takes a minute or so.
+  const clicks = await playByClicking(page, async () => (await sheet.count()) > 0, { timeoutMs: 240_000 });
   assert.ok(clicks > 0, 'the human seat acted');
 
   // The score sheet: four seats, settlements summing to zero, running totals and the chart.

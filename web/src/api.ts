@@ -182,7 +182,13 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
 export const api = {
   rulesets: () => request<unknown>('GET', '/api/rulesets'),
   rules: () => request<{ id: string; name: string }[]>('GET', '/api/rules'),
-  createTable: (body: { ruleset: string; options?: Record<string, unknown>; seats: string[] }) =>
+  createTable: (body: {
+    ruleset: string;
+    options?: Record<string, unknown>;
+    seats: string[];
+    names?: (string | null)[];
+    bot_delay_ms?: number;
+  }) =>
     request<CreatedTable>('POST', '/api/tables', body),
   table: (id: string) => request<Record<string, unknown>>('GET', `/api/tables/${encodeURIComponent(id)}`),
   fill: (id: string, bot?: string) =>

@@ -9,6 +9,8 @@ import { TablePage } from './pages/table';
 import { HistoryPage } from './pages/history';
 import { ReplayPage } from './pages/replay';
 import { ScorePage } from './pages/score';
+import { TilesPage } from './pages/tiles';
+import { Hanzi } from './glyphs';
 
 export function App() {
   const [current, setCurrent] = useState<Lang>(lang());
@@ -26,6 +28,7 @@ export function App() {
   else if (path === '/history' || path === '/history/') page = <HistoryPage />;
   else if ((m = path.match(/^\/history\/([^/]+)\/?$/))) page = <ReplayPage key={m[1]} id={decodeURIComponent(m[1])} />;
   else if (path === '/score' || path === '/score/') page = <ScorePage />;
+  else if (path === '/tiles' || path === '/tiles/') page = <TilesPage />;
   else page = <NotFound />;
   const onTable = path.startsWith('/table/');
   return (
@@ -33,7 +36,9 @@ export function App() {
       <TileDefs />
       <header class="topbar">
         <a href="/" class="brand" aria-label={t('nav.home')}>
-          <span class="brand-tile">中</span>
+          <span class="brand-tile">
+            <Hanzi ch="中" weight={11} />
+          </span>
           <span class="brand-name">{t('app.name')}</span>
         </a>
         <nav class="nav">

@@ -14,6 +14,7 @@ import {
 import { signed, t } from './i18n';
 import { ruleName } from './i18n/rules';
 import { Tile, sortTiles } from './tiles';
+import { WindMark } from './glyphs';
 
 export interface HandResult {
   hand: number;
@@ -84,7 +85,6 @@ export function resultFromEvents(
   };
 }
 
-const WIND_CHAR: Record<Wind, string> = { E: '東', S: '南', W: '西', N: '北' };
 export const PLAYER_COLORS = ['#d35400', '#2471a3', '#229954', '#8e44ad'];
 
 function itemValue(it: ScoredItem): string {
@@ -134,9 +134,11 @@ export function ScoreSheet(p: {
   onClose: () => void;
   closeLabel: string;
 }) {
-  const r = p.hands.find((h) => h.hand === p.current) ?? p.hands[p.hands.length - 1];
-  if (!r) return null;
-  const names = r.names.length ? r.names : p.names;
+  const found = p.hands.find((h) => h.hand === p.current) ?? p.hands[p.hands.length - 1];
+  if (!found) return null;
+  // The table's names now, in the language now; a hand keeps its own only as a fallback.
+  const names = p.names.length ? p.names : found.names;
+  const r = { ...found, names };
   return (
     <div class="overlay" data-testid="score-sheet" onClick={(e) => e.target === e.currentTarget && p.onClose()}>
       <div class="modal sheet" role="dialog" aria-label={t('sheet.title')}>
@@ -184,8 +186,7 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
           <section class={`seat-score ${isWinner ? 'winner' : ''} ${q === me ? 'me' : ''}`} data-player={q} data-wind={wind}>
             <header>
               <span class="wind-badge small">
-                <span class="wind-char">{WIND_CHAR[wind]}</span>
-                <span class="wind-letter">{wind}</span>
+                <WindMark wind={wind} />
               </span>
               <b>{names[q] ?? `#${q}`}</b>
               {isWinner && <span class="win-badge">{t('sheet.winner')}</span>}

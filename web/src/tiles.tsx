@@ -1,7 +1,9 @@
-// Tile artwork: our own SVG drawings. Every number tile shows its Latin numeral in the corner,
-// every honour its Chinese character and a Latin letter, so a tile reads at any size.
+// Tile artwork: our own SVG drawings, shapes and stroked paths only, so no tile depends on the
+// fonts a machine has. Every number tile shows its numeral in the corner, every honour its
+// Chinese character and a Latin letter, so a tile reads at any size.
 import type { JSX } from 'preact';
 import { t } from './i18n';
+import { NUMERAL_HANZI, WIND_HANZI, hanzi, latin } from './glyphs';
 
 const INK = '#1d2a4d';
 const RED = '#c0392b';
@@ -9,13 +11,6 @@ const GREEN = '#17794a';
 const BLUE = '#1f4e9c';
 const FACE = '#fbf7ea';
 
-const NUMERALS = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const WIND_CHARS: Record<string, string> = { E: '東', S: '南', W: '西', N: '北' };
-const FLOWER_CHARS = ['梅', '蘭', '菊', '竹'];
-const SEASON_CHARS = ['春', '夏', '秋', '冬'];
-const ANIMAL_CHARS = ['貓', '鼠', '雞', '蜈'];
-const FACE_CHARS = ['帝', '后', '將', '相'];
-const CJK = "'Noto Serif CJK SC','Noto Serif CJK TC','Source Han Serif','Songti SC','SimSun','Noto Sans CJK SC',serif";
 
 /** Tile kinds in sorting order, for sorting hands and building pickers. */
 export const ALL_CODES: string[] = [
@@ -59,7 +54,7 @@ export function tileName(code: string): string {
     const suit = t(b === 'B' ? 'tile.bamboo' : b === 'C' ? 'tile.characters' : 'tile.circles');
     return a === '0' ? `5 ${suit} (${t('tile.red')})` : `${a} ${suit}`;
   }
-  if (b === 'W' && WIND_CHARS[a]) return t(`wind.${a}`);
+  if (b === 'W' && WIND_HANZI[a]) return t(`wind.${a}`);
   if (code === 'RD') return t('tile.red_dragon');
   if (code === 'GD') return t('tile.green_dragon');
   if (code === 'WD') return t('tile.white_dragon');
@@ -194,47 +189,108 @@ function bamboos(n: number, red: boolean): JSX.Element[] {
   return [];
 }
 
+// The index in the top-left corner: digits and capitals drawn as strokes, not text.
 function corner(text: string, color = INK): JSX.Element {
-  return (
-    <text x={5.5} y={13} font-size={11} font-weight={700} font-family="'DejaVu Sans',Arial,sans-serif" fill={color}>
-      {text}
-    </text>
-  );
+  return latin(text, 5.5, 4.5, 8, color, 'idx');
 }
 
-function big(ch: string, color: string, y = 54, size = 38): JSX.Element {
-  return (
-    <text x={30} y={y} text-anchor="middle" font-size={size} font-weight={700} font-family={CJK} fill={color}>
-      {ch}
-    </text>
-  );
-}
-
+// The four flowers, each its own plant: plum, orchid, chrysanthemum, bamboo.
 function flower(n: number): JSX.Element[] {
-  const colors = ['#d6457a', '#8e44ad', '#e0a10f', '#17794a'];
-  const col = colors[n - 1];
-  const petals = Array.from({ length: 5 }, (_, i) => {
-    const a = (i * 2 * Math.PI) / 5 - Math.PI / 2;
-    return <circle key={i} cx={30 + 8 * Math.cos(a)} cy={31 + 8 * Math.sin(a)} r={6.5} fill={col} opacity={0.9} />;
-  });
+  switch (n) {
+    case 1: {
+      const petals = Array.from({ length: 5 }, (_, i) => {
+        const a = (i * 2 * Math.PI) / 5 - Math.PI / 2;
+        return <circle key={i} cx={34 + 7.5 * Math.cos(a)} cy={34 + 7.5 * Math.sin(a)} r={6} fill="#d6457a" />;
+      });
+      return [
+        <path key="br" d="M12 72 Q22 58 30 52 Q38 46 44 30 M26 56 Q18 50 16 40" stroke="#6b4226" stroke-width={2.6} fill="none" stroke-linecap="round" />,
+        ...petals,
+        <circle key="c" cx={34} cy={34} r={3.4} fill="#f4d03f" />,
+        <circle key="bud" cx={16} cy={38} r={3.6} fill="#e57ba1" />,
+        <circle key="bud2" cx={46} cy={58} r={4.2} fill="#e57ba1" />,
+      ];
+    }
+    case 2:
+      return [
+        <path key="l1" d="M30 76 Q22 56 8 46" stroke={GREEN} stroke-width={2.4} fill="none" stroke-linecap="round" />,
+        <path key="l2" d="M30 76 Q36 58 52 50" stroke={GREEN} stroke-width={2.4} fill="none" stroke-linecap="round" />,
+        <path key="l3" d="M30 76 Q28 60 32 44" stroke={GREEN} stroke-width={2} fill="none" stroke-linecap="round" />,
+        <path key="p1" d="M32 40 Q20 30 22 18 Q32 24 32 40 Z" fill="#8e44ad" />,
+        <path key="p2" d="M32 40 Q44 30 44 18 Q34 24 32 40 Z" fill="#8e44ad" />,
+        <path key="p3" d="M32 40 Q24 44 16 40 Q24 34 32 40 Z" fill="#a569bd" />,
+        <path key="p4" d="M32 40 Q40 46 48 42 Q40 34 32 40 Z" fill="#a569bd" />,
+        <circle key="c" cx={32} cy={38} r={2.6} fill="#f4d03f" />,
+      ];
+    case 3: {
+      const petals = Array.from({ length: 16 }, (_, i) => {
+        const a = (i * 2 * Math.PI) / 16;
+        const [c, s] = [Math.cos(a), Math.sin(a)];
+        return <path key={i} d={`M${30 + 4 * c} ${34 + 4 * s} L${30 + 15 * c} ${34 + 15 * s}`} stroke={i % 2 ? '#e0a10f' : '#d68910'} stroke-width={3.4} stroke-linecap="round" />;
+      });
+      return [
+        <path key="stem" d="M30 48 Q28 62 32 78" stroke={GREEN} stroke-width={2.4} fill="none" />,
+        <path key="leaf" d="M30 64 Q18 58 14 66 Q22 70 30 64 Z" fill={GREEN} />,
+        <path key="leaf2" d="M31 70 Q42 64 46 70 Q38 76 31 70 Z" fill={GREEN} />,
+        ...petals,
+        <circle key="c" cx={30} cy={34} r={5} fill="#b9770e" />,
+      ];
+    }
+    default:
+      return [
+        stick(26, 48, 58, GREEN, 'stalk', 6),
+        <path key="tw" d="M29 30 Q38 26 44 18 M23 56 Q16 52 12 44" stroke={GREEN} stroke-width={1.6} fill="none" />,
+        <path key="lf1" d="M40 22 Q50 16 54 20 Q48 26 40 22 Z" fill="#1e8449" />,
+        <path key="lf2" d="M42 20 Q44 10 50 8 Q50 16 42 20 Z" fill="#1e8449" />,
+        <path key="lf3" d="M14 46 Q4 44 4 38 Q12 38 14 46 Z" fill="#1e8449" />,
+        <path key="lf4" d="M16 44 Q12 34 16 30 Q20 38 16 44 Z" fill="#1e8449" />,
+      ];
+  }
+}
+
+// Pictures inside the round medallions of the other bonus tiles, in the face colour.
+const SEASON_ART = [
+  // Spring: a shoot with two opening leaves.
+  'M30 58 V38 M30 46 Q20 46 18 36 Q28 34 30 46 M30 42 Q40 42 42 30 Q32 30 30 42',
+  // Summer: the sun.
+  'M30 34 A7 7 0 1 0 30.01 34 M30 28 V24 M30 58 V54 M18 41 H14 M46 41 H42 M21.5 32.5 L19 30 M38.5 49.5 L41 52 M38.5 32.5 L41 30 M21.5 49.5 L19 52',
+  // Autumn: a falling leaf with its veins.
+  'M30 28 Q44 34 40 48 Q34 56 22 54 Q18 40 30 28 Z M22 54 L36 34 M28 46 L22 42 M32 40 L38 42',
+  // Winter: a snowflake.
+  'M30 27 V55 M18 34 L42 48 M18 48 L42 34 M26 29 L30 33 L34 29 M26 53 L30 49 L34 53 M16.5 39 L21.5 36.5 L19.5 31.5 M43.5 43 L38.5 45.5 L40.5 50.5 M16.5 43 L21.5 45.5 L19.5 50.5 M43.5 39 L38.5 36.5 L40.5 31.5',
+];
+const ANIMAL_ART = [
+  // Cat: a head with pointed ears, eyes and whiskers.
+  'M20 50 Q18 36 22 30 L26 36 Q30 34 34 36 L38 30 Q42 36 40 50 Q30 56 20 50 Z M25 43 H27 M33 43 H35 M30 47 V48 M14 46 L24 47 M14 50 L24 49 M46 46 L36 47 M46 50 L36 49',
+  // Rat: a round body, a big ear and a long tail.
+  'M16 48 Q18 36 30 36 Q40 36 42 44 L46 46 Q42 50 38 50 Q30 54 16 48 Z M30 36 Q28 30 33 30 Q36 32 34 38 M16 48 Q10 44 12 36 Q14 30 20 30 M40 45 H41',
+  // Rooster: a comb, a beak, a breast and a tail.
+  'M22 54 Q18 42 24 36 Q22 30 28 28 Q34 28 34 34 L40 36 L34 38 Q38 46 32 52 Q28 56 22 54 Z M24 30 Q24 24 28 26 Q30 22 32 27 M22 52 Q14 46 16 34 M22 52 Q12 52 12 42 M29 32 H30',
+  // Centipede: a segmented body with legs.
+  'M16 54 Q22 44 30 42 Q40 40 44 28 M19 50 L13 47 M19 50 L22 56 M25 45 L20 40 M25 45 L29 50 M32 42 L30 36 M32 42 L37 46 M39 37 L35 32 M39 37 L45 39 M44 28 L41 24 M44 28 L48 25',
+];
+const FACE_ART = [
+  // Emperor: a crown.
+  'M18 50 H42 M18 50 L16 34 L23 42 L30 30 L37 42 L44 34 L42 50 Z M30 46 V47',
+  // Empress: a tiara with a jewel.
+  'M16 50 Q30 44 44 50 M18 48 Q18 36 30 32 Q42 36 42 48 M30 32 V26 M27 29 H33 M30 38 A3 3 0 1 0 30.01 38',
+  // General: two crossed swords.
+  'M18 28 L42 52 M42 28 L18 52 M14 32 L22 24 M38 24 L46 32 M36 50 L40 46 M20 46 L24 50',
+  // Minister: a scroll.
+  'M20 30 H40 M20 52 H40 M22 30 V52 M38 30 V52 M18 27 Q16 30 20 33 M42 27 Q44 30 40 33 M18 49 Q16 52 20 55 M42 49 Q44 52 40 55 M26 38 H34 M26 43 H34 M26 48 H31',
+];
+// Joker: a five-pointed star.
+const JOKER_ART = 'M30 27 L34 37 L45 37 L36 44 L39 55 L30 48 L21 55 L24 44 L15 37 L26 37 Z';
+
+function medallion(art: string, color: string): JSX.Element[] {
   return [
-    <path key="stem" d="M30 38 Q27 50 31 60" stroke={GREEN} stroke-width={2} fill="none" />,
-    <path key="leaf" d="M29 48 Q20 44 18 50 Q24 53 29 48 Z" fill={GREEN} />,
-    ...petals,
-    <circle key="c" cx={30} cy={31} r={3.6} fill="#f4d03f" />,
-    big(FLOWER_CHARS[n - 1], INK, 75, 15),
+    <circle key="m" cx={30} cy={41} r={21} fill={color} />,
+    <circle key="m2" cx={30} cy={41} r={18} fill="none" stroke={FACE} stroke-width={1.2} />,
+    // The pictures are drawn for a 16 radius; shrunk to stay clear of the ring.
+    <path key="art" d={art} transform="translate(30 41) scale(0.8) translate(-30 -41)" fill="none" stroke={FACE} stroke-width={2.6} stroke-linecap="round" stroke-linejoin="round" />,
   ];
 }
 
-function medallion(ch: string, color: string): JSX.Element[] {
-  return [
-    <circle key="m" cx={30} cy={41} r={19} fill={color} />,
-    <circle key="m2" cx={30} cy={41} r={16} fill="none" stroke={FACE} stroke-width={1.2} />,
-    big(ch, FACE, 51, 25),
-  ];
-}
-
-/** The drawing of a tile face (inside a 60×84 tile). */
+/** The drawing of a tile face (inside a 60×84 tile). Shapes only: no text, no fonts. */
 function face(code: string): JSX.Element[] {
   const [a, b] = [code[0], code[1]];
   if (/[0-9]/.test(a) && 'BCD'.includes(b)) {
@@ -243,15 +299,11 @@ function face(code: string): JSX.Element[] {
     const idx = corner(String(n), red ? RED : INK);
     if (b === 'D') return [...circles(n, red), idx];
     if (b === 'B') return [...bamboos(n, red), idx];
-    return [
-      big(NUMERALS[n], red ? RED : INK, 37, 27),
-      big('萬', RED, 71, 27),
-      idx,
-    ];
+    return [hanzi(NUMERAL_HANZI[n], 13, 7, 34, red ? RED : INK, 9.5, 'num'), hanzi('萬', 13, 42, 34, RED, 7, 'wan'), idx];
   }
-  if (b === 'W' && WIND_CHARS[a]) return [big(WIND_CHARS[a], INK, 58, 40), corner(a, BLUE)];
-  if (code === 'RD') return [big('中', RED, 58, 42), corner('R', RED)];
-  if (code === 'GD') return [big('發', GREEN, 58, 40), corner('G', GREEN)];
+  if (b === 'W' && WIND_HANZI[a]) return [hanzi(WIND_HANZI[a], 7, 18, 46, INK, 9), corner(a, BLUE)];
+  if (code === 'RD') return [hanzi('中', 7, 18, 46, RED, 10), corner('R', RED)];
+  if (code === 'GD') return [hanzi('發', 6, 17, 48, GREEN, 8), corner('G', GREEN)];
   if (code === 'WD')
     return [
       <rect key="f1" x={12} y={18} width={36} height={50} rx={3} fill="none" stroke={BLUE} stroke-width={3.4} />,
@@ -260,11 +312,12 @@ function face(code: string): JSX.Element[] {
     ];
   const n = Number(a);
   if (b === 'F') return [...flower(n), corner('F' + n, RED)];
-  if (b === 'S') return [...medallion(SEASON_CHARS[n - 1], ['#2e8b57', '#c0392b', '#d35400', '#2c5aa0'][n - 1]), corner('S' + n, RED)];
-  if (b === 'A') return [...medallion(ANIMAL_CHARS[n - 1], '#8d5524'), corner('A' + n, RED)];
-  if (b === 'P') return [...medallion(FACE_CHARS[n - 1], '#6c3483'), corner('P' + n, RED)];
-  if (code === 'JK') return [...medallion('百', '#b7950b'), corner('JK', RED)];
-  return [big('?', INK)];
+  if (b === 'S') return [...medallion(SEASON_ART[n - 1], ['#2e8b57', '#c0392b', '#d35400', '#2c5aa0'][n - 1]), corner('S' + n, RED)];
+  if (b === 'A') return [...medallion(ANIMAL_ART[n - 1], '#8d5524'), corner('A' + n, RED)];
+  if (b === 'P') return [...medallion(FACE_ART[n - 1], '#6c3483'), corner('P' + n, RED)];
+  if (code === 'JK') return [...medallion(JOKER_ART, '#b7950b'), corner('JK', RED)];
+  // An unknown code: a plain question-like mark drawn as shapes.
+  return [<circle key="u" cx={30} cy={41} r={12} fill="none" stroke={INK} stroke-width={3} />];
 }
 
 export type TileSize = 'xl' | 'lg' | 'md' | 'sm' | 'xs';

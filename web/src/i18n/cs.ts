@@ -39,6 +39,10 @@ export const cs: Record<Key, string> = {
   'kind.greedy': 'Bot (chamtivý)',
   'kind.random': 'Bot (náhodný)',
 
+  'name.human': 'Hráč',
+  'name.greedy': 'Chamtivý bot',
+  'name.random': 'Náhodný bot',
+
   'ruleset.millington': 'Klasická pravidla (Millington)',
   'ruleset.bradfield': 'Klasická pravidla (Bradfield)',
   'ruleset.western': 'Západní pravidla',
@@ -62,6 +66,13 @@ export const cs: Record<Key, string> = {
   'home.history_lead': 'dohrané hry, přehrané tah po tahu.',
   'home.score_lead': 'spočítá a vyrovná hry u skutečného stolu a vede záznam zápasu.',
 
+  'tiles.title': 'Kameny',
+  'tiles.lead': 'Všechny kameny všech pravidel a jejich jména. Klasická hra používá barvy, čestné kameny, květiny a roční období.',
+  'tiles.honours': 'Větry a draci',
+  'tiles.bonus': 'Květiny a roční období',
+  'tiles.more': 'Zvířata, postavy a žolík (jiná pravidla)',
+  'home.tiles_lead': 'všechny kameny a jejich jména.',
+
   'table.connecting': 'Připojuji…',
   'table.reconnecting': 'Spojení přerušeno — připojuji znovu…',
   'table.waiting': 'Čeká se na hráče:',
@@ -71,6 +82,8 @@ export const cs: Record<Key, string> = {
   'table.offline': 'odpojen',
   'table.your_turn_short': 'Jste na tahu',
   'table.your_turn': 'Jste na tahu: kámen zahodíte dvojím kliknutím (nebo přetažením doprostřed)',
+  'table.your_turn_touch': 'Jste na tahu: kámen zahodíte dvojím klepnutím',
+  'table.waiting_short': 'Čeká se na hráče…',
   'table.turn_of': 'Na tahu: {name}',
   'table.discarded_by': '{name} zahodil',
   'table.kong_by': '{name} přikládá ke kongu',
@@ -100,11 +113,14 @@ export const cs: Record<Key, string> = {
   'action.declare_ready': 'Ohlásit čekání',
   'action.original_call': 'Původní ohlášení',
 
+  'hint.shanten': 'Kamenů do čekání (šanten)',
+  'hint.useful_row': 'Užitečných kamenů potom',
+  'hint.complete_short': 'Mahjong!',
   'hint.complete': 'Vaše ruka je kompletní!',
   'hint.ready': 'Čekající ruka: chybí jeden kámen do mahjongu',
   'hint.away': 'do čekající ruky chybí {n}',
   'hint.waits': 'Čekáte na',
-  'hint.best': 'Nejlepší odhozy (pak užitečných kamenů)',
+  'hint.best': 'Nejlepší odhozy',
   'hint.useful': 'po tomto odhozu zbývá {n} užitečných kamenů',
   'hint.ready_short': 'čeká',
 

@@ -37,6 +37,10 @@ export const en = {
   'kind.greedy': 'Bot (greedy)',
   'kind.random': 'Bot (random)',
 
+  'name.human': 'Player',
+  'name.greedy': 'Greedy bot',
+  'name.random': 'Random bot',
+
   'ruleset.millington': 'Classical (Millington)',
   'ruleset.bradfield': 'Classical (Bradfield)',
   'ruleset.western': 'Western',
@@ -60,6 +64,13 @@ export const en = {
   'home.history_lead': 'finished games, replayed move by move.',
   'home.score_lead': 'score and settle the hands of a real table, and keep the match ledger.',
 
+  'tiles.title': 'The tiles',
+  'tiles.lead': 'Every tile of every ruleset, with its name. The classical game uses the suits, the honours and the flowers and seasons.',
+  'tiles.honours': 'Winds and dragons',
+  'tiles.bonus': 'Flowers and seasons',
+  'tiles.more': 'Animals, faces and the joker (other rulesets)',
+  'home.tiles_lead': 'every tile and its name.',
+
   'table.connecting': 'Connecting…',
   'table.reconnecting': 'Connection lost — reconnecting…',
   'table.waiting': 'Waiting for players:',
@@ -69,6 +80,8 @@ export const en = {
   'table.offline': 'offline',
   'table.your_turn_short': 'Your turn',
   'table.your_turn': 'Your turn: click a tile twice (or drag it to the centre) to discard',
+  'table.your_turn_touch': 'Your turn: tap a tile twice to discard',
+  'table.waiting_short': 'Waiting for players…',
   'table.turn_of': "{name}'s turn",
   'table.discarded_by': '{name} discarded',
   'table.kong_by': '{name} adds to a kong',
@@ -98,11 +111,14 @@ export const en = {
   'action.declare_ready': 'Declare ready',
   'action.original_call': 'Original Call',
 
+  'hint.shanten': 'Tiles from ready (shanten)',
+  'hint.useful_row': 'Useful tiles after',
+  'hint.complete_short': 'Mah-Jongg!',
   'hint.complete': 'Your hand is complete!',
   'hint.ready': 'Ready: one tile from Mah-Jongg',
   'hint.away': '{n} tiles away from ready',
   'hint.waits': 'Waiting for',
-  'hint.best': 'Best discards (useful tiles after)',
+  'hint.best': 'Best discards',
   'hint.useful': '{n} useful tiles left after this discard',
   'hint.ready_short': 'ready',
 

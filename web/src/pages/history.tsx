@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type GameSummary } from '../api';
 import { lang, signed, t } from '../i18n';
 import { rulesetLabel } from './home';
+import { shownName } from '../names';
 
 export function formatTime(ms: unknown): string {
   if (typeof ms !== 'number') return '';
@@ -49,7 +50,7 @@ export function HistoryPage() {
                     <td class="players-cell">
                       {(g.players ?? []).map((p, i) => (
                         <span class="player-total">
-                          {p} <b class={(g.totals?.[i] ?? 0) >= 0 ? 'pos' : 'neg'}>{signed(g.totals?.[i] ?? 0)}</b>
+                          {shownName(p, undefined, false)} <b class={(g.totals?.[i] ?? 0) >= 0 ? 'pos' : 'neg'}>{signed(g.totals?.[i] ?? 0)}</b>
                         </span>
                       ))}
                     </td>

@@ -3,8 +3,12 @@ import { api, type CreatedTable, type RulesetInfo } from '../api';
 import { t } from '../i18n';
 import { Tile } from '../tiles';
 import { navigate } from '../router';
+import { EyeIcon } from '../glyphs';
 
 export const BOTS = ['greedy', 'random'];
+
+/** How long a bot pauses before it acts: long enough to follow the play, for every table made here. */
+export const BOT_DELAY_MS = 400;
 
 /** The presets as `{name, seats}`, whatever shape the server lists them in. */
 export function useRulesets(): RulesetInfo[] {
@@ -38,7 +42,9 @@ export function Home() {
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState('');
   const [claim, setClaim] = useState(15);
-  const [delay, setDelay] = useState(400);
+  const [delay, setDelay] = useState(BOT_DELAY_MS);
+  const [quickBusy, setQuickBusy] = useState(false);
+  const [quickError, setQuickError] = useState('');
   const [busy, setBusy] = useState(false);
 
   const seatKinds = Array.from({ length: seats }, (_, i) => kinds[i] ?? 'greedy');
@@ -53,12 +59,33 @@ export function Home() {
         seats: seatKinds,
         names: seatKinds.map((k, i) => (k === 'human' && names[i].trim() ? names[i].trim() : null)),
         bot_delay_ms: delay,
-      } as never);
+      });
       setCreated(table);
     } catch (e) {
       setError((e as Error).message);
     } finally {
       setBusy(false);
+    }
+  }
+
+  // Quick play makes its table through the API, with the same bot pause as a table for friends;
+  // the plain form (GET /play) stays for a browser that does not run this script.
+  async function quickPlay(e: Event) {
+    e.preventDefault();
+    setQuickBusy(true);
+    setQuickError('');
+    try {
+      const table = await api.createTable({
+        ruleset,
+        seats: Array.from({ length: seats }, (_, i) => (i === 0 ? 'human' : 'greedy')),
+        bot_delay_ms: BOT_DELAY_MS,
+      });
+      const url = table.seats[0]?.join_url;
+      if (!url) throw new Error('no seat link');
+      navigate(url);
+    } catch (err) {
+      setQuickError((err as Error).message);
+      setQuickBusy(false);
     }
   }
 
@@ -72,7 +99,7 @@ export function Home() {
         </div>
         <h1>{t('home.title')}</h1>
         <p class="lead">{t('home.lead')}</p>
-        <form class="quick" method="get" action="/play">
+        <form class="quick" method="get" action="/play" onSubmit={quickPlay}>
           <label>
             {t('home.ruleset')}
             <select name="ruleset" value={ruleset} onChange={(e) => setRuleset((e.target as HTMLSelectElement).value)} data-testid="quick-ruleset">
@@ -82,10 +109,11 @@ export function Home() {
             </select>
           </label>
           <input type="hidden" name="bots" value={String(seats - 1)} />
-          <button type="submit" class="btn primary big" data-testid="play-bots">
+          <button type="submit" class="btn primary big" data-testid="play-bots" disabled={quickBusy}>
             {t('home.play_bots', { n: seats - 1 })}
           </button>
         </form>
+        {quickError && <p class="error">{quickError}</p>}
       </section>
 
       <div class="cards">
@@ -134,7 +162,7 @@ export function Home() {
             </label>
             <label>
               {t('home.bot_delay')}
-              <input type="number" min={0} max={5000} step={100} value={delay} onInput={(e) => setDelay(Number((e.target as HTMLInputElement).value))} />
+              <input type="number" min={0} max={5000} step={100} value={delay} data-testid="bot-delay" onInput={(e) => setDelay(Number((e.target as HTMLInputElement).value))} />
             </label>
           </div>
           <button type="button" class="btn primary" disabled={busy} onClick={create} data-testid="create-table">
@@ -152,6 +180,9 @@ export function Home() {
             </li>
             <li>
               <a href="/score">{t('nav.score')}</a> — {t('home.score_lead')}
+            </li>
+            <li>
+              <a href="/tiles" data-testid="tiles-link">{t('tiles.title')}</a> — {t('home.tiles_lead')}
             </li>
           </ul>
         </section>
@@ -185,7 +216,9 @@ function SeatLinks({ table }: { table: CreatedTable }) {
           </li>
         ))}
         <li>
-          <span class="seat-wind">👁</span>
+          <span class="seat-wind" aria-label={t('home.watch')}>
+            <EyeIcon />
+          </span>
           <input readOnly value={abs(table.spectate_url)} />
           <button type="button" class="btn small" onClick={() => navigate(table.spectate_url)}>
             {t('home.watch')}

@@ -2,15 +2,16 @@
 // hand face up.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
-import { api, displayNames, type GameEvent, parseRecord, windOf, type Wind } from '../api';
+import { api, displayNames, type GameEvent, parseRecord, windOf } from '../api';
 import { signed, t } from '../i18n';
 import { allStates, type ReplayState } from '../replay-model';
 import { Chart, Payments, SeatScores, TotalsTable } from '../sheet';
 import { Tile, sortTiles } from '../tiles';
 import { Bonus, Sets } from './table';
 import { rulesetLabel } from './home';
+import { WindMark } from '../glyphs';
+import { shownName } from '../names';
 
-const WIND_CHAR: Record<Wind, string> = { E: '東', S: '南', W: '西', N: '北' };
 
 export function ReplayPage({ id }: { id: string }) {
   const [record, setRecord] = useState<{ header: Record<string, any>; events: GameEvent[] } | null>(null);
@@ -34,7 +35,7 @@ export function ReplayPage({ id }: { id: string }) {
 
   const header = record?.header;
   const seats: number = header?.seats ?? 4;
-  const names: string[] = displayNames(header?.players ?? []);
+  const names: string[] = displayNames((header?.players ?? []).map((n: string) => shownName(n, undefined, false)));
   const states = useMemo(() => (record ? allStates(record.events, seats, names) : []), [record]);
   const events = record?.events ?? [];
   const last = Math.max(0, events.length - 1);
@@ -149,8 +150,7 @@ function ReplaySeat({ s, q, name, ev }: { s: ReplayState; q: number; name: strin
     <section class={`replay-seat ${active ? 'active' : ''}`} data-player={q}>
       <div class="nameplate">
         <span class={`wind-badge ${s.dealer === q ? 'dealer' : ''}`}>
-          <span class="wind-char">{WIND_CHAR[wind]}</span>
-          <span class="wind-letter">{wind}</span>
+          <WindMark wind={wind} />
         </span>
         <span class="np-name">{name}</span>
         <span class={`np-total ${s.totals[q] >= 0 ? 'pos' : 'neg'}`}>{signed(s.totals[q] ?? 0)}</span>

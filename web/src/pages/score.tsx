@@ -7,6 +7,7 @@ import { signed, t } from '../i18n';
 import { ItemsTable } from '../sheet';
 import { PICKER_CODES, Tile, parseCode } from '../tiles';
 import { rulesetLabel, useRulesets } from './home';
+import { WindMark } from '../glyphs';
 
 type SetKind = 'chow' | 'pung' | 'kong' | 'pair';
 type KongKind = 'concealed' | 'claimed' | 'annexed';
@@ -431,8 +432,7 @@ function SeatEditor(p: {
     <section class={`card seat-editor ${p.isWinner ? 'winner' : ''} ${hasError ? 'has-error' : ''}`} data-seat={w} data-testid={`sa-seat-${w}`}>
       <header>
         <span class="wind-badge small">
-          <span class="wind-char">{({ E: '東', S: '南', W: '西', N: '北' } as const)[w]}</span>
-          <span class="wind-letter">{w}</span>
+          <WindMark wind={w} />
         </span>
         <b>{t(`wind.${w}`)}</b>
         {p.isWinner && <span class="win-badge">{t('sheet.winner')}</span>}

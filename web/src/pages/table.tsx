@@ -10,13 +10,14 @@ import {
   type SeatView,
   type Wind,
   WINDS,
-  displayNames,
   setTiles,
   windOf,
 } from '../api';
 import { signed, t } from '../i18n';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
+import { Hanzi, WIND_HANZI, WindMark } from '../glyphs';
+import { seatNames, shownName } from '../names';
 
 interface PlayerInfo {
   name: string;
@@ -39,7 +40,6 @@ interface Welcome {
   status: string;
 }
 
-const WIND_CHAR: Record<Wind, string> = { E: '東', S: '南', W: '西', N: '北' };
 
 function storageKey(id: string, token: string | null) {
   return `mahjong.hands.${id}.${token ? token.slice(0, 8) : 'spectator'}`;
@@ -72,6 +72,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
   const viewRef = useRef<SeatView | null>(null);
   const handsRef = useRef<HandResult[]>(hands);
   const playersRef = useRef<PlayerInfo[]>([]);
+  const seatRef = useRef<number | null>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -108,6 +109,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
       switch (msg.type) {
         case 'welcome':
           setWelcome(msg as unknown as Welcome);
+          seatRef.current = typeof msg.seat === 'number' ? msg.seat : null;
           setPlayers(msg.players ?? []);
           playersRef.current = msg.players ?? [];
           setStatus(msg.status);
@@ -130,7 +132,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           } else eventsRef.current = [...eventsRef.current, e];
           setEvents(eventsRef.current);
           if (e.type === 'scores') {
-            const r = resultFromEvents(eventsRef.current, viewRef.current, displayNames(playersRef.current.map((p) => p.name)));
+            const r = resultFromEvents(eventsRef.current, viewRef.current, seatNames(playersRef.current, seatRef.current));
             if (r) {
               const next = [...handsRef.current.filter((h) => h.hand !== r.hand), r].sort((a, b) => a.hand - b.hand);
               handsRef.current = next;
@@ -203,7 +205,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
 
   const seatCount = view?.seats ?? welcome?.seats ?? 4;
   const mine = welcome?.seat ?? null;
-  const names = displayNames(players.map((p, i) => (i === mine && p?.name === 'human' ? t('table.you_cap') : p?.name ?? `#${i}`)));
+  const names = seatNames(players, mine);
   const rulesetName = welcome ? (typeof welcome.ruleset === 'string' ? welcome.ruleset : welcome.ruleset.name) : '';
   const family = welcome && typeof welcome.ruleset === 'object' ? String((welcome.ruleset as { family?: string }).family ?? '') : '';
   const mySeat = welcome?.seat ?? null;
@@ -234,6 +236,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           handsPlayed={hands.length}
           openSheet={() => hands.length && setSheet(hands[hands.length - 1].hand)}
           gameOver={gameOver}
+          waiting={status === 'waiting'}
         />
       ) : (
         <div class="page narrow">
@@ -304,7 +307,7 @@ function Waiting({ id, players, seat }: { id: string; players: PlayerInfo[]; sea
       <span class="waiting-seats">
         {players.map((p, i) => (
           <span class={`dot ${p.connected ? 'on' : ''}`} title={p.name}>
-            {WIND_CHAR[WINDS[i]]} {p.name}
+            <Hanzi ch={WIND_HANZI[WINDS[i]]} /> {shownName(p.name, p.kind, i === seat)}
             {i === seat ? ` (${t('table.you')})` : ''}
           </span>
         ))}
@@ -340,6 +343,8 @@ interface BoardProps {
   handsPlayed: number;
   openSheet: () => void;
   gameOver: unknown;
+  /** The table has empty seats: nobody plays yet, whatever the view says. */
+  waiting: boolean;
 }
 
 const POSITIONS_4 = ['bottom', 'right', 'top', 'left'];
@@ -350,7 +355,7 @@ function Board(p: BoardProps) {
   const n = view.seats;
   const self = p.me ?? 0;
   const pos = (q: number) => (n === 3 ? POSITIONS_3 : POSITIONS_4)[(q - self + n) % n];
-  const turn = view.phase.type === 'turn' ? view.phase.player : null;
+  const turn = view.phase.type === 'turn' && !p.waiting ? view.phase.player : null;
   const lastDiscard = lastDiscardOf(p.events);
   const claimTile = view.phase.type === 'claims' ? view.phase.tile : view.phase.type === 'rob' ? view.phase.tile : null;
   const [selected, setSelected] = useState<number | null>(null);
@@ -405,8 +410,8 @@ function Board(p: BoardProps) {
 
   const myPublic = p.me !== null ? view.public[p.me] : null;
   const myTurn = p.me !== null && turn === p.me;
-  const claiming = view.legal.length > 0 && !myTurn;
-  const others = view.legal.filter((a) => a.type !== 'discard');
+  const claiming = view.legal.length > 0 && !myTurn && !p.waiting;
+  const others = p.waiting ? [] : view.legal.filter((a) => a.type !== 'discard');
 
   return (
     <div class={`board seats-${n}`} data-phase={view.phase.type} data-hand={view.hand}>
@@ -421,6 +426,7 @@ function Board(p: BoardProps) {
             turn={turn}
             ruleset={p.ruleset}
             me={p.me}
+            waiting={p.waiting}
             dora={doraOf(p.events)}
             onDropTile={(code) => discard(code)}
           />
@@ -527,7 +533,9 @@ function Board(p: BoardProps) {
                     {t('action.discard')} <Tile code={selected === 99 ? hand.drawn! : hand.tiles[selected]} size="xs" />
                   </button>
                 ) : (
-                  <span class="muted">{t('table.your_turn')}</span>
+                  <span class="muted" data-testid="turn-prompt">
+                    {t(touchScreen() ? 'table.your_turn_touch' : 'table.your_turn')}
+                  </span>
                 )}
                 {canCall && (
                   <label class="call">
@@ -636,32 +644,60 @@ function Timer({ deadline }: { deadline: { at: number; total: number } }) {
 
 function HintPanel({ hint }: { hint: Hint }) {
   const sh = hint.shanten;
+  const best = hint.discards.slice(0, 4);
+  // Every number has its label: how far from ready, what completes, what to discard and how
+  // many useful tiles each discard leaves.
   return (
     <div class="hint-panel" data-testid="hint">
-      <b>
-        {sh < 0 ? t('hint.complete') : sh === 0 ? t('hint.ready') : t('hint.away', { n: sh })}
-      </b>
+      <div class="hint-row" data-testid="hint-shanten" title={sh < 0 ? t('hint.complete') : sh === 0 ? t('hint.ready') : t('hint.away', { n: sh })}>
+        <span class="hint-label">{t('hint.shanten')}:</span>
+        <b class="hint-value">{sh < 0 ? t('hint.complete_short') : sh === 0 ? `0 · ${t('hint.ready_short')}` : sh}</b>
+      </div>
       {hint.waits.length > 0 && (
-        <span class="hint-waits">
+        <div class="hint-row hint-waits" data-testid="hint-waits">
           <span class="hint-label">{t('hint.waits')}:</span>
           {hint.waits.map((c) => (
             <Tile code={c} size="xs" />
           ))}
-        </span>
+        </div>
       )}
-      {hint.discards.length > 0 && (
-        <span class="hint-discards">
-          <span class="hint-label">{t('hint.best')}:</span>
-          {hint.discards.slice(0, 4).map((d) => (
-            <span class="hint-discard" title={t('hint.useful', { n: d.useful })}>
-              <Tile code={d.tile} size="xs" />
-              <small>{d.useful}</small>
-            </span>
-          ))}
-        </span>
+      {best.length > 0 && (
+        <table class="hint-discards" data-testid="hint-discards">
+          {/* Each label heads its own row, so the narrow corner of a desktop table holds the
+              longer Czech and Polish ones. */}
+          <tbody>
+            <tr>
+              <th colSpan={best.length} class="hint-label" data-testid="hint-best-label">
+                {t('hint.best')}:
+              </th>
+            </tr>
+            <tr data-testid="hint-best">
+              {best.map((d) => (
+                <td>
+                  <Tile code={d.tile} size="xs" />
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th colSpan={best.length} class="hint-label" data-testid="hint-useful-label">
+                {t('hint.useful_row')}:
+              </th>
+            </tr>
+            <tr data-testid="hint-useful">
+              {best.map((d) => (
+                <td title={t('hint.useful', { n: d.useful })}>{d.useful}</td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
       )}
     </div>
   );
+}
+
+// Phones and tablets: a finger taps, and drag and drop is not offered there.
+function touchScreen(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
 function Nameplate(p: {
@@ -676,8 +712,7 @@ function Nameplate(p: {
   return (
     <div class={`nameplate ${p.turn ? 'turn' : ''}`} data-wind={p.wind} title={`${p.name} · ${t(`kind.${p.kind}`)}`}>
       <span class={`wind-badge ${p.dealer ? 'dealer' : ''}`} title={t(`wind.${p.wind}`)}>
-        <span class="wind-char">{WIND_CHAR[p.wind]}</span>
-        <span class="wind-letter">{p.wind}</span>
+        <WindMark wind={p.wind} />
       </span>
       <span class="np-name">
         {p.name}
@@ -788,13 +823,15 @@ function CenterInfo(p: {
   turn: number | null;
   ruleset: string;
   me: number | null;
+  waiting: boolean;
   dora: string | null;
   onDropTile: (code: string) => void;
 }) {
   const v = p.view;
   const [over, setOver] = useState(false);
   let status: JSX.Element | string = '';
-  if (v.phase.type === 'turn') status = p.turn === p.me ? t('table.your_turn_short') : t('table.turn_of', { name: p.names[v.phase.player] });
+  if (p.waiting) status = t('table.waiting_short');
+  else if (v.phase.type === 'turn') status = p.turn === p.me ? t('table.your_turn_short') : t('table.turn_of', { name: p.names[v.phase.player] });
   else if (v.phase.type === 'claims')
     status = (
       <>
@@ -825,7 +862,9 @@ function CenterInfo(p: {
       }}
     >
       <div class="prevailing" title={t('table.prevailing')}>
-        <span class="wind-char big">{WIND_CHAR[v.prevailing]}</span>
+        <span class="wind-char big">
+          <Hanzi ch={WIND_HANZI[v.prevailing]} />
+        </span>
         <span class="small-caps">{t('table.prevailing_short', { wind: t(`wind.${v.prevailing}`) })}</span>
       </div>
       <div class="center-stats">
