@@ -34,7 +34,7 @@ impl Cumulative {
             *s += n;
         }
         self.hands += 1;
-        if self.hands % self.stride == 0 {
+        if self.hands.is_multiple_of(self.stride) {
             self.points.push((self.hands, self.sums.clone()));
             if self.points.len() > MAX_POINTS {
                 let mut i = 0;

@@ -138,7 +138,7 @@ pub fn run(name: &str, text: &str, mode: Mode) -> Result<u8, String> {
             write_out(msg.as_bytes())?;
         }
         Mode::Print => {
-            let games = frames(&entries)?;
+            let games = frames(&entries, false)?;
             let mut out = String::new();
             for (gi, g) in games.iter().enumerate() {
                 print_game(gi, g, &mut out);
@@ -146,7 +146,7 @@ pub fn run(name: &str, text: &str, mode: Mode) -> Result<u8, String> {
             write_out(out.as_bytes())?;
         }
         Mode::Step => {
-            let games = frames(&entries)?;
+            let games = frames(&entries, true)?;
             let stdin = std::io::stdin();
             step(&games, &mut stdin.lock(), &mut std::io::stdout().lock())
                 .map_err(|e| format!("standard output: {e}"))?;
@@ -188,7 +188,7 @@ fn run_of(t: Tile) -> [Tile; 3] {
     [t, b, b.succ().unwrap_or(b)]
 }
 
-/// The table after each event of a hand.
+/// An event of a hand, and the table after it (kept only for stepping).
 #[derive(Clone)]
 struct Frame {
     /// The event in words.
@@ -201,6 +201,8 @@ struct HandFrames {
     prevailing: Wind,
     dealer: usize,
     frames: Vec<Frame>,
+    /// The table after the hand's last event.
+    end: Vec<Seat>,
 }
 
 struct GameFrames {
@@ -230,7 +232,9 @@ fn set_text(kind: SetKind, t: Tile) -> String {
 
 /// Works the record's games into frames: one per event other than decisions (which the
 /// events after them show).
-fn frames(entries: &[Cow<str>]) -> Result<Vec<GameFrames>, String> {
+/// `states`: keep the table after every event (for stepping), not only at the end of each
+/// hand (for printing).
+fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String> {
     let mut games: Vec<GameFrames> = Vec::new();
     let mut seats: Vec<Seat> = Vec::new();
     let mut last_discard: Option<(usize, Tile)> = None;
@@ -269,6 +273,7 @@ fn frames(entries: &[Cow<str>]) -> Result<Vec<GameFrames>, String> {
                     prevailing: *prevailing,
                     dealer: *dealer,
                     frames: vec![],
+                    end: vec![],
                 });
                 let mut t = format!(
                     "hand {} begins: prevailing wind {}, {} deals",
@@ -441,16 +446,14 @@ fn frames(entries: &[Cow<str>]) -> Result<Vec<GameFrames>, String> {
         for s in &mut seats {
             s.concealed.sort();
         }
-        let frame = Frame {
-            text,
-            seats: seats.clone(),
+        let Some(h) = g.hands.last_mut() else {
+            return Err("an event before the first hand_start".to_string());
         };
-        match g.hands.last_mut() {
-            Some(h) => h.frames.push(frame),
-            None => {
-                return Err("an event before the first hand_start".to_string());
-            }
-        }
+        h.frames.push(Frame {
+            text,
+            seats: if states { seats.clone() } else { vec![] },
+        });
+        h.end.clone_from(&seats);
     }
     Ok(games)
 }
@@ -507,9 +510,9 @@ fn print_game(gi: usize, g: &GameFrames, out: &mut String) {
         for f in &h.frames {
             let _ = writeln!(out, "  {}", f.text);
         }
-        if let Some(last) = h.frames.last() {
+        if !h.end.is_empty() {
             let _ = writeln!(out, "  at the end:");
-            for (i, s) in last.seats.iter().enumerate() {
+            for (i, s) in h.end.iter().enumerate() {
                 let _ = writeln!(out, "  {}", seat_line(g, h, i, s));
             }
         }
