@@ -205,6 +205,11 @@ pub struct BotResult {
     pub net_per_hand: f64,
     /// Half the width of the 95 % confidence interval (the deals are the units).
     pub net_per_hand_ci95: Option<f64>,
+    /// Its net per hand minus the first bot's, paired deal by deal (`null` for the first
+    /// bot): the comparison duplicate play makes sharp.
+    pub minus_first: Option<f64>,
+    /// Half the width of that difference's 95 % confidence interval.
+    pub minus_first_ci95: Option<f64>,
 }
 
 /// One hand's result.
@@ -466,6 +471,7 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
     // Per seat: each game is a unit. Per bot (duplicate): each deal, all its rotations.
     let mut by_seat = vec![Ratio::default(); seats];
     let mut by_bot = vec![Ratio::default(); seats];
+    let mut minus_first = vec![Ratio::default(); seats];
     let mut bot_wins = vec![0u64; seats];
     let mut deal_net = vec![0i64; seats];
     let mut deal_hands = 0u64;
@@ -531,10 +537,11 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
             }
             deal_hands += g.summary.hands as u64;
             if item.rotation as u64 + 1 == rotations {
-                for (b, n) in deal_net.iter_mut().enumerate() {
-                    by_bot[b].add(*n, deal_hands);
-                    *n = 0;
+                for b in 0..seats {
+                    by_bot[b].add(deal_net[b], deal_hands);
+                    minus_first[b].add(deal_net[b] - deal_net[0], deal_hands);
                 }
+                deal_net.fill(0);
                 deal_hands = 0;
             }
         }
@@ -562,6 +569,8 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
                 wins: bot_wins[b],
                 net_per_hand: by_bot[b].mean(),
                 net_per_hand_ci95: by_bot[b].ci95(),
+                minus_first: (b > 0).then(|| minus_first[b].mean()),
+                minus_first_ci95: (b > 0).then(|| minus_first[b].ci95()).flatten(),
             })
             .collect();
     }
@@ -611,7 +620,7 @@ pub fn render(s: &SimSummary) -> String {
             s.bots.len()
         );
         for (b, r) in s.per_bot.iter().enumerate() {
-            let _ = writeln!(
+            let _ = write!(
                 t,
                 "bot {b} {:<8} wins {:>8}   net per hand {:>+9.2}{}",
                 r.bot,
@@ -619,6 +628,12 @@ pub fn render(s: &SimSummary) -> String {
                 r.net_per_hand,
                 ci(r.net_per_hand_ci95)
             );
+            match r.minus_first {
+                Some(d) => {
+                    let _ = writeln!(t, "   minus bot 0 {d:>+9.2}{}", ci(r.minus_first_ci95));
+                }
+                None => t.push('\n'),
+            }
         }
         for p in 0..s.wins.len() {
             let _ = writeln!(

@@ -625,8 +625,8 @@ fn duplicate_play_rotates_the_bots_over_the_same_walls() {
         .map(|l| l.split(',').map(String::from).collect())
         .collect();
     assert_eq!(rows.len(), 24);
-    for (b, result) in per_bot.iter().enumerate() {
-        let units: Vec<(i64, u64)> = (0..3)
+    let units_of = |b: usize| -> Vec<(i64, u64)> {
+        (0..3)
             .map(|deal| {
                 let mine: Vec<&Vec<String>> =
                     rows.iter().filter(|r| r[0] == deal.to_string()).collect();
@@ -640,10 +640,28 @@ fn duplicate_play_rotates_the_bots_over_the_same_walls() {
                     .sum();
                 (net, mine.len() as u64)
             })
-            .collect();
+            .collect()
+    };
+    let first = units_of(0);
+    for (b, result) in per_bot.iter().enumerate() {
+        let units = units_of(b);
         let (m, ci) = ratio_ci(&units);
         assert!((result["net_per_hand"].as_f64().unwrap() - m).abs() < 1e-9);
         assert!((result["net_per_hand_ci95"].as_f64().unwrap() - ci).abs() < 1e-6);
+        // The difference to bot 0, paired deal by deal.
+        if b == 0 {
+            assert_eq!(result["minus_first"], Value::Null);
+            assert_eq!(result["minus_first_ci95"], Value::Null);
+            continue;
+        }
+        let diff: Vec<(i64, u64)> = units
+            .iter()
+            .zip(&first)
+            .map(|(u, f)| (u.0 - f.0, u.1))
+            .collect();
+        let (dm, dci) = ratio_ci(&diff);
+        assert!((result["minus_first"].as_f64().unwrap() - dm).abs() < 1e-9);
+        assert!((result["minus_first_ci95"].as_f64().unwrap() - dci).abs() < 1e-6);
     }
     // The record replays, game by game.
     let rec = dir.join("dup1.jsonl");
