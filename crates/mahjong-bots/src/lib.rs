@@ -33,6 +33,7 @@
 
 mod analysis;
 mod greedy;
+pub mod hint;
 mod korean;
 mod random;
 

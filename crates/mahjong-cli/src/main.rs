@@ -6,9 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod plot;
 mod render;
+mod replay;
 mod serve;
 mod simulate;
+mod stats;
 
 use mahjong_rules::{output::ScoreJson, score_with_shape, InputError, Ruleset, Table, TableInput};
 
@@ -27,12 +30,12 @@ struct Cli {
 enum Command {
     /// Score a finished hand (table JSON, see docs/formats/table-json.md).
     Score {
-        /// The table file, or - for standard input.
+        /// The table file, or - for standard input (the default).
         #[arg(value_name = "FILE|-")]
         file: Option<PathBuf>,
-        /// Print the result as JSON instead of a readable table.
-        #[arg(long, value_name = "FILE|-", conflicts_with = "file")]
-        json: Option<PathBuf>,
+        /// Print the result as JSON instead of a readable table (before or after FILE).
+        #[arg(long)]
+        json: bool,
         /// Read JSON Lines (one table per line) and write one JSON result per line.
         #[arg(long)]
         batch: bool,
@@ -51,14 +54,12 @@ enum Command {
         /// Master seed: the same seed gives the same games, whatever the thread count.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Bots per seat, comma-separated (random, greedy).
-        #[arg(
-            long,
-            value_delimiter = ',',
-            default_value = "greedy,greedy,greedy,greedy"
-        )]
+        /// Bots per seat, comma-separated (random, greedy); one name plays every seat
+        /// (default: greedy in every seat of the ruleset).
+        #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
-        /// Worker threads (default: one per core).
+        /// Worker threads (default: one per core; more than the machine's available
+        /// parallelism are clamped to it, with a note).
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Stop each game after this many hands.
@@ -74,6 +75,20 @@ enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+        /// Write one CSV row per hand to FILE (game, rotation, hand, dealer, winner, net per
+        /// seat).
+        #[arg(long, value_name = "FILE", conflicts_with = "server")]
+        csv: Option<PathBuf>,
+        /// Write one JSON object per hand to FILE (JSON Lines; the same fields as --csv).
+        #[arg(long, value_name = "FILE", conflicts_with = "server")]
+        jsonl: Option<PathBuf>,
+        /// Draw the cumulative net per seat (per bot with --duplicate) over the hands, as SVG.
+        #[arg(long, value_name = "FILE.svg", conflicts_with = "server")]
+        plot: Option<PathBuf>,
+        /// Duplicate play: each game is played once per rotation of the bots over the seats
+        /// (the same walls each time), and results are reported per bot.
+        #[arg(long, conflicts_with = "server")]
+        duplicate: bool,
         /// Play the games through this server (`http://HOST:PORT`) instead: all-human
         /// tables, every seat a client-side bot over WebSocket (the server's load generator).
         #[arg(long, value_name = "URL")]
@@ -99,9 +114,16 @@ enum Command {
     Play(mahjong_tui::PlayArgs),
     /// Re-play a game record through the engine and check every event, score and payment.
     Replay {
-        /// The record (JSON Lines), or - for standard input.
+        /// The record (JSON Lines, or pretty-printed JSON), or - for standard input.
         #[arg(value_name = "FILE|-")]
         file: PathBuf,
+        /// Then print each hand as text: the deal, every event, the result.
+        #[arg(long, conflicts_with = "step")]
+        print: bool,
+        /// Then step through the events in the terminal (keys, each followed by Enter:
+        /// n or Enter next, b back, N next hand, B previous hand, q quit).
+        #[arg(long)]
+        step: bool,
     },
     /// List the presets, or print a ruleset as a TOML file (`mahjong ruleset NAME` is
     /// short for `mahjong ruleset show NAME`).
@@ -149,15 +171,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Score { file, json, batch } => {
-            let (path, as_json) = match (json, file) {
-                (Some(p), _) => (p, true),
-                (None, Some(p)) => (p, false),
-                (None, None) => (PathBuf::from("-"), false),
-            };
+            let path = file.unwrap_or_else(|| PathBuf::from("-"));
             if batch {
                 score_batch(&path)
             } else {
-                score_one(&path, as_json)
+                score_one(&path, json)
             }
         }
         Command::Ruleset { cmd, name, options } => match (cmd, name) {
@@ -180,11 +198,21 @@ fn main() -> ExitCode {
             record,
             wall,
             json,
+            csv,
+            jsonl,
+            plot,
+            duplicate,
             server,
             concurrency,
             think_ms,
         } => (|| {
+            simulate::check_counts(games, max_hands).map_err(Fail)?;
             if let Some(server) = server {
+                let bots = if bots.is_empty() {
+                    vec!["greedy".to_string()]
+                } else {
+                    bots
+                };
                 let cfg = mahjong_server::load::LoadConfig {
                     server,
                     games,
@@ -215,6 +243,8 @@ fn main() -> ExitCode {
                 threads,
                 max_hands,
                 walls,
+                duplicate,
+                outputs: simulate::Outputs { csv, jsonl, plot },
             };
             let mut file = match &record {
                 Some(p) => Some(BufWriter::new(
@@ -237,7 +267,14 @@ fn main() -> ExitCode {
             write_stdout(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         })(),
-        Command::Replay { file } => replay(&file),
+        Command::Replay { file, print, step } => {
+            let mode = match (print, step) {
+                (true, _) => replay::Mode::Print,
+                (_, true) => replay::Mode::Step,
+                _ => replay::Mode::Check,
+            };
+            replay(&file, mode)
+        }
         Command::Serve { bind, db } => serve::serve(bind, db).map_err(Fail),
         Command::Play(args) => mahjong_tui::play(&args)
             .map_err(|e| Fail(e.0))
@@ -358,24 +395,21 @@ fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
 }
 
 /// Replays a record: exit 0 when everything agrees, 1 at the first disagreement, 2 when
-/// the record cannot be read.
-fn replay(path: &PathBuf) -> Result<ExitCode, Fail> {
-    let text = read_input(path)?;
-    match mahjong_engine::replay(text.lines()) {
-        Ok(s) => {
-            let msg = format!(
-                "replayed {} games, {} hands, {} events: all agree\n",
-                s.games, s.hands, s.events
-            );
-            write_stdout(msg.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) if e.malformed => Err(Fail(format!("{}: {e}", path.display()))),
-        Err(e) => {
-            eprintln!("disagreement: {}: {e}", path.display());
-            Ok(ExitCode::from(1))
-        }
+/// the record cannot be read (see `replay.rs`).
+fn replay(path: &PathBuf, mode: replay::Mode) -> Result<ExitCode, Fail> {
+    if mode == replay::Mode::Step && path.as_os_str() == "-" {
+        return Err(Fail(
+            "--step reads its keys from standard input: give the record as a file".into(),
+        ));
     }
+    let text = read_input(path)?;
+    let name = if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let code = replay::run(&name, &text, mode).map_err(Fail)?;
+    Ok(ExitCode::from(code))
 }
 
 fn list_presets(json: bool) -> Result<ExitCode, Fail> {

@@ -2,7 +2,8 @@
 //! whatever the thread count.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use mahjong_bots::{bot_for_ruleset, Bot};
@@ -10,6 +11,8 @@ use mahjong_engine::{Game, GameConfig, RecordHeader, SeatView};
 use mahjong_rules::Ruleset;
 use rayon::prelude::*;
 use serde::Serialize;
+
+use crate::stats::Ratio;
 
 /// What to simulate.
 pub struct SimConfig {
@@ -27,6 +30,79 @@ pub struct SimConfig {
     pub max_hands: Option<u32>,
     /// Explicit walls, one per hand in draw order (every game uses them).
     pub walls: Vec<Vec<mahjong_tiles::Tile>>,
+    /// Duplicate play: every game once per rotation of the bots over the seats.
+    pub duplicate: bool,
+    /// Per-hand outputs.
+    pub outputs: Outputs,
+}
+
+/// Where per-hand results go.
+#[derive(Default)]
+pub struct Outputs {
+    /// CSV, one row per hand.
+    pub csv: Option<PathBuf>,
+    /// JSON Lines, one object per hand.
+    pub jsonl: Option<PathBuf>,
+    /// SVG chart of the cumulative net.
+    pub plot: Option<PathBuf>,
+}
+
+impl Outputs {
+    fn any(&self) -> bool {
+        self.csv.is_some() || self.jsonl.is_some() || self.plot.is_some()
+    }
+}
+
+/// `--games 0` and `--max-hands 0` play nothing: refused rather than reported as a success.
+pub fn check_counts(games: u64, max_hands: Option<u32>) -> Result<(), String> {
+    if games == 0 {
+        return Err("--games 0: nothing to play (give 1 or more)".into());
+    }
+    if max_hands == Some(0) {
+        return Err("--max-hands 0: a game needs at least one hand (give 1 or more)".into());
+    }
+    Ok(())
+}
+
+/// The bots for every seat: none given is greedy everywhere, one name plays every seat,
+/// otherwise one per seat.
+pub fn seat_bots(given: &[String], seats: usize) -> Result<Vec<String>, String> {
+    let bots = match given {
+        [] => vec!["greedy".to_string(); seats],
+        [one] => vec![one.clone(); seats],
+        many if many.len() == seats => many.to_vec(),
+        many => {
+            return Err(format!(
+            "--bots: {} bots for {seats} seats (give one name for every seat, or {seats} names)",
+            many.len()
+        ))
+        }
+    };
+    for b in &bots {
+        if !mahjong_bots::BOT_NAMES.contains(&b.as_str()) {
+            return Err(format!(
+                "--bots: unknown bot {b:?} (known: {})",
+                mahjong_bots::BOT_NAMES.join(", ")
+            ));
+        }
+    }
+    Ok(bots)
+}
+
+/// The worker count: 0 is one per core; more than the machine runs at once is clamped to
+/// that (a CPU-bound pool gains nothing from more, and 100,000 threads would not start).
+pub fn worker_threads(asked: usize) -> (usize, Option<String>) {
+    let avail = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        0 => (avail, None),
+        n if n > avail => (
+            avail,
+            Some(format!(
+                "note: --threads {n}: this machine runs {avail} at once; using {avail}"
+            )),
+        ),
+        n => (n, None),
+    }
 }
 
 /// Reads a wall file: one hand's wall per line, tile codes in draw order (the deal first,
@@ -102,12 +178,55 @@ pub struct SimSummary {
     pub item_gains: BTreeMap<String, i64>,
     /// Mean net result per hand, per seat.
     pub net_per_hand: Vec<f64>,
-    /// Bots per seat.
+    /// Half the width of the 95 % confidence interval of `net_per_hand`, per seat (games
+    /// are the independent units; `null` with fewer than two).
+    pub net_per_hand_ci95: Vec<Option<f64>>,
+    /// Bots per seat (with `--duplicate`: the bots in their first rotation).
     pub bots: Vec<String>,
+    /// Duplicate play: each game was played once per rotation of the bots over the seats.
+    pub duplicate: bool,
+    /// With `duplicate`: results per bot, over every seat it played.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub per_bot: Vec<BotResult>,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Hands per second.
     pub hands_per_second: f64,
+}
+
+/// One bot's results in duplicate play.
+#[derive(Debug, Default, Serialize)]
+pub struct BotResult {
+    /// The bot's name.
+    pub bot: String,
+    /// Its wins, in whatever seat.
+    pub wins: u64,
+    /// Its mean net result per hand.
+    pub net_per_hand: f64,
+    /// Half the width of the 95 % confidence interval (the deals are the units).
+    pub net_per_hand_ci95: Option<f64>,
+    /// Its net per hand minus the first bot's, paired deal by deal (`null` for the first
+    /// bot): the comparison duplicate play makes sharp.
+    pub minus_first: Option<f64>,
+    /// Half the width of that difference's 95 % confidence interval.
+    pub minus_first_ci95: Option<f64>,
+}
+
+/// One hand's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandRow {
+    /// Game (deal) number, from 0.
+    pub game: u64,
+    /// Rotation of the bots over the seats (0 unless `--duplicate`).
+    pub rotation: usize,
+    /// Hand number in the game, from 0.
+    pub hand: u32,
+    /// The player who dealt (East).
+    pub dealer: usize,
+    /// The winner, or `null` for a washout.
+    pub winner: Option<usize>,
+    /// Net result per seat (player).
+    pub net: Vec<i64>,
 }
 
 /// SplitMix64: independent per-game and per-bot seeds from one master seed.
@@ -122,10 +241,35 @@ struct GameOut {
     summary: mahjong_engine::GameSummary,
     totals: Vec<i64>,
     record: Vec<u8>,
+    rows: Vec<HandRow>,
 }
 
-/// Plays one game; the record (when asked for) as JSON Lines.
-fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String> {
+/// What one work item plays: a game, and the rotation of the bots over its seats.
+#[derive(Copy, Clone)]
+struct Item {
+    game: u64,
+    rotation: usize,
+}
+
+/// The bot (index into the bot list) in `seat` at `rotation`.
+fn bot_at(seat: usize, rotation: usize, seats: usize) -> usize {
+    (seat + rotation) % seats
+}
+
+/// Plays one game; the record (when asked for) as JSON Lines, the hands' rows (when asked
+/// for).
+fn play_one(
+    cfg: &SimConfig,
+    bots_by_index: &[String],
+    item: Item,
+    record: bool,
+    rows_wanted: bool,
+) -> Result<GameOut, String> {
+    let index = item.game;
+    let seats = bots_by_index.len();
+    let seat_bots: Vec<String> = (0..seats)
+        .map(|p| bots_by_index[bot_at(p, item.rotation, seats)].clone())
+        .collect();
     let seed = derive_seed(cfg.seed, index);
     let config = GameConfig {
         ruleset: cfg.ruleset.clone(),
@@ -134,23 +278,29 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         max_hands: cfg.max_hands,
         record,
     };
-    let mut bots: Vec<Box<dyn Bot>> = cfg
-        .bots
-        .iter()
-        .enumerate()
-        .map(|(p, name)| {
-            bot_for_ruleset(name, &cfg.ruleset, derive_seed(seed, 1000 + p as u64))
+    // A bot's seed follows the bot (its index in --bots), not the seat it sits in.
+    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
+        .map(|p| {
+            let b = bot_at(p, item.rotation, seats);
+            let name = &bots_by_index[b];
+            bot_for_ruleset(name, &cfg.ruleset, derive_seed(seed, 1000 + b as u64))
                 .ok_or_else(|| format!("unknown bot {name:?} (known: random, greedy)"))
         })
         .collect::<Result<_, _>>()?;
     let mut out = Vec::new();
     if record {
-        serde_json::to_writer(&mut out, &RecordHeader::new(&config, cfg.bots.clone()))
+        serde_json::to_writer(&mut out, &RecordHeader::new(&config, seat_bots))
             .expect("serializes");
         out.push(b'\n');
     }
     let mut game = Game::new(config);
-    let mut views: Vec<SeatView> = (0..cfg.bots.len()).map(|_| SeatView::empty()).collect();
+    let mut views: Vec<SeatView> = (0..seats).map(|_| SeatView::empty()).collect();
+    // Per-hand rows: a hand ends inside `act`, which also deals the next one.
+    let mut rows = Vec::new();
+    let mut hands_seen = game.summary().hands;
+    let mut dealer = game.hand().setup().dealer;
+    let mut before = game.totals().to_vec();
+    let mut wins_before = game.summary().wins.clone();
     let flush = |game: &mut Game, out: &mut Vec<u8>| {
         let events = game.take_events();
         if record {
@@ -179,6 +329,28 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
             };
             game.act(p, action)
                 .map_err(|e| format!("game {index}: bot {} chose badly: {e}", bots[p].name()))?;
+            if rows_wanted && game.summary().hands != hands_seen {
+                let s = game.summary();
+                let winner = (0..seats).find(|&q| s.wins[q] != wins_before[q]);
+                let net: Vec<i64> = game
+                    .totals()
+                    .iter()
+                    .zip(&before)
+                    .map(|(a, b)| a - b)
+                    .collect();
+                rows.push(HandRow {
+                    game: index,
+                    rotation: item.rotation,
+                    hand: hands_seen,
+                    dealer,
+                    winner,
+                    net,
+                });
+                hands_seen = s.hands;
+                wins_before.clone_from(&s.wins);
+                before.copy_from_slice(game.totals());
+                dealer = game.hand().setup().dealer;
+            }
         }
     }
     flush(&mut game, &mut out);
@@ -186,25 +358,97 @@ fn play_one(cfg: &SimConfig, index: u64, record: bool) -> Result<GameOut, String
         summary: game.summary().clone(),
         totals: game.totals().to_vec(),
         record: out,
+        rows,
     })
+}
+
+/// Per-hand outputs, written in game order as results come in.
+struct Sinks {
+    csv: Option<(PathBuf, BufWriter<std::fs::File>)>,
+    jsonl: Option<(PathBuf, BufWriter<std::fs::File>)>,
+    plot: Option<crate::plot::Cumulative>,
+}
+
+impl Sinks {
+    fn open(o: &Outputs, seats: usize) -> Result<Sinks, String> {
+        let create = |flag: &str, p: &PathBuf| {
+            std::fs::File::create(p)
+                .map(|f| (p.clone(), BufWriter::new(f)))
+                .map_err(|e| format!("{flag}: {}: {e}", p.display()))
+        };
+        let mut csv = o.csv.as_ref().map(|p| create("--csv", p)).transpose()?;
+        if let Some((p, w)) = &mut csv {
+            let nets: Vec<String> = (0..seats).map(|s| format!("net{s}")).collect();
+            writeln!(w, "game,rotation,hand,dealer,winner,{}", nets.join(","))
+                .map_err(|e| format!("--csv: {}: {e}", p.display()))?;
+        }
+        Ok(Sinks {
+            csv,
+            jsonl: o.jsonl.as_ref().map(|p| create("--jsonl", p)).transpose()?,
+            plot: o.plot.as_ref().map(|_| crate::plot::Cumulative::new(seats)),
+        })
+    }
+
+    fn row(&mut self, r: &HandRow, by_bot: Option<&[i64]>) -> Result<(), String> {
+        if let Some((p, w)) = &mut self.csv {
+            let nets: Vec<String> = r.net.iter().map(i64::to_string).collect();
+            let winner = r.winner.map(|w| w.to_string()).unwrap_or_default();
+            writeln!(
+                w,
+                "{},{},{},{},{winner},{}",
+                r.game,
+                r.rotation,
+                r.hand,
+                r.dealer,
+                nets.join(",")
+            )
+            .map_err(|e| format!("--csv: {}: {e}", p.display()))?;
+        }
+        if let Some((p, w)) = &mut self.jsonl {
+            serde_json::to_writer(&mut *w, r).expect("serializes");
+            writeln!(w).map_err(|e| format!("--jsonl: {}: {e}", p.display()))?;
+        }
+        if let Some(c) = &mut self.plot {
+            c.add(by_bot.unwrap_or(&r.net));
+        }
+        Ok(())
+    }
+
+    fn finish(self, o: &Outputs, labels: &[String], title: &str) -> Result<(), String> {
+        for (flag, sink) in [("--csv", self.csv), ("--jsonl", self.jsonl)] {
+            if let Some((p, mut w)) = sink {
+                w.flush()
+                    .map_err(|e| format!("{flag}: {}: {e}", p.display()))?;
+            }
+        }
+        if let (Some(c), Some(p)) = (self.plot, &o.plot) {
+            c.draw(p, labels, title)
+                .map_err(|e| format!("--plot: {}: {e}", p.display()))?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs the simulation, writing the record (if any) in game order.
 pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSummary, String> {
     let seats = cfg.ruleset.seats();
-    if cfg.bots.len() != seats {
-        return Err(format!("--bots: {} bots for {seats} seats", cfg.bots.len()));
-    }
-    for b in &cfg.bots {
-        bot_for_ruleset(b, &cfg.ruleset, 0)
-            .ok_or_else(|| format!("--bots: unknown bot {b:?} (known: random, greedy)"))?;
+    let bots = seat_bots(&cfg.bots, seats)?;
+    check_counts(cfg.games, cfg.max_hands)?;
+    let (threads, note) = worker_threads(cfg.threads);
+    if let Some(note) = note {
+        eprintln!("{note}");
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads)
+        .num_threads(threads)
         .build()
         .map_err(|e| format!("--threads: {e}"))?;
+    let rotations = if cfg.duplicate { seats as u64 } else { 1 };
+    let items = cfg
+        .games
+        .checked_mul(rotations)
+        .ok_or_else(|| format!("--games {}: too many with --duplicate", cfg.games))?;
     let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(cfg.games);
+        let bar = indicatif::ProgressBar::new(items);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
                 "{bar:40} {pos}/{len} games  {elapsed} (eta {eta})",
@@ -218,10 +462,19 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         wins: vec![0; seats],
         wins_by_position: vec![0; seats],
         net_per_hand: vec![0.0; seats],
-        bots: cfg.bots.clone(),
+        bots: bots.clone(),
+        duplicate: cfg.duplicate,
         ..SimSummary::default()
     };
-    let mut net = vec![0i64; seats];
+    let mut sinks = Sinks::open(&cfg.outputs, seats)?;
+    let rows_wanted = cfg.outputs.any();
+    // Per seat: each game is a unit. Per bot (duplicate): each deal, all its rotations.
+    let mut by_seat = vec![Ratio::default(); seats];
+    let mut by_bot = vec![Ratio::default(); seats];
+    let mut minus_first = vec![Ratio::default(); seats];
+    let mut bot_wins = vec![0u64; seats];
+    let mut deal_net = vec![0i64; seats];
+    let mut deal_hands = 0u64;
     let mut score_sum = 0u64;
     let mut gain_sum = 0i64;
     let mut wins_total = 0u64;
@@ -229,19 +482,31 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
     let chunk = (pool.current_num_threads() as u64 * 4).max(1);
     let mut next = 0u64;
     let recording = record.is_some();
-    while next < cfg.games {
-        let end = (next + chunk).min(cfg.games);
+    let item_of = |j: u64| Item {
+        game: j / rotations,
+        rotation: (j % rotations) as usize,
+    };
+    while next < items {
+        let end = (next + chunk).min(items);
         let results: Vec<Result<GameOut, String>> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map(|i| play_one(cfg, i, recording))
+                .map(|j| play_one(cfg, &bots, item_of(j), recording, rows_wanted))
                 .collect()
         });
-        for r in results {
+        for (j, r) in (next..end).zip(results) {
             let g = r?;
+            let item = item_of(j);
             if let Some(w) = record.as_deref_mut() {
                 w.write_all(&g.record)
                     .map_err(|e| format!("--record: {e}"))?;
+            }
+            let mut per_bot = vec![0i64; seats];
+            for row in &g.rows {
+                for (p, n) in row.net.iter().enumerate() {
+                    per_bot[bot_at(p, item.rotation, seats)] = *n;
+                }
+                sinks.row(row, cfg.duplicate.then_some(&per_bot[..]))?;
             }
             s.games += 1;
             s.hands += g.summary.hands as u64;
@@ -249,6 +514,7 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
             s.cannons += g.summary.cannons as u64;
             for (p, w) in g.summary.wins.iter().enumerate() {
                 s.wins[p] += *w as u64;
+                bot_wins[bot_at(p, item.rotation, seats)] += *w as u64;
                 wins_total += *w as u64;
             }
             for (k, v) in &g.summary.limit_hands {
@@ -265,8 +531,18 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
             for (k, v) in &g.summary.item_gains {
                 *s.item_gains.entry(k.clone()).or_default() += *v;
             }
-            for (n, t) in net.iter_mut().zip(&g.totals) {
-                *n += t;
+            for (p, t) in g.totals.iter().enumerate() {
+                by_seat[p].add(*t, g.summary.hands as u64);
+                deal_net[bot_at(p, item.rotation, seats)] += t;
+            }
+            deal_hands += g.summary.hands as u64;
+            if item.rotation as u64 + 1 == rotations {
+                for b in 0..seats {
+                    by_bot[b].add(deal_net[b], deal_hands);
+                    minus_first[b].add(deal_net[b] - deal_net[0], deal_hands);
+                }
+                deal_net.fill(0);
+                deal_hands = 0;
             }
         }
         if let Some(bar) = &progress {
@@ -284,9 +560,39 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         0.0
     };
     s.mean_gain = gain_sum as f64 / wins_total.max(1) as f64;
-    let hands = s.hands.max(1) as f64;
-    s.net_per_hand = net.iter().map(|&n| n as f64 / hands).collect();
+    s.net_per_hand = by_seat.iter().map(Ratio::mean).collect();
+    s.net_per_hand_ci95 = by_seat.iter().map(Ratio::ci95).collect();
+    if cfg.duplicate {
+        s.per_bot = (0..seats)
+            .map(|b| BotResult {
+                bot: bots[b].clone(),
+                wins: bot_wins[b],
+                net_per_hand: by_bot[b].mean(),
+                net_per_hand_ci95: by_bot[b].ci95(),
+                minus_first: (b > 0).then(|| minus_first[b].mean()),
+                minus_first_ci95: (b > 0).then(|| minus_first[b].ci95()).flatten(),
+            })
+            .collect();
+    }
     s.hands_per_second = s.hands as f64 / s.seconds.max(1e-9);
+    let labels: Vec<String> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            if cfg.duplicate {
+                format!("bot {i} {b}")
+            } else {
+                format!("seat {i} {b}")
+            }
+        })
+        .collect();
+    let title = format!(
+        "{}: cumulative net per {}, seed {}",
+        cfg.ruleset.name,
+        if cfg.duplicate { "bot" } else { "seat" },
+        cfg.seed
+    );
+    sinks.finish(&cfg.outputs, &labels, &title)?;
     Ok(s)
 }
 
@@ -302,13 +608,62 @@ pub fn render(s: &SimSummary) -> String {
         s.washouts,
         100.0 * s.washouts as f64 / s.hands.max(1) as f64
     );
-    for (p, bot) in s.bots.iter().enumerate() {
+    let ci = |c: Option<f64>| match c {
+        Some(c) => format!(" ± {c:.2}"),
+        None => "   (one game: no interval)".to_string(),
+    };
+    if s.duplicate {
         let _ = writeln!(
             t,
-            "seat {p} {bot:<8} wins {:>8}   net per hand {:>+9.2}",
-            s.wins[p], s.net_per_hand[p]
+            "duplicate: {} deals, each played in {} rotations of the bots over the seats",
+            s.games / s.bots.len().max(1) as u64,
+            s.bots.len()
         );
+        for (b, r) in s.per_bot.iter().enumerate() {
+            let _ = write!(
+                t,
+                "bot {b} {:<8} wins {:>8}   net per hand {:>+9.2}{}",
+                r.bot,
+                r.wins,
+                r.net_per_hand,
+                ci(r.net_per_hand_ci95)
+            );
+            match r.minus_first {
+                Some(d) => {
+                    let _ = writeln!(t, "   minus bot 0 {d:>+9.2}{}", ci(r.minus_first_ci95));
+                }
+                None => t.push('\n'),
+            }
+        }
+        for p in 0..s.wins.len() {
+            let _ = writeln!(
+                t,
+                "seat {p} (every bot) wins {:>8}   net per hand {:>+9.2}{}",
+                s.wins[p],
+                s.net_per_hand[p],
+                ci(s.net_per_hand_ci95[p])
+            );
+        }
+    } else {
+        for (p, bot) in s.bots.iter().enumerate() {
+            let _ = writeln!(
+                t,
+                "seat {p} {bot:<8} wins {:>8}   net per hand {:>+9.2}{}",
+                s.wins[p],
+                s.net_per_hand[p],
+                ci(s.net_per_hand_ci95[p])
+            );
+        }
     }
+    let _ = writeln!(
+        t,
+        "± : 95% confidence interval ({})",
+        if s.duplicate {
+            "independent units: the deals per bot, the games per seat"
+        } else {
+            "independent units: the games"
+        }
+    );
     let _ = writeln!(
         t,
         "mean winning score {:.1}   cannons {}",

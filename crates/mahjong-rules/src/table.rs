@@ -547,6 +547,9 @@ impl Table {
             }
             (Some(w), Some(wi)) => Some(validate_win(wi, w, winds, &set)?),
         };
+        if let (Some(w), Some(win)) = (winner, &win) {
+            check_win_place(&hands[w], win)?;
+        }
         let cannon = match &input.cannon {
             None => None,
             Some(c) => {
@@ -648,6 +651,51 @@ fn validate_win(
         heaven: wi.heaven,
         earth: wi.earth,
     })
+}
+
+/// The winning tile is the last to come into the hand: drawn from the wall or the dead
+/// wall, it is among the concealed tiles (or in a set the player lists as concealed); claimed
+/// from a discard or robbed from a kong, it may also be in the set exposed with it. No kong
+/// is completed by the winning tile. (A tile not in the hand at all is left to the scorer,
+/// which says so.)
+fn check_win_place(hand: &SeatHand, win: &Win) -> Result<(), InputError> {
+    if hand.concealed[win.kind] > 0 {
+        return Ok(());
+    }
+    let mut found = false;
+    for m in hand.declared() {
+        let mut c = [0u8; KINDS];
+        m.add_to(&mut c);
+        if c[win.kind] == 0 {
+            continue;
+        }
+        found = true;
+        let kong = matches!(m.kind, MeldKind::Kong(_));
+        if !kong && (!m.exposed || !win.self_drawn()) {
+            return Ok(());
+        }
+    }
+    if !found {
+        return Ok(());
+    }
+    let msg = match win.from {
+        WinFrom::Wall | WinFrom::Loose => format!(
+            "{} is drawn {} but is only in an exposed set or a kong: a drawn winning tile \
+             is among the concealed tiles",
+            win.tile,
+            if win.from == WinFrom::Wall {
+                "from the wall"
+            } else {
+                "as a loose tile"
+            }
+        ),
+        WinFrom::Discard | WinFrom::RobbedKong => format!(
+            "{} is only in a kong, which no winning tile completes: list it under concealed \
+             or in the set it completed",
+            win.tile
+        ),
+    };
+    Err(InputError::new("win.tile", msg))
 }
 
 fn validate_set(s: &SetInput, shape: &Shape, loc: Loc) -> Result<Meld, InputError> {

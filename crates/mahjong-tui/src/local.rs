@@ -5,8 +5,10 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use mahjong_bots::hint::hint_for;
 use mahjong_bots::{bot_for_ruleset, Bot, BOT_NAMES};
 use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView, SeatView};
+use mahjong_hands::Shape;
 
 use crate::app::{describe_action, Command, Update};
 use crate::Table;
@@ -230,15 +232,26 @@ impl Table for LocalTable {
                     self.out
                         .push_back(Update::Error("nothing to decide now".to_string()));
                 } else {
+                    // The analysis the browser's Hint shows (shanten, waits, best discard),
+                    // and for a claim or a kong what a greedy bot would do.
+                    let ruleset = self.game.ruleset();
+                    let shape = Shape::of(&ruleset.tile_set());
+                    let hint = hint_for(&view, &shape, ruleset.play().seven_pairs);
                     let a = self.hint_bot.act(&view);
+                    let mut text = hint.text();
                     let tile = match a {
-                        Action::Discard { tile, .. } => Some(tile),
-                        _ => None,
+                        Action::Discard { tile, .. } => {
+                            hint.discards.first().map(|d| d.tile).or(Some(tile))
+                        }
+                        _ => {
+                            text.push_str(&format!(
+                                " · a greedy bot would {}",
+                                describe_action(&a)
+                            ));
+                            None
+                        }
                     };
-                    self.out.push_back(Update::Hint {
-                        text: format!("a greedy bot would {}", describe_action(&a)),
-                        tile,
-                    });
+                    self.out.push_back(Update::Hint { text, tile });
                 }
             }
             Command::Quit => {}

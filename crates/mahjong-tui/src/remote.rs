@@ -12,6 +12,7 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use mahjong_bots::hint::{DiscardHint, Hint};
 use mahjong_engine::{Event, SeatView};
 use mahjong_tiles::Tile;
 use serde::Deserialize;
@@ -275,20 +276,19 @@ fn updates_of(msg: ServerMsg, seat: usize, known: &mut Known) -> Vec<Update> {
             waits,
             discards,
         } => {
-            let mut text = match shanten {
-                -1 => "complete: Mah-Jongg!".to_string(),
-                0 => format!(
-                    "ready, waiting for {}",
-                    waits.iter().map(|t| t.code()).collect::<Vec<_>>().join(" ")
-                ),
-                n => format!("{n} from ready"),
+            let hint = Hint {
+                shanten: shanten.clamp(-1, 99) as i8,
+                waits,
+                discards: discards
+                    .iter()
+                    .map(|d| DiscardHint {
+                        tile: d.tile,
+                        shanten: d.shanten.clamp(-1, 99) as i8,
+                        useful: d.useful,
+                    })
+                    .collect(),
             };
-            if let Some(d) = discards.first() {
-                text.push_str(&format!(
-                    " · best discard {} (then {} from ready, {} useful tiles)",
-                    d.tile, d.shanten, d.useful
-                ));
-            }
+            let text = hint.text();
             vec![Update::Hint {
                 text,
                 tile: discards.first().map(|d| d.tile),

@@ -478,7 +478,7 @@ fn draw_help(frame: &mut Frame) {
         ("c", "claim the discard for a chow"),
         ("p", "pass on a discard or a kong"),
         ("1-9", "pick a chow or kong when there are several"),
-        ("i", "hint: what a greedy bot would do"),
+        ("i", "hint: tiles from ready, waits, the best discard"),
         ("↑/↓", "scroll the score sheet; Enter closes it"),
         ("?", "this help (Esc closes)"),
         ("q", "quit (asks first)"),
@@ -499,10 +499,21 @@ fn draw_help(frame: &mut Frame) {
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::raw(
-        "Claim prompts list only the claims you may make; a timer shows at networked tables.",
+        "Claim prompts list only the claims you may make;",
     ));
-    let height = lines.len() as u16;
-    draw_box(frame, "help", lines, 80, height);
+    lines.push(Line::raw("a timer shows at a server's table."));
+    // The box is as wide as its longest line (or the screen); its height counts the rows
+    // that lines wider than the box wrap into, so the last line is never cut off.
+    let area = frame.area();
+    let width = lines
+        .iter()
+        .map(|l| l.width() as u16 + 4)
+        .max()
+        .unwrap_or(20)
+        .min(area.width);
+    let inner = width.saturating_sub(2).max(1) as usize;
+    let height: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+    draw_box(frame, "help", lines, width, height as u16);
 }
 
 fn draw_game_over(frame: &mut Frame, app: &App, totals: &[i64]) {

@@ -446,15 +446,15 @@ fn keys_for_help_quit_and_refused_moves() {
         assert_eq!(lines.last().map(String::as_str), Some(msg));
     }
     assert_eq!(d.session.table.record().len(), events);
-    // The hint selects the tile a greedy bot would discard.
+    // The hint tells how far the hand is from ready and selects the best discard.
     d.press(KeyCode::Char('i'));
     let lines = d.refresh();
     let hint = lines.last().unwrap();
-    assert!(
-        hint.starts_with("hint: a greedy bot would discard "),
-        "{hint}"
-    );
-    let tile = hint.rsplit(' ').next().unwrap();
+    assert!(hint.starts_with("hint: "), "{hint}");
+    let (_, rest) = hint
+        .split_once(" from ready · best discard ")
+        .unwrap_or_else(|| panic!("{hint}"));
+    let tile = rest.split(' ').next().unwrap();
     assert_eq!(d.session.app.selected_tile().unwrap().code(), tile);
     // q asks first; any other key keeps playing; q then y leaves.
     d.press(KeyCode::Char('q'));

@@ -1,0 +1,826 @@
+//! What a new user runs into first (issue #19): bots that fit the ruleset, `score --json` in
+//! every spelling, clear errors for empty or impossible requests, confidence intervals and
+//! per-hand outputs of `simulate`, duplicate play, and `replay --print` / `--step`.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+const EXAMPLE: &str = include_str!("../../../examples/seed000-settlement.json");
+
+fn mahjong() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mahjong"))
+}
+
+fn run(args: &[&str]) -> Output {
+    mahjong().args(args).output().unwrap()
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = mahjong()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn ok(o: &Output) -> &Output {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
+    o
+}
+
+/// Exit 2, nothing on stdout, exactly `message` on stderr.
+fn fails_with(o: &Output, message: &str) {
+    assert_eq!(o.status.code(), Some(2), "stdout: {}", stdout(o));
+    assert_eq!(stdout(o), "");
+    assert_eq!(stderr(o), format!("error: {message}\n"));
+}
+
+fn tempdir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mahjong-newuser-{tag}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&ok(o).stdout).unwrap()
+}
+
+// 1. Bots fit the ruleset's seats; one name plays every seat.
+
+#[test]
+fn default_bots_fit_three_seats_and_one_name_fills_every_seat() {
+    let s = json(&run(&[
+        "simulate",
+        "--ruleset",
+        "korean-3p",
+        "--games",
+        "3",
+        "--max-hands",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(s["bots"], serde_json::json!(["greedy", "greedy", "greedy"]));
+    assert_eq!(s["games"], 3);
+    assert_eq!(s["hands"], 6);
+    assert_eq!(s["wins"].as_array().unwrap().len(), 3);
+
+    let s = json(&run(&[
+        "simulate",
+        "--bots",
+        "random",
+        "--games",
+        "2",
+        "--max-hands",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(
+        s["bots"],
+        serde_json::json!(["random", "random", "random", "random"])
+    );
+    assert_eq!(s["hands"], 4);
+
+    let s = json(&run(&[
+        "simulate",
+        "--ruleset",
+        "korean-3p",
+        "--bots",
+        "greedy",
+        "--games",
+        "1",
+        "--max-hands",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(s["bots"], serde_json::json!(["greedy", "greedy", "greedy"]));
+
+    fails_with(
+        &run(&["simulate", "--games", "1", "--bots", "greedy,greedy"]),
+        "--bots: 2 bots for 4 seats (give one name for every seat, or 4 names)",
+    );
+    fails_with(
+        &run(&[
+            "simulate",
+            "--ruleset",
+            "korean-3p",
+            "--games",
+            "1",
+            "--bots",
+            "greedy,greedy,greedy,greedy",
+        ]),
+        "--bots: 4 bots for 3 seats (give one name for every seat, or 3 names)",
+    );
+}
+
+// 2. `score --json` before or after the file, or with standard input.
+
+#[test]
+fn score_json_in_every_spelling() {
+    let path = "../../examples/seed000-settlement.json";
+    let runs = [
+        run(&["score", "--json", path]),
+        run(&["score", path, "--json"]),
+        run_stdin(&["score", "--json", "-"], EXAMPLE),
+        run_stdin(&["score", "-", "--json"], EXAMPLE),
+        run_stdin(&["score", "--json"], EXAMPLE),
+    ];
+    let first = stdout(ok(&runs[0]));
+    let v: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(
+        v["settlement"],
+        serde_json::json!({"E": -536, "S": 676, "W": -332, "N": 192})
+    );
+    for r in &runs[1..] {
+        assert_eq!(stdout(ok(r)), first);
+    }
+    // Without --json: the readable sheet, from a file or standard input.
+    let text = stdout(ok(&run_stdin(&["score", "-"], EXAMPLE)));
+    assert!(text.contains("N wins with 4B from the wall"), "{text}");
+}
+
+// 3. Empty and impossible requests are errors that say what and where.
+
+#[test]
+fn nothing_to_simulate_is_an_error() {
+    fails_with(
+        &run(&["simulate", "--games", "0"]),
+        "--games 0: nothing to play (give 1 or more)",
+    );
+    fails_with(
+        &run(&["simulate", "--games", "3", "--max-hands", "0"]),
+        "--max-hands 0: a game needs at least one hand (give 1 or more)",
+    );
+    // Checked before anything is contacted, for the load generator too.
+    fails_with(
+        &run(&["simulate", "--server", "http://127.0.0.1:9", "--games", "0"]),
+        "--games 0: nothing to play (give 1 or more)",
+    );
+}
+
+#[test]
+fn too_many_threads_are_clamped_with_a_note() {
+    let avail = std::thread::available_parallelism().unwrap().get();
+    let args = |threads: &'static str| {
+        vec![
+            "simulate",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--max-hands",
+            "3",
+            "--json",
+            "--threads",
+            threads,
+        ]
+    };
+    let many = run(&args("100000"));
+    assert_eq!(
+        stderr(ok(&many)),
+        format!("note: --threads 100000: this machine runs {avail} at once; using {avail}\n")
+    );
+    let one = run(&args("1"));
+    assert_eq!(stderr(ok(&one)), "");
+    let (a, b) = (json(&many), json(&one));
+    for key in ["hands", "wins", "net_per_hand", "net_per_hand_ci95"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+}
+
+fn record(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
+    let path = dir.join(name);
+    let mut args = vec![
+        "simulate",
+        "--games",
+        "2",
+        "--seed",
+        "11",
+        "--max-hands",
+        "2",
+        "--bots",
+        "greedy,random,greedy,random",
+        "--record",
+    ];
+    args.push(path.to_str().unwrap());
+    args.extend_from_slice(extra);
+    ok(&run(&args));
+    path
+}
+
+#[test]
+fn replay_refuses_an_empty_record_and_reads_pretty_json() {
+    let dir = tempdir("replay");
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "\n  \n").unwrap();
+    fails_with(
+        &run(&["replay", empty.to_str().unwrap()]),
+        &format!(
+            "{}: the record is empty (a record holds one or more games: a header line, then \
+             the game's events)",
+            empty.display()
+        ),
+    );
+    fails_with(
+        &run_stdin(&["replay", "-"], ""),
+        "standard input: the record is empty (a record holds one or more games: a header line, then the \
+         game's events)",
+    );
+
+    let rec = record(&dir, "r.jsonl", &[]);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let compact = stdout(ok(&run(&["replay", rec.to_str().unwrap()])));
+    assert!(
+        compact.starts_with("replayed 2 games, 4 hands, "),
+        "{compact}"
+    );
+
+    // Pretty-printed, as `jq .` writes it: a stream of indented values.
+    let values: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let pretty: String = values
+        .iter()
+        .map(|v| serde_json::to_string_pretty(v).unwrap() + "\n")
+        .collect();
+    let pretty_path = dir.join("pretty.json");
+    std::fs::write(&pretty_path, &pretty).unwrap();
+    assert_eq!(
+        stdout(ok(&run(&["replay", pretty_path.to_str().unwrap()]))),
+        compact
+    );
+    // One array of the same objects.
+    let array_path = dir.join("array.json");
+    std::fs::write(&array_path, serde_json::to_string_pretty(&values).unwrap()).unwrap();
+    assert_eq!(
+        stdout(ok(&run(&["replay", array_path.to_str().unwrap()]))),
+        compact
+    );
+
+    // A disagreement in pretty-printed JSON is placed at the line its value starts on.
+    let i = values
+        .iter()
+        .position(|v| v["type"] == "scores")
+        .expect("a scores line");
+    let mut tampered = values.clone();
+    tampered[i]["settlement"][0] = Value::from(tampered[i]["settlement"][0].as_i64().unwrap() + 1);
+    let mut text = String::new();
+    let mut start_line = 0;
+    for (j, v) in tampered.iter().enumerate() {
+        if j == i {
+            start_line = text.matches('\n').count() + 1;
+        }
+        text.push_str(&serde_json::to_string_pretty(v).unwrap());
+        text.push('\n');
+    }
+    std::fs::write(&pretty_path, &text).unwrap();
+    let out = run(&["replay", pretty_path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!(
+            "disagreement: {}: line {start_line}: recorded ",
+            pretty_path.display()
+        )),
+        "{err}"
+    );
+
+    // Broken JSON: the line and column of the fault.
+    std::fs::write(&pretty_path, "{\n  \"type\": \"game\",\n  oops\n}\n").unwrap();
+    fails_with(
+        &run(&["replay", pretty_path.to_str().unwrap()]),
+        &format!(
+            "{}: line 3 column 3: not JSON: key must be a string",
+            pretty_path.display()
+        ),
+    );
+}
+
+#[test]
+fn a_drawn_winning_tile_must_be_concealed() {
+    // N wins with 4B from the wall, with 2B 3B 4B among his concealed tiles; list that
+    // chow as an exposed set instead: the drawn tile would be in an exposed chow.
+    let mut t: Value = serde_json::from_str(EXAMPLE).unwrap();
+    let n = &mut t["seats"]["N"];
+    let concealed: Vec<Value> = n["concealed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !["2B", "3B", "4B"].contains(&c.as_str().unwrap()))
+        .cloned()
+        .collect();
+    assert_eq!(concealed.len(), 8);
+    n["concealed"] = Value::from(concealed);
+    n["sets"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"kind": "chow", "tiles": ["2B", "3B", "4B"], "exposed": true}));
+    let out = run_stdin(&["score", "--json"], &t.to_string());
+    fails_with(
+        &out,
+        "win.tile: 4B is drawn from the wall but is only in an exposed set or a kong: a drawn \
+         winning tile is among the concealed tiles",
+    );
+    // The same chow listed as concealed is fine (the tile may have completed it).
+    let sets = t["seats"]["N"]["sets"].as_array_mut().unwrap();
+    sets.last_mut().unwrap()["exposed"] = Value::from(false);
+    ok(&run_stdin(&["score", "--json"], &t.to_string()));
+    // Won on a discard, the exposed pung is where the claimed tile went.
+    t["win"]["from"] = Value::from("discard");
+    t["win"]["supplier"] = Value::from("E");
+    let sets = t["seats"]["N"]["sets"].as_array_mut().unwrap();
+    sets.last_mut().unwrap()["exposed"] = Value::from(true);
+    ok(&run_stdin(&["score", "--json"], &t.to_string()));
+}
+
+// 4. The noise of `simulate`: confidence intervals, per-hand results, a chart, duplicate play.
+
+/// Student's t for 95 % and `df` ≤ 10 (the tests' game counts).
+fn t95(df: usize) -> f64 {
+    [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    ][df - 1]
+}
+
+/// The ratio estimate and its 95 % half-width from (net, hands) per independent unit.
+fn ratio_ci(units: &[(i64, u64)]) -> (f64, f64) {
+    let t: i64 = units.iter().map(|u| u.0).sum();
+    let h: u64 = units.iter().map(|u| u.1).sum();
+    let m = t as f64 / h as f64;
+    let g = units.len() as f64;
+    let ss: f64 = units
+        .iter()
+        .map(|&(t, h)| (t as f64 - m * h as f64).powi(2))
+        .sum();
+    let se = (ss / (g * (g - 1.0))).sqrt() / (h as f64 / g);
+    (m, t95(units.len() - 1) * se)
+}
+
+fn csv_rows(path: &Path) -> (String, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header = lines.next().unwrap().to_string();
+    let rows = lines
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    (header, rows)
+}
+
+#[test]
+fn intervals_and_per_hand_results_agree_with_each_other() {
+    let dir = tempdir("ci");
+    let (csv, jsonl, svg) = (dir.join("h.csv"), dir.join("h.jsonl"), dir.join("h.svg"));
+    let o = run(&[
+        "simulate",
+        "--games",
+        "5",
+        "--seed",
+        "9",
+        "--max-hands",
+        "3",
+        "--bots",
+        "greedy,random,greedy,random",
+        "--json",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let s = json(&o);
+    assert_eq!(s["hands"], 15);
+    assert_eq!(s["duplicate"], false);
+    assert!(s.get("per_bot").is_none());
+    let (header, rows) = csv_rows(&csv);
+    assert_eq!(
+        header,
+        "game,rotation,hand,dealer,winner,net0,net1,net2,net3"
+    );
+    assert_eq!(rows.len(), 15);
+    // Row by row the same as the JSON Lines.
+    let objects: Vec<Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 15);
+    for (r, o) in rows.iter().zip(&objects) {
+        assert_eq!(r[0], o["game"].to_string());
+        assert_eq!(r[2], o["hand"].to_string());
+        assert_eq!(r[3], o["dealer"].to_string());
+        let winner = o["winner"]
+            .as_u64()
+            .map(|w| w.to_string())
+            .unwrap_or_default();
+        assert_eq!(r[4], winner);
+        let net: Vec<String> = o["net"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::to_string)
+            .collect();
+        assert_eq!(r[5..], net[..]);
+        // Each hand settles to zero.
+        assert_eq!(
+            net.iter().map(|n| n.parse::<i64>().unwrap()).sum::<i64>(),
+            0
+        );
+    }
+    // Wins and washouts as the summary counts them.
+    let won = rows.iter().filter(|r| !r[4].is_empty()).count() as u64;
+    assert_eq!(won + s["washouts"].as_u64().unwrap(), 15);
+    // Each seat's mean and interval, recomputed from the rows with games as units.
+    for seat in 0..4 {
+        let units: Vec<(i64, u64)> = (0..5)
+            .map(|g| {
+                let mine: Vec<&Vec<String>> =
+                    rows.iter().filter(|r| r[0] == g.to_string()).collect();
+                let net = mine
+                    .iter()
+                    .map(|r| r[5 + seat].parse::<i64>().unwrap())
+                    .sum();
+                (net, mine.len() as u64)
+            })
+            .collect();
+        let (m, ci) = ratio_ci(&units);
+        let got_m = s["net_per_hand"][seat].as_f64().unwrap();
+        let got_ci = s["net_per_hand_ci95"][seat].as_f64().unwrap();
+        assert!((got_m - m).abs() < 1e-9, "seat {seat}: {got_m} vs {m}");
+        assert!((got_ci - ci).abs() < 1e-6, "seat {seat}: {got_ci} vs {ci}");
+        assert!(got_ci > 0.0);
+    }
+    // The text summary shows the same intervals.
+    let text = stdout(ok(&run(&[
+        "simulate",
+        "--games",
+        "5",
+        "--seed",
+        "9",
+        "--max-hands",
+        "3",
+        "--bots",
+        "greedy,random,greedy,random",
+    ])));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("seat 1 random"))
+        .unwrap();
+    let ci1 = s["net_per_hand_ci95"][1].as_f64().unwrap();
+    let m1 = s["net_per_hand"][1].as_f64().unwrap();
+    assert!(
+        line.ends_with(&format!("net per hand {m1:>+9.2} ± {ci1:.2}")),
+        "{line}"
+    );
+    // One game: no interval, and the JSON says null.
+    let one = json(&run(&[
+        "simulate",
+        "--games",
+        "1",
+        "--max-hands",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(
+        one["net_per_hand_ci95"],
+        serde_json::json!([null, null, null, null])
+    );
+    // The chart: an SVG with a line and a legend entry per seat.
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
+    assert!(svg.contains("millington: cumulative net per seat, seed 9"));
+    for label in [
+        "seat 0 greedy",
+        "seat 1 random",
+        "seat 2 greedy",
+        "seat 3 random",
+    ] {
+        assert_eq!(svg.matches(label).count(), 1, "{label}");
+    }
+}
+
+fn duplicate(dir: &Path, threads: &str) -> (Value, String, String) {
+    let (rec, csv) = (
+        dir.join(format!("dup{threads}.jsonl")),
+        dir.join(format!("dup{threads}.csv")),
+    );
+    let s = json(&run(&[
+        "simulate",
+        "--duplicate",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--max-hands",
+        "2",
+        "--bots",
+        "greedy,random,random,random",
+        "--threads",
+        threads,
+        "--json",
+        "--record",
+        rec.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]));
+    (
+        s,
+        std::fs::read_to_string(rec).unwrap(),
+        std::fs::read_to_string(csv).unwrap(),
+    )
+}
+
+#[test]
+fn duplicate_play_rotates_the_bots_over_the_same_walls() {
+    let dir = tempdir("dup");
+    let (s, record, csv) = duplicate(&dir, "1");
+    let (s2, record2, csv2) = duplicate(&dir, "2");
+    assert_eq!(record, record2, "records differ between 1 and 2 threads");
+    assert_eq!(csv, csv2);
+    assert_eq!(s["per_bot"], s2["per_bot"]);
+    assert_eq!(s["net_per_hand_ci95"], s2["net_per_hand_ci95"]);
+    // 3 deals × 4 rotations.
+    assert_eq!(s["games"], 12);
+    assert_eq!(s["hands"], 24);
+    assert_eq!(s["duplicate"], true);
+    let per_bot = s["per_bot"].as_array().unwrap();
+    let names: Vec<&str> = per_bot.iter().map(|b| b["bot"].as_str().unwrap()).collect();
+    assert_eq!(names, ["greedy", "random", "random", "random"]);
+    let wins: u64 = per_bot.iter().map(|b| b["wins"].as_u64().unwrap()).sum();
+    let seat_wins: u64 = s["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins, seat_wins);
+
+    // Each deal's four games: the players rotate, the first hand's deal is the same.
+    let lines: Vec<Value> = record
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let starts: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i]["type"] == "game")
+        .collect();
+    assert_eq!(starts.len(), 12);
+    let bots = ["greedy", "random", "random", "random"];
+    for deal in 0..3 {
+        let first_deal = |game: usize| -> Vec<Value> {
+            lines[starts[game]..]
+                .iter()
+                .filter(|l| l["type"] == "deal")
+                .take(4)
+                .cloned()
+                .collect()
+        };
+        let base = first_deal(deal * 4);
+        for r in 0..4 {
+            let game = deal * 4 + r;
+            let header = &lines[starts[game]];
+            let players: Vec<&str> = header["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap())
+                .collect();
+            let expected: Vec<&str> = (0..4).map(|p| bots[(p + r) % 4]).collect();
+            assert_eq!(players, expected, "deal {deal} rotation {r}");
+            assert_eq!(header["seed"], lines[starts[deal * 4]]["seed"]);
+            assert_eq!(first_deal(game), base, "deal {deal} rotation {r}");
+        }
+    }
+    // Per bot, from the rows: bot b sits in seat p at rotation r when (p + r) mod 4 = b;
+    // the deals (all four rotations) are the units.
+    let rows: Vec<Vec<String>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), 24);
+    let units_of = |b: usize| -> Vec<(i64, u64)> {
+        (0..3)
+            .map(|deal| {
+                let mine: Vec<&Vec<String>> =
+                    rows.iter().filter(|r| r[0] == deal.to_string()).collect();
+                let net = mine
+                    .iter()
+                    .map(|r| {
+                        let rot: usize = r[1].parse().unwrap();
+                        let seat = (b + 4 - rot) % 4;
+                        r[5 + seat].parse::<i64>().unwrap()
+                    })
+                    .sum();
+                (net, mine.len() as u64)
+            })
+            .collect()
+    };
+    let first = units_of(0);
+    for (b, result) in per_bot.iter().enumerate() {
+        let units = units_of(b);
+        let (m, ci) = ratio_ci(&units);
+        assert!((result["net_per_hand"].as_f64().unwrap() - m).abs() < 1e-9);
+        assert!((result["net_per_hand_ci95"].as_f64().unwrap() - ci).abs() < 1e-6);
+        // The difference to bot 0, paired deal by deal.
+        if b == 0 {
+            assert_eq!(result["minus_first"], Value::Null);
+            assert_eq!(result["minus_first_ci95"], Value::Null);
+            continue;
+        }
+        let diff: Vec<(i64, u64)> = units
+            .iter()
+            .zip(&first)
+            .map(|(u, f)| (u.0 - f.0, u.1))
+            .collect();
+        let (dm, dci) = ratio_ci(&diff);
+        assert!((result["minus_first"].as_f64().unwrap() - dm).abs() < 1e-9);
+        assert!((result["minus_first_ci95"].as_f64().unwrap() - dci).abs() < 1e-6);
+    }
+    // The record replays, game by game.
+    let rec = dir.join("dup1.jsonl");
+    let out = stdout(ok(&run(&["replay", rec.to_str().unwrap()])));
+    assert!(out.starts_with("replayed 12 games, 24 hands, "), "{out}");
+    // The text names the bots.
+    let text = stdout(ok(&run(&[
+        "simulate",
+        "--duplicate",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--max-hands",
+        "2",
+        "--bots",
+        "greedy,random,random,random",
+    ])));
+    assert!(text
+        .contains("duplicate: 3 deals, each played in 4 rotations of the bots over the seats\n"));
+    let g = &per_bot[0];
+    let want = format!(
+        "bot 0 greedy   wins {:>8}   net per hand {:>+9.2} ± {:.2}\n",
+        g["wins"].as_u64().unwrap(),
+        g["net_per_hand"].as_f64().unwrap(),
+        g["net_per_hand_ci95"].as_f64().unwrap()
+    );
+    assert!(text.contains(&want), "{text}\nwanted {want}");
+}
+
+// 5. Reading a record: `--print` and `--step`.
+
+/// A one-hand game over the full wall in index order: East's deal is fixed.
+fn walled_record(dir: &Path) -> PathBuf {
+    let mut codes: Vec<String> = Vec::new();
+    for s in ['B', 'C', 'D'] {
+        for r in 1..=9 {
+            codes.extend(std::iter::repeat_n(format!("{r}{s}"), 4));
+        }
+    }
+    for h in ["EW", "SW", "WW", "NW", "RD", "GD", "WD"] {
+        codes.extend(std::iter::repeat_n(h.to_string(), 4));
+    }
+    for n in 1..=4 {
+        codes.push(format!("{n}F"));
+        codes.push(format!("{n}S"));
+    }
+    let wall = dir.join("wall.txt");
+    std::fs::write(&wall, codes.join(" ")).unwrap();
+    let rec = dir.join("walled.jsonl");
+    ok(&run(&[
+        "simulate",
+        "--games",
+        "1",
+        "--max-hands",
+        "1",
+        "--wall",
+        wall.to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+    ]));
+    rec
+}
+
+#[test]
+fn replay_print_shows_the_deal_every_event_and_the_result() {
+    let dir = tempdir("print");
+    let rec = walled_record(&dir);
+    let text = stdout(ok(&run(&["replay", "--print", rec.to_str().unwrap()])));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("game 1 · millington · seed "),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].ends_with(" · P0 greedy, P1 greedy, P2 greedy, P3 greedy"));
+    assert_eq!(lines[2], "hand 1 · prevailing E · dealer P0");
+    assert_eq!(lines[3], "  hand 1 begins: prevailing wind E, P0 deals");
+    assert_eq!(
+        lines[4],
+        "  P0 is dealt 1B 1B 1B 1B 5B 5B 5B 5B 9B 9B 9B 9B 4C 5C"
+    );
+    // Every event but the decisions has a line; the record's event count says how many.
+    let record = std::fs::read_to_string(&rec).unwrap();
+    let events = record
+        .lines()
+        .skip(1)
+        .filter(|l| !l.contains(r#""type":"decision""#))
+        .count();
+    let event_lines = lines
+        .iter()
+        .take_while(|l| **l != "  at the end:")
+        .filter(|l| l.starts_with("  "))
+        .count();
+    assert_eq!(event_lines, events);
+    let discards = record
+        .lines()
+        .filter(|l| l.starts_with(r#"{"type":"discard""#))
+        .count();
+    let discard_lines = lines
+        .iter()
+        .filter(|l| l.starts_with("  P") && l.contains(" discards "))
+        .count();
+    assert!(discards > 0);
+    assert_eq!(discard_lines, discards);
+    assert!(text.contains("\n  scores: P0 "), "{text}");
+    assert!(text.contains("\n  game over: totals P0 "), "{text}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("    P")).count(), 4);
+}
+
+#[test]
+fn replay_step_moves_by_event_and_by_hand() {
+    let dir = tempdir("step");
+    let rec = record(&dir, "s.jsonl", &[]);
+    let path = rec.to_str().unwrap();
+    let out = run_stdin(&["replay", "--step", path], "\nn\nb\nN\nB\nx\nq\n");
+    let text = stdout(ok(&out));
+    let positions: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(" · event ").map(|(_, r)| r))
+        .collect();
+    let events_in_hand_1 = positions[0]
+        .split_once('/')
+        .unwrap()
+        .1
+        .split_once(' ')
+        .unwrap()
+        .0;
+    let n1: usize = events_in_hand_1.parse().unwrap();
+    let hands: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("hand ") && l.contains(" · event "))
+        .map(|l| l.split_once(" · ").unwrap().0)
+        .collect();
+    // Start, Enter, n, b, N (to hand 2), B (back to hand 1), x (unknown), then q.
+    assert_eq!(
+        hands,
+        ["hand 1", "hand 1", "hand 1", "hand 1", "hand 2", "hand 1", "hand 1"]
+    );
+    let steps: Vec<usize> = positions
+        .iter()
+        .map(|p| {
+            p.split_once("(step ")
+                .unwrap()
+                .1
+                .split_once('/')
+                .unwrap()
+                .0
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(steps, [1, 2, 3, 2, n1 + 1, 1, 1]);
+    assert!(text.contains("\n> P0 is dealt "), "{text}");
+    assert!(text.contains("(unknown key \"x\")"));
+    // The end of input quits too; a record on standard input cannot be stepped.
+    ok(&run_stdin(&["replay", "--step", path], ""));
+    fails_with(
+        &run_stdin(&["replay", "--step", "-"], ""),
+        "--step reads its keys from standard input: give the record as a file",
+    );
+}

@@ -1,0 +1,164 @@
+//! The help box fits the screen (160×50 and 80×24), and `i` shows the hint the browser shows:
+//! tiles from ready, the waits, the best discard (the analysis of `mahjong_bots::hint`).
+
+use std::time::{Duration, Instant};
+
+use mahjong_bots::hint::hint_for;
+use mahjong_engine::{Action, GameConfig, PhaseView};
+use mahjong_hands::Shape;
+use mahjong_rules::Ruleset;
+use mahjong_tui::{ui, LocalTable, Session};
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::Terminal;
+
+mod common;
+use common::screen;
+
+fn session(seed: u64) -> Session<LocalTable> {
+    let mut config = GameConfig::new(Ruleset::preset("millington").unwrap(), seed);
+    config.max_hands = Some(1);
+    let table = LocalTable::new(config, 0, &[])
+        .unwrap()
+        .with_delay(Duration::from_secs(1));
+    Session::new(0, table)
+}
+
+fn draw(
+    s: &mut Session<LocalTable>,
+    term: &mut Terminal<TestBackend>,
+    now: Instant,
+) -> Vec<String> {
+    s.pump(now);
+    term.draw(|f| ui::draw(f, &s.app, now)).unwrap();
+    screen(term)
+}
+
+const HELP_ROWS: [&str; 15] = [
+    "select a tile (Home/End: first/last)",
+    "discard the selected tile",
+    "declare Original Call with the discard (when possible)",
+    "Mah-Jongg (own turn, a discard, or robbing a kong)",
+    "kong: concealed or added on your turn, or claim a discard",
+    "claim the discard for a pung",
+    "claim the discard for a chow",
+    "pass on a discard or a kong",
+    "pick a chow or kong when there are several",
+    "hint: tiles from ready, waits, the best discard",
+    "scroll the score sheet; Enter closes it",
+    "this help (Esc closes)",
+    "quit (asks first)",
+    "Claim prompts list only the claims you may make;",
+    "a timer shows at a server's table.",
+];
+
+#[test]
+fn the_help_box_shows_every_line_at_160x50_and_80x24() {
+    for (w, h) in [(160, 50), (80, 24)] {
+        let mut s = session(3);
+        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+        let now = Instant::now();
+        draw(&mut s, &mut term, now);
+        s.key(KeyEvent::from(KeyCode::Char('?')), now);
+        let lines = draw(&mut s, &mut term, now);
+        let top = lines
+            .iter()
+            .position(|l| l.contains("┌ help "))
+            .unwrap_or_else(|| panic!("{w}×{h}: no help box\n{}", lines.join("\n")));
+        for row in HELP_ROWS {
+            assert!(
+                lines.iter().any(|l| l.contains(row)),
+                "{w}×{h}: {row:?} missing\n{}",
+                lines.join("\n")
+            );
+        }
+        // The last line sits right above the bottom border: nothing is cut off.
+        let last = lines
+            .iter()
+            .position(|l| l.contains("a timer shows at a server's table."))
+            .unwrap();
+        assert!(
+            lines[last + 1].contains('└'),
+            "{w}×{h}: {}",
+            lines[last + 1]
+        );
+        // 13 keys, a blank line and the two lines of the note, inside the borders.
+        assert_eq!(last - top, 16, "{w}×{h}");
+    }
+}
+
+#[test]
+fn the_hint_tells_shanten_waits_and_moves_to_the_best_discard() {
+    let mut s = session(7);
+    let mut term = Terminal::new(TestBackend::new(110, 40)).unwrap();
+    let mut now = Instant::now();
+    // Until the human (East, who starts) has a discard to make.
+    for _ in 0..50 {
+        draw(&mut s, &mut term, now);
+        let v = s.table.game().view(0);
+        if matches!(v.phase, PhaseView::Turn { player: 0 })
+            && v.legal.iter().any(|a| matches!(a, Action::Discard { .. }))
+        {
+            break;
+        }
+        now += Duration::from_secs(1);
+    }
+    let v = s.table.game().view(0);
+    let ruleset = s.table.game().ruleset().clone();
+    let hint = hint_for(
+        &v,
+        &Shape::of(&ruleset.tile_set()),
+        ruleset.play().seven_pairs,
+    );
+    let best = hint.discards[0].clone();
+    s.key(KeyEvent::from(KeyCode::Char('i')), now);
+    let lines = draw(&mut s, &mut term, now);
+    let status = lines.iter().rev().find(|l| !l.is_empty()).unwrap();
+    let expected = format!(
+        "hint: {} from ready · best discard {} (then {} from ready, {} useful tiles)",
+        hint.shanten, best.tile, best.shanten, best.useful
+    );
+    assert_eq!(expected, format!("hint: {}", hint.text()));
+    assert_eq!(status.trim(), expected, "{}", lines.join("\n"));
+    assert_eq!(s.app.selected_tile(), Some(best.tile));
+    assert!(
+        hint.shanten >= 1,
+        "seed 7's first hand is not ready at once"
+    );
+}
+
+#[test]
+fn hint_words() {
+    use mahjong_bots::hint::{DiscardHint, Hint};
+    let t = |c: &str| c.parse().unwrap();
+    let ready = Hint {
+        shanten: 0,
+        waits: vec![t("3B"), t("6B")],
+        discards: vec![],
+    };
+    assert_eq!(ready.text(), "ready, waiting for 3B 6B");
+    let dead = Hint {
+        waits: vec![],
+        ..ready.clone()
+    };
+    assert_eq!(dead.text(), "ready, but every winning tile is in sight");
+    let after = Hint {
+        shanten: 0,
+        waits: vec![],
+        discards: vec![DiscardHint {
+            tile: t("9D"),
+            shanten: 0,
+            useful: 8,
+        }],
+    };
+    assert_eq!(
+        after.text(),
+        "ready after the right discard · best discard 9D (then 0 from ready, 8 useful tiles)"
+    );
+    let done = Hint {
+        shanten: -1,
+        waits: vec![],
+        discards: vec![],
+    };
+    assert_eq!(done.text(), "complete: Mah-Jongg!");
+}
