@@ -58,16 +58,7 @@ pub fn score_into(
     shape: &Shape,
     out: &mut Outcome,
 ) -> Result<(), InputError> {
-    for (w, s) in out.winds.iter_mut().zip(ruleset.seat_winds()) {
-        *w = *s;
-    }
-    ruleset
-        .options
-        .score_seats(table, shape, &ruleset.name, &mut out.scores)?;
-    out.seats = table.seats;
-    out.payments = ruleset.options.settle(table, &out.scores);
-    out.settlement = out.payments.net(table.seats);
-    Ok(())
+    ruleset.options.score_into(table, shape, &ruleset.name, out)
 }
 
 /// Scores one seat of a validated table into `out` without settling: what a bot needs to

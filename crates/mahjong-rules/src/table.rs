@@ -346,10 +346,18 @@ impl Table {
     /// Checks a table against a ruleset: seats, tiles of the set and their counts, set
     /// shapes, the win. Whether a winner's hand is a legal Mah-Jongg is checked by the scorer.
     pub fn validate(input: &TableInput, ruleset: &Ruleset) -> Result<Table, InputError> {
-        let n = ruleset.seats();
-        let winds = &ruleset.seat_winds()[..n];
-        let set = ruleset.tile_set();
-        let shape = Shape::of(&set);
+        Table::validate_with(input, ruleset.seat_winds(), &ruleset.tile_set())
+    }
+
+    /// As [`Table::validate`], for a family's seat winds and tile set given directly (a
+    /// family used without the registry, as in `docs/architecture.md`).
+    pub fn validate_with(
+        input: &TableInput,
+        winds: &[Wind],
+        set: &TileSet,
+    ) -> Result<Table, InputError> {
+        let n = winds.len();
+        let shape = Shape::of(set);
         let prevailing = winds[seat(&input.prevailing_wind, winds, "prevailing_wind")?];
 
         for key in input.seats.keys() {

@@ -135,6 +135,25 @@ pub trait Family: 'static {
     }
 }
 
+/// Scores every seat of a validated table under family `F` and settles the hand into
+/// `out`: what [`crate::score_into`] does for a ruleset, usable with a family directly.
+pub fn score_family<F: Family>(
+    table: &Table,
+    o: &F::Options,
+    shape: &Shape,
+    name: &str,
+    out: &mut Outcome,
+) -> Result<(), InputError> {
+    for (w, s) in out.winds.iter_mut().zip(F::seat_winds(o)) {
+        *w = *s;
+    }
+    F::score_seats(table, o, shape, name, &mut out.scores)?;
+    out.seats = table.seats;
+    out.payments = F::settle(table, &out.scores, o);
+    out.settlement = out.payments.net(table.seats);
+    Ok(())
+}
+
 /// The family of a ruleset with its option values. The serde form (`"family"` and
 /// `"options"`) is what rulesets, records and the API carry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -273,14 +292,14 @@ impl Options {
         each_family!(self, |F, _o| F::rules())
     }
 
-    pub(crate) fn score_seats(
+    pub(crate) fn score_into(
         &self,
         table: &Table,
         shape: &Shape,
         name: &str,
-        out: &mut [SeatScore; 4],
+        out: &mut Outcome,
     ) -> Result<(), InputError> {
-        each_family!(self, |F, o| F::score_seats(table, o, shape, name, out))
+        each_family!(self, |F, o| score_family::<F>(table, o, shape, name, out))
     }
 
     pub(crate) fn score_seat(
@@ -292,10 +311,6 @@ impl Options {
         out: &mut SeatScore,
     ) -> Result<(), InputError> {
         each_family!(self, |F, o| F::score_seat(table, seat, o, shape, name, out))
-    }
-
-    pub(crate) fn settle(&self, table: &Table, scores: &[SeatScore; 4]) -> Payments {
-        each_family!(self, |F, o| F::settle(table, scores, o))
     }
 
     pub(crate) fn settle_values(&self, table: &Table, values: &[u64; 4]) -> Option<Payments> {
