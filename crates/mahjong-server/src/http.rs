@@ -284,6 +284,10 @@ pub(crate) struct PlayQuery {
     bots: Option<usize>,
 }
 
+/// How long `/play`'s bots pause before acting: a human at the table can follow them (the
+/// browser's quick play and its table-for-friends form use the same pause).
+const PLAY_BOT_DELAY_MS: u64 = 400;
+
 async fn play(State(app): State<App>, Query(q): Query<PlayQuery>) -> ApiResult<Response> {
     let ruleset = preset(q.ruleset.as_deref().unwrap_or("millington"))?;
     let n = ruleset.seats();
@@ -305,7 +309,7 @@ async fn play(State(app): State<App>, Query(q): Query<PlayQuery>) -> ApiResult<R
         names: None,
         seed: None,
         max_hands: None,
-        bot_delay_ms: 0,
+        bot_delay_ms: PLAY_BOT_DELAY_MS,
         turn_seconds: 0,
     })?;
     let (id, config) = new_table(&app, config).await?;
