@@ -553,7 +553,7 @@ impl Table {
             (Some(_), None) => {
                 return Err(InputError::new("win", "missing: the hand has a winner"))
             }
-            (Some(w), Some(wi)) => Some(validate_win(wi, w, winds, &set)?),
+            (Some(w), Some(wi)) => Some(validate_win(wi, w, winds, set)?),
         };
         if let (Some(w), Some(win)) = (winner, &win) {
             check_win_place(&hands[w], win)?;
