@@ -77,6 +77,10 @@ pub trait Family: 'static {
     /// Every rule its score items cite.
     fn rules() -> &'static [&'static Rule];
 
+    /// Its rule catalogue: the text of its `catalogue.toml` (every rule id once, with names in
+    /// English, Czech and Polish; see [`crate::catalogue`]).
+    fn catalogue() -> &'static str;
+
     /// Scores seat `seat` of a validated table into `out` (no settlement). `name` is the
     /// ruleset's display name, for error messages.
     fn score_seat(
@@ -196,6 +200,18 @@ pub fn all_rules() -> impl Iterator<Item = (&'static str, &'static Rule)> {
     of::<classical::Classical>()
         .chain(of::<western::Western>())
         .chain(of::<korean::Korean>())
+}
+
+/// Every family's name with the text of its rule catalogue, in registry order.
+pub(crate) fn all_catalogues() -> [(&'static str, &'static str); 3] {
+    fn of<F: Family>() -> (&'static str, &'static str) {
+        (F::NAME, F::catalogue())
+    }
+    [
+        of::<classical::Classical>(),
+        of::<western::Western>(),
+        of::<korean::Korean>(),
+    ]
 }
 
 /// The options a family starts from when a ruleset file names it with `family =`: read
