@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod render;
+mod rules_cmd;
 mod serve;
 mod simulate;
 
@@ -102,6 +103,19 @@ enum Command {
         /// The record (JSON Lines), or - for standard input.
         #[arg(value_name = "FILE|-")]
         file: PathBuf,
+    },
+    /// The rule catalogue: every rule id of every family with its kind and name.
+    Rules {
+        /// Only this family's rules (classical, western, korean).
+        #[arg(long)]
+        family: Option<String>,
+        /// The language of the names: en, cs or pl.
+        #[arg(long, default_value = "en")]
+        lang: String,
+        /// As JSON: [{"id", "key", "family", "kind", "names": {"en", "cs", "pl"}}, …], with
+        /// "variants" where the scorer names an id several ways.
+        #[arg(long)]
+        json: bool,
     },
     /// List the presets, or print a ruleset as a TOML file (`mahjong ruleset NAME` is
     /// short for `mahjong ruleset show NAME`).
@@ -237,6 +251,9 @@ fn main() -> ExitCode {
             write_stdout(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         })(),
+        Command::Rules { family, lang, json } => rules_cmd::run(family.as_deref(), &lang, json)
+            .map_err(Fail)
+            .and_then(|out| write_stdout(out.as_bytes()).map(|_| ExitCode::SUCCESS)),
         Command::Replay { file } => replay(&file),
         Command::Serve { bind, db } => serve::serve(bind, db).map_err(Fail),
         Command::Play(args) => mahjong_tui::play(&args)
