@@ -7,8 +7,9 @@
 //! shape of shakmaty's `VariantPosition`). Code outside this folder asks the ruleset, never
 //! which family it is.
 //!
-//! Adding a family: a folder with a type implementing [`Family`] and its preset files, one
-//! variant in [`Options`] and one arm in [`each_family!`] (see `docs/architecture.md`).
+//! Adding a family: a folder with a type implementing [`Family`], its preset files and its
+//! rule catalogue (`catalogue.toml`), one variant in [`Options`] and one arm in
+//! [`each_family!`] (see `docs/architecture.md`).
 
 pub mod classical;
 pub mod korean;
