@@ -53,6 +53,24 @@ export interface SeatView {
   totals: number[];
 }
 
+/** A rule's name in each language (the rule catalogue). */
+export interface RuleNames {
+  en: string;
+  cs: string;
+  pl: string;
+}
+
+/** One entry of the rule catalogue (GET /api/rules, bundled as i18n/catalogue.json). */
+export interface RuleEntry {
+  id: string;
+  key: string;
+  family: string;
+  kind: 'score' | 'limit' | 'play' | 'settlement' | 'option';
+  names: RuleNames;
+  /** The scorer's names when it cites the id under several; `en` is its exact text. */
+  variants?: RuleNames[];
+}
+
 export interface ScoredItem {
   rule: string;
   name?: string;
@@ -181,7 +199,7 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
 
 export const api = {
   rulesets: () => request<unknown>('GET', '/api/rulesets'),
-  rules: () => request<{ id: string; name: string }[]>('GET', '/api/rules'),
+  rules: () => request<RuleEntry[]>('GET', '/api/rules'),
   createTable: (body: {
     ruleset: string;
     options?: Record<string, unknown>;

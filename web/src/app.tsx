@@ -2,8 +2,6 @@ import { useEffect, useState } from 'preact/hooks';
 import { LANGS, lang, onLangChange, setLang, t, type Lang } from './i18n';
 import { linkClick, useLocation } from './router';
 import { TileDefs } from './tiles';
-import { api } from './api';
-import { learnRules } from './i18n/rules';
 import { Home } from './pages/home';
 import { TablePage } from './pages/table';
 import { HistoryPage } from './pages/history';
@@ -16,8 +14,6 @@ export function App() {
   const [current, setCurrent] = useState<Lang>(lang());
   useEffect(() => {
     document.documentElement.lang = current;
-    // Rule names of rulesets newer than this client's tables come from the server.
-    api.rules().then(learnRules, () => {});
     return onLangChange(setCurrent);
   }, []);
   const { path, query } = useLocation();

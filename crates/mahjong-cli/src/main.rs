@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod plot;
 mod render;
 mod replay;
+mod rules_cmd;
 mod serve;
 mod simulate;
 mod stats;
@@ -124,6 +125,19 @@ enum Command {
         /// n or Enter next, b back, N next hand, B previous hand, q quit).
         #[arg(long)]
         step: bool,
+    },
+    /// The rule catalogue: every rule id of every family with its kind and name.
+    Rules {
+        /// Only this family's rules (classical, western, korean).
+        #[arg(long)]
+        family: Option<String>,
+        /// The language of the names: en, cs or pl.
+        #[arg(long, default_value = "en")]
+        lang: String,
+        /// As JSON: [{"id", "key", "family", "kind", "names": {"en", "cs", "pl"}}, …], with
+        /// "variants" where the scorer names an id several ways.
+        #[arg(long)]
+        json: bool,
     },
     /// List the presets, or print a ruleset as a TOML file (`mahjong ruleset NAME` is
     /// short for `mahjong ruleset show NAME`).
@@ -275,6 +289,9 @@ fn main() -> ExitCode {
             };
             replay(&file, mode)
         }
+        Command::Rules { family, lang, json } => rules_cmd::run(family.as_deref(), &lang, json)
+            .map_err(Fail)
+            .and_then(|out| write_stdout(out.as_bytes()).map(|_| ExitCode::SUCCESS)),
         Command::Serve { bind, db } => serve::serve(bind, db).map_err(Fail),
         Command::Play(args) => mahjong_tui::play(&args)
             .map_err(|e| Fail(e.0))

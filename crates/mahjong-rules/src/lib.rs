@@ -5,6 +5,7 @@
 //! [`output::ScoreJson`] renders it as the public JSON of `shared/formats/table-json.md`.
 //! Each scored [`Item`] cites its rule id (`M114b`, `M117c` …; see [`rules`]).
 
+pub mod catalogue;
 pub mod families;
 pub mod output;
 mod ruleset;

@@ -637,12 +637,9 @@ async fn settle(body: Bytes) -> ApiResult<Json<Value>> {
     })))
 }
 
-async fn rules() -> Json<Vec<Value>> {
-    Json(
-        mahjong_rules::families::all_rules()
-            .map(|(_, r)| json!({"id": r.id, "name": r.name}))
-            .collect(),
-    )
+/// The rule catalogue of every family (as `mahjong rules --json`).
+async fn rules() -> Json<&'static [mahjong_rules::catalogue::Entry]> {
+    Json(mahjong_rules::catalogue::catalogue())
 }
 
 async fn rulesets() -> Json<Vec<Value>> {

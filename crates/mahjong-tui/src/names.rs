@@ -1,12 +1,12 @@
-//! English names of the rules that scored items cite.
+//! English names of the rules that scored items cite, from the rule catalogue.
 //!
 //! A `scores` event carries each item's rule id, not its name, and one id can cover several
-//! named cases (`M114b`: exposed or concealed pung of minors or majors). The name is looked
-//! up in the rule lists of every family and narrowed by what the item's tile and the seat's
-//! winds tell; what stays ambiguous is shown by the words the cases share (`pung of
-//! minors`), or all the cases.
+//! named cases (`M114b`: exposed or concealed pung of minors or majors: the catalogue entry's
+//! variants). The name is narrowed by what the item's tile and the seat's winds tell; what
+//! stays ambiguous is shown by the words the cases share (`pung of minors`), or the entry's
+//! general name.
 
-use mahjong_rules::Rule;
+use mahjong_rules::catalogue;
 use mahjong_tiles::{Tile, Wind};
 
 /// What narrows a rule id to one name: the item's tile and the seat's winds.
@@ -20,25 +20,10 @@ pub struct NameContext {
     pub prevailing: Option<Wind>,
 }
 
-fn all_rules() -> impl Iterator<Item = &'static Rule> {
-    mahjong_rules::rules::ALL
-        .iter()
-        .chain(mahjong_rules::western::ALL.iter())
-        .chain(mahjong_rules::korean::ALL.iter())
-        .copied()
-}
-
 /// The name of rule `id` as it applies in `cx`; `None` for an id no family knows.
 pub fn rule_name(id: &str, cx: NameContext) -> Option<String> {
-    let mut names: Vec<&'static str> = Vec::new();
-    for r in all_rules().filter(|r| r.id == id) {
-        if !names.contains(&r.name) {
-            names.push(r.name);
-        }
-    }
-    if names.is_empty() {
-        return None;
-    }
+    let entry = catalogue::entry(id)?;
+    let mut names: Vec<&'static str> = entry.scorer_names().map(|n| n.en.as_str()).collect();
     if let Some(t) = cx.tile {
         if t.is_bonus() {
             let word = if t.is_flower() { "flower" } else { "season" };
@@ -68,7 +53,7 @@ pub fn rule_name(id: &str, cx: NameContext) -> Option<String> {
     Some(if names.len() == 1 {
         names[0].to_string()
     } else {
-        shared_words(&names).unwrap_or_else(|| names.join(" / "))
+        shared_words(&names).unwrap_or_else(|| entry.names.en.clone())
     })
 }
 
@@ -170,7 +155,15 @@ mod tests {
         );
         assert_eq!(
             rule_name("M117c", NameContext::default()).as_deref(),
-            Some("concealed hand / concealed but for the winning discard")
+            Some("concealed hand")
+        );
+        assert_eq!(
+            rule_name("K3-O5", NameContext::default()).as_deref(),
+            Some("dora")
+        );
+        assert_eq!(
+            rule_name("M53–M56", NameContext::default()).as_deref(),
+            Some("calling hand and Original Call")
         );
     }
 }

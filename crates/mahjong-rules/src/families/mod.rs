@@ -7,8 +7,9 @@
 //! shape of shakmaty's `VariantPosition`). Code outside this folder asks the ruleset, never
 //! which family it is.
 //!
-//! Adding a family: a folder with a type implementing [`Family`] and its preset files, one
-//! variant in [`Options`] and one arm in [`each_family!`] (see `docs/architecture.md`).
+//! Adding a family: a folder with a type implementing [`Family`], its preset files and its
+//! rule catalogue (`catalogue.toml`), one variant in [`Options`] and one arm in
+//! [`each_family!`] (see `docs/architecture.md`).
 
 pub mod classical;
 pub mod korean;
@@ -76,6 +77,10 @@ pub trait Family: 'static {
 
     /// Every rule its score items cite.
     fn rules() -> &'static [&'static Rule];
+
+    /// Its rule catalogue: the text of its `catalogue.toml` (every rule id once, with names in
+    /// English, Czech and Polish; see [`crate::catalogue`]).
+    fn catalogue() -> &'static str;
 
     /// Scores seat `seat` of a validated table into `out` (no settlement). `name` is the
     /// ruleset's display name, for error messages.
@@ -215,6 +220,18 @@ pub fn all_rules() -> impl Iterator<Item = (&'static str, &'static Rule)> {
     of::<classical::Classical>()
         .chain(of::<western::Western>())
         .chain(of::<korean::Korean>())
+}
+
+/// Every family's name with the text of its rule catalogue, in registry order.
+pub(crate) fn all_catalogues() -> [(&'static str, &'static str); 3] {
+    fn of<F: Family>() -> (&'static str, &'static str) {
+        (F::NAME, F::catalogue())
+    }
+    [
+        of::<classical::Classical>(),
+        of::<western::Western>(),
+        of::<korean::Korean>(),
+    ]
 }
 
 /// The options a family starts from when a ruleset file names it with `family =`: read

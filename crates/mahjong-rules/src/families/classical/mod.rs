@@ -75,6 +75,10 @@ impl Family for Classical {
         rules::ALL
     }
 
+    fn catalogue() -> &'static str {
+        include_str!("catalogue.toml")
+    }
+
     fn score_seat(
         table: &Table,
         seat: usize,

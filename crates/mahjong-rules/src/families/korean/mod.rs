@@ -82,6 +82,10 @@ impl Family for Korean {
         ALL
     }
 
+    fn catalogue() -> &'static str {
+        include_str!("catalogue.toml")
+    }
+
     fn score_seat(
         table: &Table,
         seat: usize,

@@ -72,6 +72,10 @@ impl Family for Western {
         ALL
     }
 
+    fn catalogue() -> &'static str {
+        include_str!("catalogue.toml")
+    }
+
     fn score_seat(
         table: &Table,
         seat: usize,

@@ -1,0 +1,280 @@
+//! The rule catalogue: every rule id of every family once, with a stable key, its kind and
+//! its names in English, Czech and Polish.
+//!
+//! Each family keeps its entries in its own folder (`families/<family>/catalogue.toml`,
+//! returned by [`Family::catalogue`](crate::Family::catalogue)); they are parsed once, on
+//! first use. The scorer cites some ids under several names (`M114b`: exposed or concealed
+//! pung of minors or majors); such an entry has one general name and a list of
+//! [`Entry::variants`], each carrying the scorer's exact English name. Everything that shows
+//! a rule's name (`mahjong rules`, `GET /api/rules`, the terminal and web clients) reads it
+//! from here.
+//!
+//! Besides the ids score items cite, the catalogue holds the play rules, settlement rules and
+//! options cited in `docs/rules/*.md`. A range (`M53–M56`) is one entry when the rules are
+//! covered as a group; a range whose members are scored apart (`M122a–r`) is not an entry,
+//! its members are.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+/// What a rule is about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Points, doubles or multipliers of a score item (or how items are counted).
+    Score,
+    /// A limit hand, or the limit itself.
+    Limit,
+    /// How the game is played (the engine).
+    Play,
+    /// Who pays whom.
+    Settlement,
+    /// An optional rule with its own id.
+    Option,
+}
+
+impl Kind {
+    /// Every kind, in the order tables list them.
+    pub const ALL: [Kind; 5] = [
+        Kind::Score,
+        Kind::Limit,
+        Kind::Play,
+        Kind::Settlement,
+        Kind::Option,
+    ];
+
+    /// The kind's name (`score`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Score => "score",
+            Kind::Limit => "limit",
+            Kind::Play => "play",
+            Kind::Settlement => "settlement",
+            Kind::Option => "option",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// A language the catalogue names rules in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English (the scorer's language).
+    En,
+    /// Czech.
+    Cs,
+    /// Polish.
+    Pl,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Cs, Lang::Pl];
+
+    /// The language's code (`cs`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Cs => "cs",
+            Lang::Pl => "pl",
+        }
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+
+    /// Parses a code; the error lists the valid ones.
+    fn from_str(s: &str) -> Result<Lang, String> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.as_str() == s)
+            .ok_or_else(|| format!("unknown language {s:?} (languages: en, cs, pl)"))
+    }
+}
+
+/// A rule's name in each language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Names {
+    /// English.
+    pub en: String,
+    /// Czech.
+    pub cs: String,
+    /// Polish.
+    pub pl: String,
+}
+
+impl Names {
+    /// The name in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Cs => &self.cs,
+            Lang::Pl => &self.pl,
+        }
+    }
+}
+
+/// One rule id of one family. Its serde form is what `mahjong rules --json` and
+/// `GET /api/rules` give: `{"id","key","family","kind","names":{"en","cs","pl"}}`, plus
+/// `"variants"` when the scorer cites the id under several names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    /// The rule id (`M114b`, `W-S1`, `K3-HP12`, or a range such as `M53–M56`).
+    pub id: String,
+    /// A stable snake_case key starting with the id (`m114b_pung`): never renamed once
+    /// published, so translations and links can rely on it.
+    pub key: String,
+    /// The family's name (`classical`).
+    pub family: &'static str,
+    /// What the rule is about.
+    pub kind: Kind,
+    /// The rule's name; the scorer's own when it cites the id under one name.
+    pub names: Names,
+    /// The scorer's names when it cites the id under several (empty otherwise); each `en` is
+    /// the scorer's exact text.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Names>,
+}
+
+impl Entry {
+    /// The English names score items of this id carry: the variants', or the entry's own.
+    pub fn scorer_names(&self) -> impl Iterator<Item = &Names> {
+        let own = self.variants.is_empty().then_some(&self.names);
+        self.variants.iter().chain(own)
+    }
+
+    /// The names of the variant (or of the entry) whose English name is `english`.
+    pub fn names_for(&self, english: &str) -> Option<&Names> {
+        self.scorer_names()
+            .find(|n| n.en == english)
+            .or_else(|| (self.names.en == english).then_some(&self.names))
+    }
+}
+
+/// An entry as written in a family's file (the family comes from the file).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileEntry {
+    id: String,
+    key: String,
+    kind: Kind,
+    en: String,
+    cs: String,
+    pl: String,
+    #[serde(default)]
+    variants: Vec<Names>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    rule: Vec<FileEntry>,
+}
+
+/// Parses one family's catalogue text.
+fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
+    let file: File = toml::from_str(text).map_err(|e| format!("{family} catalogue: {e}"))?;
+    Ok(file
+        .rule
+        .into_iter()
+        .map(|e| Entry {
+            id: e.id,
+            key: e.key,
+            family,
+            kind: e.kind,
+            names: Names {
+                en: e.en,
+                cs: e.cs,
+                pl: e.pl,
+            },
+            variants: e.variants,
+        })
+        .collect())
+}
+
+static CATALOGUE: LazyLock<Vec<Entry>> = LazyLock::new(|| {
+    let mut all = Vec::new();
+    for (family, text) in crate::families::all_catalogues() {
+        // The files are embedded and checked by the tests: a parse error is a build defect.
+        all.extend(parse(family, text).unwrap_or_else(|e| panic!("{e}")));
+    }
+    all
+});
+
+/// Every entry of every family, families in registry order, each in its file's order.
+pub fn catalogue() -> &'static [Entry] {
+    &CATALOGUE
+}
+
+/// The entry of rule `id`, if any family has it.
+pub fn entry(id: &str) -> Option<&'static Entry> {
+    catalogue().iter().find(|e| e.id == id)
+}
+
+/// The entries of family `family` (none for an unknown name).
+pub fn of_family(family: &str) -> impl Iterator<Item = &'static Entry> + '_ {
+    catalogue().iter().filter(move |e| e.family == family)
+}
+
+/// The name of rule `id` in `lang` as an item named `english` by the scorer carries it: the
+/// matching variant's, else the entry's. `None` for an id the catalogue lacks.
+pub fn translate(id: &str, english: &str, lang: Lang) -> Option<&'static str> {
+    let e = entry(id)?;
+    Some(e.names_for(english).unwrap_or(&e.names).get(lang))
+}
+
+/// `entries` as a JSON array, one entry per line (what `mahjong rules --json` prints and
+/// `web/src/i18n/catalogue.json` holds: short diffs, easy to grep).
+pub fn to_json<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
+    let lines: Vec<String> = entries
+        .into_iter()
+        .map(|e| serde_json::to_string(e).expect("entries serialize"))
+        .collect();
+    if lines.is_empty() {
+        return "[]\n".to_string();
+    }
+    format!("[\n{}\n]\n", lines.join(",\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_file_parses() {
+        for (family, text) in crate::families::all_catalogues() {
+            let entries = parse(family, text).unwrap();
+            assert!(!entries.is_empty(), "{family} has no entries");
+        }
+    }
+
+    #[test]
+    fn unknown_fields_are_refused() {
+        let text = "[[rule]]\nid = \"X1\"\nkey = \"x1\"\nkind = \"score\"\nen = \"a\"\ncs = \"b\"\npl = \"c\"\nde = \"d\"\n";
+        assert!(parse("x", text).unwrap_err().contains("unknown field `de`"));
+    }
+
+    #[test]
+    fn translate_picks_the_variant() {
+        assert_eq!(
+            translate("M114b", "exposed pung of majors", Lang::Cs),
+            Some("vyložený pong velkých kamenů")
+        );
+        assert_eq!(translate("M114b", "something else", Lang::Pl), Some("pung"));
+        assert_eq!(
+            translate("M29", "seven pairs", Lang::Pl),
+            Some("siedem par")
+        );
+        assert_eq!(translate("X-1", "seven pairs", Lang::Pl), None);
+    }
+}
