@@ -181,8 +181,8 @@ struct File {
     rule: Vec<FileEntry>,
 }
 
-/// Parses one family's catalogue text.
-fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
+/// Parses one family's catalogue text (what [`crate::Family::catalogue`] returns).
+pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
     let file: File = toml::from_str(text).map_err(|e| format!("{family} catalogue: {e}"))?;
     Ok(file
         .rule

@@ -65,6 +65,16 @@ impl Family for Flowers {
         ALL
     }
 
+    fn catalogue() -> &'static str {
+        concat!(
+            "[[rule]]\nid = \"T1\"\nkey = \"t1_bonus\"\nkind = \"score\"\n",
+            "en = \"flower or season\"\ncs = \"květina nebo roční období\"\n",
+            "pl = \"kwiat lub pora roku\"\n\n",
+            "[[rule]]\nid = \"T2\"\nkey = \"t2_out\"\nkind = \"score\"\n",
+            "en = \"going out\"\ncs = \"zavření hry\"\npl = \"zakończenie gry\"\n",
+        )
+    }
+
     fn score_seat(
         table: &Table,
         seat: usize,
@@ -123,6 +133,18 @@ fn a_toy_family_scores_and_settles_through_the_generic_path() {
         }
     );
     Flowers::check(&o).unwrap();
+    // Its catalogue names every rule it cites, in three languages.
+    let entries = mahjong_rules::catalogue::parse(Flowers::NAME, Flowers::catalogue()).unwrap();
+    let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["T1", "T2"]);
+    assert_eq!(entries[1].names.pl, "zakończenie gry");
+    for r in Flowers::rules() {
+        assert!(
+            entries.iter().any(|e| e.id == r.id && e.names.en == r.name),
+            "{}",
+            r.id
+        );
+    }
     assert!(Flowers::check(&FlowerOptions {
         winning: 0,
         ..o.clone()
