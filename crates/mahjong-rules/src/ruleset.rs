@@ -470,18 +470,7 @@ impl Ruleset {
     /// This ruleset as a TOML file that [`Ruleset::from_toml`] reads back: its name, the
     /// preset it starts from and every option's value.
     pub fn to_toml(&self) -> String {
-        #[derive(Serialize)]
-        struct File<'a> {
-            name: &'a str,
-            base: &'a str,
-            options: Value,
-        }
-        toml::to_string(&File {
-            name: &self.name,
-            base: &self.preset,
-            options: self.options.to_json(),
-        })
-        .expect("options serialize to TOML")
+        self.options.to_toml(&self.name, &self.preset)
     }
 
     /// Overrides options by name. Every name must be an option of the ruleset's family and
@@ -576,6 +565,22 @@ impl Ruleset {
         self.options
             .sheet(&self.name, self.seat_winds(), table, outcome)
     }
+}
+
+/// A ruleset file for any family's options (unset optional values are left out).
+pub(crate) fn toml_file<T: Serialize>(name: &str, base: &str, options: &T) -> String {
+    #[derive(Serialize)]
+    struct File<'a, T> {
+        name: &'a str,
+        base: &'a str,
+        options: &'a T,
+    }
+    toml::to_string(&File {
+        name,
+        base,
+        options,
+    })
+    .expect("options serialize to TOML")
 }
 
 /// Overrides the options of one family: each override is checked alone so an error names

@@ -278,15 +278,9 @@ impl Options {
         })
     }
 
-    /// The option values as a TOML-serialisable value (unset optional values left out,
-    /// as TOML has no null).
-    pub(crate) fn to_json(&self) -> serde_json::Value {
-        let mut v = each_family!(self, |_F, o| serde_json::to_value(o)
-            .expect("options serialize"));
-        if let Some(m) = v.as_object_mut() {
-            m.retain(|_, v| !v.is_null());
-        }
-        v
+    /// The ruleset file of these options (`name`, `base`, `[options]` in the family's order).
+    pub(crate) fn to_toml(&self, name: &str, base: &str) -> String {
+        each_family!(self, |_F, o| crate::ruleset::toml_file(name, base, o))
     }
 
     pub(crate) fn seat_winds(&self) -> &'static [Wind] {
