@@ -9,7 +9,7 @@
 //!
 //! Adding a family: a folder with a type implementing [`Family`], its preset files and its
 //! rule catalogue (`catalogue.toml`), one variant in [`Options`] and one arm in
-//! [`each_family!`] (see `docs/architecture.md`).
+//! `each_family!` (see `docs/architecture.md`).
 
 pub mod classical;
 pub mod korean;
