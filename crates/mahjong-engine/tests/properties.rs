@@ -1,7 +1,7 @@
 //! Invariants over many random games: every tile accounted for at every step, legal hand
 //! sizes, only legal actions accepted, views that hide what they must, determinism.
 
-use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView};
+use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView, PlayerState, SeatView, Wall};
 use mahjong_rules::Ruleset;
 use mahjong_tiles::Tile;
 use proptest::prelude::*;
@@ -90,22 +90,153 @@ fn check_views(g: &Game) {
     }
 }
 
-/// A random action that is not legal for `p` now (if one can be found).
-fn illegal(g: &Game, p: usize, rng: &mut ChaCha8Rng) -> Option<Action> {
-    let legal = g.legal_actions(p);
-    let tile = Tile::from_kind(rng.gen_range(0..34));
-    let candidates = [
-        Action::Discard { tile, call: false },
-        Action::Discard { tile, call: true },
-        Action::Mahjong,
-        Action::Pung,
-        Action::Kong,
-        Action::Pass,
-        Action::Chow { first: tile },
-        Action::ConcealedKong { tile },
-        Action::AnnexKong { tile },
-    ];
-    candidates.into_iter().find(|a| !legal.contains(a))
+/// The kinds of illegal action tried: each is drawn at random where the seat has one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Wrong {
+    /// Discarding a tile one does not hold (with or without a call).
+    UnheldDiscard,
+    /// Original Call where it is not allowed (a held tile; the hand not calling, not the
+    /// first discard, a set declared, frozen, or not one's turn).
+    Declare,
+    /// A discard of a held tile out of turn or while asked about a claim.
+    Discard,
+    /// Mah-Jongg without a complete hand (or below the minimum).
+    FalseMahjong,
+    Pung,
+    Kong,
+    Chow,
+    ConcealedKong,
+    AnnexKong,
+    /// Passing where there is nothing to pass on (one's own turn) or nothing asked.
+    Pass,
+    /// Another seat makes the acting seat's legal move.
+    OtherSeat,
+    /// A seat that is not at the table.
+    NoSeat,
+}
+
+const WRONG: [Wrong; 12] = [
+    Wrong::UnheldDiscard,
+    Wrong::Declare,
+    Wrong::Discard,
+    Wrong::FalseMahjong,
+    Wrong::Pung,
+    Wrong::Kong,
+    Wrong::Chow,
+    Wrong::ConcealedKong,
+    Wrong::AnnexKong,
+    Wrong::Pass,
+    Wrong::OtherSeat,
+    Wrong::NoSeat,
+];
+
+/// An action of kind `w` that is illegal for the seat that tries it, with that seat; `None`
+/// where the kind has no illegal instance now (Mah-Jongg when it is legal, …). `p` is a seat
+/// that has a decision.
+fn wrong_action(g: &Game, p: usize, w: Wrong, rng: &mut ChaCha8Rng) -> Option<(usize, Action)> {
+    let seats = g.seats();
+    // Half the time the seat that has a decision (the interesting refusals: a wrong
+    // choice), else any seat (mostly acting out of turn).
+    let q = if rng.gen_bool(0.5) {
+        p
+    } else {
+        rng.gen_range(0..seats)
+    };
+    let held: Vec<Tile> = g.view(q).concealed.to_vec();
+    let (seat, a) = match w {
+        Wrong::UnheldDiscard => {
+            let unheld: Vec<Tile> = (0..34)
+                .map(Tile::from_kind)
+                .filter(|t| !held.contains(t))
+                .collect();
+            let tile = unheld[rng.gen_range(0..unheld.len())];
+            let call = rng.gen_bool(0.5);
+            (q, Action::Discard { tile, call })
+        }
+        Wrong::Declare | Wrong::Discard => {
+            let tile = *held.get(rng.gen_range(0..held.len().max(1)))?;
+            let call = w == Wrong::Declare;
+            (q, Action::Discard { tile, call })
+        }
+        Wrong::FalseMahjong => (q, Action::Mahjong),
+        Wrong::Pung => (q, Action::Pung),
+        Wrong::Kong => (q, Action::Kong),
+        Wrong::Chow => {
+            let first = Tile::from_kind(rng.gen_range(0..27));
+            (q, Action::Chow { first })
+        }
+        Wrong::ConcealedKong => (
+            q,
+            Action::ConcealedKong {
+                tile: Tile::from_kind(rng.gen_range(0..34)),
+            },
+        ),
+        Wrong::AnnexKong => (
+            q,
+            Action::AnnexKong {
+                tile: Tile::from_kind(rng.gen_range(0..34)),
+            },
+        ),
+        Wrong::Pass => (q, Action::Pass),
+        Wrong::OtherSeat => {
+            let legal = g.legal_actions(p);
+            let a = legal[rng.gen_range(0..legal.len())];
+            let other = (p + rng.gen_range(1..seats)) % seats;
+            (other, a)
+        }
+        Wrong::NoSeat => {
+            let legal = g.legal_actions(p);
+            (seats + rng.gen_range(0..4), legal[0])
+        }
+    };
+    let legal = if seat < seats {
+        g.legal_actions(seat)
+    } else {
+        vec![]
+    };
+    (!legal.contains(&a)).then_some((seat, a))
+}
+
+/// Everything an action could change: every seat's view and legal actions, the players'
+/// full state, the wall, who is asked, the events so far and the totals.
+type Snapshot = (
+    Vec<SeatView>,
+    Vec<Vec<Action>>,
+    Vec<PlayerState>,
+    Wall,
+    PhaseView,
+    Vec<usize>,
+    usize,
+    Vec<i64>,
+);
+
+fn snapshot(g: &Game) -> Snapshot {
+    let seats = 0..g.seats();
+    (
+        seats.clone().map(|q| g.view(q)).collect(),
+        seats.map(|q| g.legal_actions(q)).collect(),
+        g.hand().players().to_vec(),
+        g.hand().wall().clone(),
+        g.hand().phase_view(),
+        g.pending(),
+        g.hand().events().len(),
+        g.totals().to_vec(),
+    )
+}
+
+/// Tries `w` (if it has an illegal instance now): refused, and nothing changed. Returns
+/// whether it was tried.
+fn refuse(g: &mut Game, p: usize, w: Wrong, rng: &mut ChaCha8Rng) -> bool {
+    let Some((seat, a)) = wrong_action(g, p, w, rng) else {
+        return false;
+    };
+    let before = snapshot(g);
+    assert!(g.act(seat, a).is_err(), "{w:?}: seat {seat} {a:?} accepted");
+    assert!(
+        snapshot(g) == before,
+        "{w:?}: seat {seat} {a:?} changed the game"
+    );
+    true
 }
 
 fn play(cfg: GameConfig, seed: u64, checks: bool) -> Vec<Event> {
@@ -121,11 +252,9 @@ fn play(cfg: GameConfig, seed: u64, checks: bool) -> Vec<Event> {
         let pending = g.pending();
         let p = pending[rng.gen_range(0..pending.len())];
         if checks {
-            if let Some(bad) = illegal(&g, p, &mut rng) {
-                let before = (g.view(p), g.hand().events().len());
-                assert!(g.act(p, bad).is_err());
-                assert_eq!((g.view(p), g.hand().events().len()), before);
-            }
+            // One kind of illegal action at each step (all of them: `every_kind_of_…`).
+            let w = WRONG[rng.gen_range(0..WRONG.len())];
+            refuse(&mut g, p, w, &mut rng);
             let outsider = (0..g.seats()).find(|q| g.legal_actions(*q).is_empty());
             if let Some(o) = outsider {
                 assert!(g.act(o, Action::Pass).is_err());
@@ -224,4 +353,45 @@ fn a_wall_too_short_for_the_deal_is_a_washout_not_a_panic() {
     let events = g.take_events();
     assert!(events.contains(&Event::Washout));
     assert_eq!(g.totals(), &[0, 0, 0, 0]);
+}
+
+/// Every kind of illegal action at every decision of seeded games of each family: each is
+/// refused and changes nothing, and each kind is tried many times (so the test cannot pass
+/// by trying nothing).
+#[test]
+fn every_kind_of_illegal_action_is_refused_and_changes_nothing() {
+    let mut tried: std::collections::BTreeMap<Wrong, usize> = Default::default();
+    for (preset, options) in [
+        ("millington", &[][..]),
+        ("bradfield", &["annex_claimed_pung=true"][..]),
+        ("korean-3p", &["north=true"][..]),
+    ] {
+        for seed in 0..8 {
+            let mut g = Game::new(GameConfig {
+                max_hands: Some(2),
+                ..config(preset, seed, options)
+            });
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while !g.is_over() {
+                let pending = g.pending();
+                let p = pending[rng.gen_range(0..pending.len())];
+                for w in WRONG {
+                    if refuse(&mut g, p, w, &mut rng) {
+                        *tried.entry(w).or_default() += 1;
+                    }
+                }
+                let legal = g.legal_actions(p);
+                let a = if legal.contains(&Action::Mahjong) {
+                    Action::Mahjong
+                } else {
+                    legal[rng.gen_range(0..legal.len())]
+                };
+                g.act(p, a).unwrap();
+            }
+        }
+    }
+    for w in WRONG {
+        let n = tried.get(&w).copied().unwrap_or(0);
+        assert!(n >= 200, "{w:?} tried only {n} times: {tried:?}");
+    }
 }

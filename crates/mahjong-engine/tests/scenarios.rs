@@ -1674,3 +1674,271 @@ fn illegal_actions_are_refused_and_change_nothing() {
     refuse(&mut g, 2, Action::Pass, NotYourTurn { player: 2 });
     assert_eq!(g.pending(), vec![3]);
 }
+
+// ---------------------------------------------------------------------------------------
+// Original Call (§6, M53–M56)
+// ---------------------------------------------------------------------------------------
+
+/// South's calling hand: 123B 456C 789D 34C and the pair 5B, waiting on 2C or 5C.
+const SOUTH_CALLS_2C_5C: &str = "1B 2B 3B 4C 5C 6C 7D 8D 9D 5B 5B 3C 4C";
+
+/// East discards WD; South draws NW (his first draw) and discards it, with Original Call if
+/// `call`. Then, nobody claiming: West draws and discards 5B (South holds a pair of 5B),
+/// North 9B, East 4B (South, next after East, holds 23B), South draws RD, West 9C, North
+/// 1C, East GD, and South draws 2C, completing his hand.
+fn original_call_game(call: bool) -> Game {
+    let p0 = inert([1, 2, 3], "EW SW RD GD") + " WD";
+    let p2 = inert([2, 3, 1], "EW WW NW RD");
+    let p3 = inert([3, 1, 2], "SW WW NW GD");
+    let wall = WallSpec {
+        dealer: 0,
+        hands: [&p0, SOUTH_CALLS_2C_5C, &p2, &p3],
+        draws: "NW 5B 9B 4B RD 9C 1C GD 2C",
+        pad: 8,
+        loose: "",
+        dead: 16,
+    }
+    .build();
+    let mut g = game(ruleset(&[]), vec![wall], 1);
+    discard(&mut g, 0, "WD");
+    assert_eq!(g.view(1).drawn, Some(t("NW")));
+    act(
+        &mut g,
+        1,
+        Action::Discard {
+            tile: t("NW"),
+            call,
+        },
+    );
+    pass_claims(&mut g);
+    g
+}
+
+/// The discards of `codes` in order, each without Original Call.
+fn discards(codes: &str) -> Vec<Action> {
+    ts(codes)
+        .into_iter()
+        .map(|tile| Action::Discard { tile, call: false })
+        .collect()
+}
+
+#[test]
+fn original_call_with_the_first_discard_freezes_the_hand_m55() {
+    // South's first turn: only NW leaves him calling (on 2C/5C), so only NW is offered with
+    // Original Call, right after the plain discard of NW.
+    let p0 = inert([1, 2, 3], "EW SW RD GD") + " WD";
+    let p2 = inert([2, 3, 1], "EW WW NW RD");
+    let p3 = inert([3, 1, 2], "SW WW NW GD");
+    let wall = WallSpec {
+        dealer: 0,
+        hands: [&p0, SOUTH_CALLS_2C_5C, &p2, &p3],
+        draws: "NW",
+        pad: 8,
+        loose: "",
+        dead: 16,
+    }
+    .build();
+    let mut g = game(ruleset(&[]), vec![wall], 1);
+    discard(&mut g, 0, "WD");
+    let mut want = discards("1B 2B 3B 5B 3C 4C 5C 6C 7D 8D 9D NW");
+    want.push(Action::Discard {
+        tile: t("NW"),
+        call: true,
+    });
+    assert_eq!(g.legal_actions(1), want);
+
+    let mut g = original_call_game(true);
+    assert!(g.view(0).public[1].original_call, "everybody sees the call");
+    assert!(g.take_events().contains(&Event::Discard {
+        player: 1,
+        tile: t("NW"),
+        call: true
+    }));
+    // West's 5B: South holds a pair but is frozen, so nobody is asked (no pung).
+    assert_eq!(g.view(2).drawn, Some(t("5B")));
+    discard_drawn(&mut g, 2);
+    assert_eq!(turn_of(&g), PhaseView::Turn { player: 3 });
+    discard_drawn(&mut g, 3); // 9B
+                              // East's 4B: South could chow 234B but is frozen: no claim window either.
+    discard_drawn(&mut g, 0);
+    assert_eq!(turn_of(&g), PhaseView::Turn { player: 1 });
+    // M55: only the drawn tile may go; no other discard, no call again.
+    assert_eq!(g.view(1).drawn, Some(t("RD")));
+    assert_eq!(g.legal_actions(1), discards("RD"));
+    let other = discard_action("1B");
+    assert_eq!(
+        g.act(1, other),
+        Err(EngineError::Illegal {
+            player: 1,
+            action: other
+        })
+    );
+    discard_drawn(&mut g, 1);
+    assert!(g.view(1).public[1].original_call, "the call stays");
+}
+
+/// The same hand played without the call: the pung and the chow are offered.
+#[test]
+fn without_original_call_the_same_hand_is_not_frozen() {
+    let mut g = original_call_game(false);
+    assert!(!g.view(0).public[1].original_call);
+    act(&mut g, 2, discard_action("5B"));
+    assert_eq!(g.pending(), vec![1]);
+    assert_eq!(g.legal_actions(1), vec![Action::Pass, Action::Pung]);
+    pass_claims(&mut g);
+    discard_drawn(&mut g, 3); // 9B
+    act(&mut g, 0, discard_action("4B"));
+    assert_eq!(
+        g.legal_actions(1),
+        vec![
+            Action::Pass,
+            Action::Chow { first: t("2B") },
+            Action::Chow { first: t("3B") },
+        ]
+    );
+}
+
+/// Plays `original_call_game` to South's self-drawn 2C and returns the finished game.
+fn complete_original_call(call: bool) -> Game {
+    let mut g = original_call_game(call);
+    discard_drawn(&mut g, 2); // 5B
+    discard_drawn(&mut g, 3); // 9B
+    discard_drawn(&mut g, 0); // 4B
+    discard_drawn(&mut g, 1); // RD
+    discard_drawn(&mut g, 2); // 9C
+    discard_drawn(&mut g, 3); // 1C
+    discard_drawn(&mut g, 0); // GD
+    assert_eq!(g.view(1).drawn, Some(t("2C")));
+    let mut want = vec![Action::Mahjong];
+    if call {
+        // Frozen: Mah-Jongg or the drawn tile.
+        want.extend(discards("2C"));
+    } else {
+        want.extend(discards("1B 2B 3B 5B 2C 3C 4C 5C 6C 7D 8D 9D"));
+    }
+    assert_eq!(g.legal_actions(1), want);
+    g.take_events();
+    act(&mut g, 1, Action::Mahjong);
+    g
+}
+
+#[test]
+fn completing_original_call_doubles_the_score_m117l() {
+    // 123B 234C 456C 789D + 5B 5B, drawn: M115a 10 + M115b 2 = 12 points (two waits, so no
+    // M115c; a chow completed, so no M115d); M117a (four chows, no scoring pair) 1 double,
+    // M117c (concealed, self-drawn) 1, M117l 1: 12 × 2³ = 96. South is not East: East pays
+    // 2 × 96, West and North 96 each; the losers' inert hands score nothing.
+    let mut g = complete_original_call(true);
+    let items: Vec<(&str, u16, u8)> = winner_items(&g);
+    assert_eq!(
+        items,
+        [
+            ("M115a", 10, 0),
+            ("M115b", 2, 0),
+            ("M117a", 0, 1),
+            ("M117c", 0, 1),
+            ("M117l", 0, 1)
+        ]
+    );
+    let (scores, _, settlement, _) = scores_of(&g.take_events());
+    assert_eq!(scores, [0, 96, 0, 0]);
+    assert_eq!(settlement, [-192, 384, -96, -96]);
+
+    // Without the call the same hand is 12 × 2² = 48.
+    let mut g = complete_original_call(false);
+    assert!(!winner_items(&g).iter().any(|i| i.0 == "M117l"));
+    let (scores, _, settlement, _) = scores_of(&g.take_events());
+    assert_eq!(scores, [0, 48, 0, 0]);
+    assert_eq!(settlement, [-96, 192, -48, -48]);
+}
+
+/// A declaration the rules do not allow is refused and changes nothing: after a set is
+/// declared (M55 needs a hand without sets), with a hand that is not calling, and with a
+/// later discard (M56).
+#[test]
+fn original_call_refused_after_a_set_or_when_not_calling_changes_nothing_m56() {
+    let snapshot = |g: &Game| {
+        (
+            (0..4).map(|p| g.view(p)).collect::<Vec<_>>(),
+            g.hand().players().to_vec(),
+            g.hand().wall().clone(),
+            g.pending(),
+            (0..4).map(|p| g.legal_actions(p)).collect::<Vec<_>>(),
+        )
+    };
+    let refuse = |g: &mut Game, p: usize, code: &str| {
+        let action = Action::Discard {
+            tile: t(code),
+            call: true,
+        };
+        let before = snapshot(g);
+        assert_eq!(
+            g.act(p, action),
+            Err(EngineError::Illegal { player: p, action })
+        );
+        assert_eq!(snapshot(g), before, "{action:?} changed something");
+        assert_eq!(g.take_events(), vec![], "{action:?} made events");
+    };
+    let p0 = inert([1, 2, 3], "EW SW RD GD") + " WD";
+    // West and North without NW, so that South can hold all four.
+    let p2 = inert([2, 3, 1], "EW WW RD GD");
+    let p3 = inert([3, 1, 2], "SW WW RD GD");
+
+    // South draws the fourth NW on his first turn and declares the concealed kong; after
+    // the loose WD, discarding WD would leave him calling on 6D/9D with his first discard,
+    // but a declared set rules Original Call out (M55).
+    let south = "1B 2B 3B 4C 5C 6C 7D 8D 5B 5B NW NW NW";
+    let wall = WallSpec {
+        dealer: 0,
+        hands: [&p0, south, &p2, &p3],
+        draws: "NW",
+        pad: 8,
+        loose: "WD",
+        dead: 16,
+    }
+    .build();
+    let mut g = game(ruleset(&[]), vec![wall], 1);
+    discard(&mut g, 0, "WD");
+    act(&mut g, 1, Action::ConcealedKong { tile: t("NW") });
+    assert_eq!(g.view(1).drawn, Some(t("WD")));
+    assert_eq!(
+        g.legal_actions(1),
+        discards("1B 2B 3B 5B 4C 5C 6C 7D 8D WD")
+    );
+    g.take_events();
+    refuse(&mut g, 1, "WD");
+
+    // South's first discard leaves no wait (WW drawn; 123B 456C 789D 34C 5B NW WW); his
+    // second draw, 5B, makes the hand calling (discard NW: 2C/5C), too late (M56).
+    let south = "1B 2B 3B 4C 5C 6C 7D 8D 9D 5B 3C 4C NW";
+    let wall = WallSpec {
+        dealer: 0,
+        hands: [&p0, south, &p2, &p3],
+        draws: "WW 9B 1C 4D 5B",
+        pad: 8,
+        loose: "",
+        dead: 16,
+    }
+    .build();
+    let mut g = game(ruleset(&[]), vec![wall], 1);
+    discard(&mut g, 0, "WD");
+    assert_eq!(
+        g.legal_actions(1),
+        discards("1B 2B 3B 5B 3C 4C 5C 6C 7D 8D 9D WW NW")
+    );
+    g.take_events();
+    refuse(&mut g, 1, "WW");
+    discard_drawn(&mut g, 1); // WW
+    discard_drawn(&mut g, 2); // 9B
+    discard_drawn(&mut g, 3); // 1C
+    discard_drawn(&mut g, 0); // 4D
+    assert_eq!(g.view(1).drawn, Some(t("5B")));
+    assert_eq!(
+        g.legal_actions(1),
+        discards("1B 2B 3B 5B 3C 4C 5C 6C 7D 8D 9D NW")
+    );
+    g.take_events();
+    refuse(&mut g, 1, "NW");
+    act(&mut g, 1, discard_action("NW"));
+    assert!(!g.view(1).public[1].original_call);
+}

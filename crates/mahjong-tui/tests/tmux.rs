@@ -1,6 +1,7 @@
 //! The real binary in a real terminal: tmux runs the `play` example, keys go in with
 //! `send-keys`, the screen comes back with `capture-pane`. Skipped (with a note) where tmux
-//! is not installed.
+//! is not installed, except under `CI=true`: CI installs tmux (`scripts/test`), so there a
+//! missing tmux fails rather than passing silently.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -47,7 +48,12 @@ impl Drop for Kill {
 #[test]
 fn plays_in_tmux() {
     if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("tmux is not installed: skipped");
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "tmux is not installed, and under CI this test must run (scripts/test installs it)"
+        );
+        eprintln!("tmux is not installed: skipped (with CI=true this fails)");
         return;
     }
     let exe = example();
