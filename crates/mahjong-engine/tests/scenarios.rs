@@ -1687,20 +1687,7 @@ const SOUTH_CALLS_2C_5C: &str = "1B 2B 3B 4C 5C 6C 7D 8D 9D 5B 5B 3C 4C";
 /// North 9B, East 4B (South, next after East, holds 23B), South draws RD, West 9C, North
 /// 1C, East GD, and South draws 2C, completing his hand.
 fn original_call_game(call: bool) -> Game {
-    let p0 = inert([1, 2, 3], "EW SW RD GD") + " WD";
-    let p2 = inert([2, 3, 1], "EW WW NW RD");
-    let p3 = inert([3, 1, 2], "SW WW NW GD");
-    let wall = WallSpec {
-        dealer: 0,
-        hands: [&p0, SOUTH_CALLS_2C_5C, &p2, &p3],
-        draws: "NW 5B 9B 4B RD 9C 1C GD 2C",
-        pad: 8,
-        loose: "",
-        dead: 16,
-    }
-    .build();
-    let mut g = game(ruleset(&[]), vec![wall], 1);
-    discard(&mut g, 0, "WD");
+    let mut g = original_call_start("NW 5B 9B 4B RD 9C 1C GD 2C");
     assert_eq!(g.view(1).drawn, Some(t("NW")));
     act(
         &mut g,
@@ -1711,6 +1698,26 @@ fn original_call_game(call: bool) -> Game {
         },
     );
     pass_claims(&mut g);
+    g
+}
+
+/// South's calling hand dealt, the live wall drawn as `draws`, and East's first discard
+/// (WD) made: South's first turn.
+fn original_call_start(draws: &str) -> Game {
+    let p0 = inert([1, 2, 3], "EW SW RD GD") + " WD";
+    let p2 = inert([2, 3, 1], "EW WW NW RD");
+    let p3 = inert([3, 1, 2], "SW WW NW GD");
+    let wall = WallSpec {
+        dealer: 0,
+        hands: [&p0, SOUTH_CALLS_2C_5C, &p2, &p3],
+        draws,
+        pad: 8,
+        loose: "",
+        dead: 16,
+    }
+    .build();
+    let mut g = game(ruleset(&[]), vec![wall], 1);
+    discard(&mut g, 0, "WD");
     g
 }
 
@@ -1726,20 +1733,7 @@ fn discards(codes: &str) -> Vec<Action> {
 fn original_call_with_the_first_discard_freezes_the_hand_m55() {
     // South's first turn: only NW leaves him calling (on 2C/5C), so only NW is offered with
     // Original Call, right after the plain discard of NW.
-    let p0 = inert([1, 2, 3], "EW SW RD GD") + " WD";
-    let p2 = inert([2, 3, 1], "EW WW NW RD");
-    let p3 = inert([3, 1, 2], "SW WW NW GD");
-    let wall = WallSpec {
-        dealer: 0,
-        hands: [&p0, SOUTH_CALLS_2C_5C, &p2, &p3],
-        draws: "NW",
-        pad: 8,
-        loose: "",
-        dead: 16,
-    }
-    .build();
-    let mut g = game(ruleset(&[]), vec![wall], 1);
-    discard(&mut g, 0, "WD");
+    let g = original_call_start("NW");
     let mut want = discards("1B 2B 3B 5B 3C 4C 5C 6C 7D 8D 9D NW");
     want.push(Action::Discard {
         tile: t("NW"),
