@@ -132,7 +132,10 @@ export async function playByClicking(page, done, { timeoutMs = 90_000, tap = fal
   const pass = page.locator('[data-testid=actions] button[data-action=pass]');
   const myTurn = page.locator('[data-testid=hand][data-my-turn=yes]');
   const clickable = page.locator('[data-testid=hand] svg.tile.clickable');
-  const present = (l) => async () => (await l.count()) > 0;
+  // A failed click matters only while the hand goes on: a win elsewhere can end it (and
+  // cover the table with the score sheet) between looking and clicking.
+  const live = (f) => async () => !(await done()) && (await f());
+  const present = (l) => live(async () => (await l.count()) > 0);
   while (!(await done())) {
     if (Date.now() > until) throw new Error('the hand did not end in time');
     if (await mahjong.count()) {
@@ -145,7 +148,7 @@ export async function playByClicking(page, done, { timeoutMs = 90_000, tap = fal
         const tile = clickable.nth(n - 1);
         const code = await tile.getAttribute('data-tile');
         // Still this seat's turn with that tile in hand: then a failed click is a failure.
-        const wanted = async () => (await myTurn.count()) > 0 && (await page.locator(`[data-testid=hand] svg.tile.clickable[data-tile="${code}"]`).count()) > 0;
+        const wanted = live(async () => (await myTurn.count()) > 0 && (await page.locator(`[data-testid=hand] svg.tile.clickable[data-tile="${code}"]`).count()) > 0);
         if (await clickUnlessGone(tile, wanted, { tap })) {
           clicks++;
           if (await clickUnlessGone(tile, wanted, { tap })) clicks++;
