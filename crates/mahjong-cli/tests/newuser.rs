@@ -13,6 +13,20 @@ fn mahjong() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_mahjong"))
 }
 
+/// The duplicate-mode run both duplicate tests make (3 deals, 2 hands each).
+const DUPLICATE_RUN: &[&str] = &[
+    "simulate",
+    "--duplicate",
+    "--games",
+    "3",
+    "--seed",
+    "4",
+    "--max-hands",
+    "2",
+    "--bots",
+    "greedy,random,random,random",
+];
+
 fn run(args: &[&str]) -> Output {
     mahjong().args(args).output().unwrap()
 }
@@ -532,24 +546,18 @@ fn duplicate(dir: &Path, threads: &str) -> (Value, String, String) {
         dir.join(format!("dup{threads}.csv")),
     );
     let s = json(&run(&[
-        "simulate",
-        "--duplicate",
-        "--games",
-        "3",
-        "--seed",
-        "4",
-        "--max-hands",
-        "2",
-        "--bots",
-        "greedy,random,random,random",
-        "--threads",
-        threads,
-        "--json",
-        "--record",
-        rec.to_str().unwrap(),
-        "--csv",
-        csv.to_str().unwrap(),
-    ]));
+        DUPLICATE_RUN,
+        &[
+            "--threads",
+            threads,
+            "--json",
+            "--record",
+            rec.to_str().unwrap(),
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+    ]
+    .concat()));
     (
         s,
         std::fs::read_to_string(rec).unwrap(),
@@ -668,18 +676,7 @@ fn duplicate_play_rotates_the_bots_over_the_same_walls() {
     let out = stdout(ok(&run(&["replay", rec.to_str().unwrap()])));
     assert!(out.starts_with("replayed 12 games, 24 hands, "), "{out}");
     // The text names the bots.
-    let text = stdout(ok(&run(&[
-        "simulate",
-        "--duplicate",
-        "--games",
-        "3",
-        "--seed",
-        "4",
-        "--max-hands",
-        "2",
-        "--bots",
-        "greedy,random,random,random",
-    ])));
+    let text = stdout(ok(&run(DUPLICATE_RUN)));
     assert!(text
         .contains("duplicate: 3 deals, each played in 4 rotations of the bots over the seats\n"));
     let g = &per_bot[0];
