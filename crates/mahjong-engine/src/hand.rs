@@ -1862,6 +1862,10 @@ impl Hand {
             cannon: None,
             hands,
             visible: visible.map(|v| v.min(4)),
+            // The engine keeps the winning tile among the concealed ones, so nothing of
+            // the winner's is loose on the table: what is visible is what was seen.
+            seen: visible.map(|v| v.min(4)),
+            winning_set: None,
         }
     }
 }

@@ -100,6 +100,15 @@ pub struct SetInput {
     /// How a kong was made.
     #[serde(default)]
     pub kong: Option<KongKind>,
+    /// The winner's set that the winning tile completed (M115c rule 4): an exposed set
+    /// formed by claiming the winning discard. Without it, the last exposed set of the
+    /// winner that holds the winning tile, when the win was claimed.
+    #[serde(default)]
+    pub winning: bool,
+    /// Which tile of an exposed set came from a discard (M115c rule 5; meaningful for
+    /// chows). Without it, inferred from `discards`.
+    #[serde(default)]
+    pub claimed: Option<Tile>,
 }
 
 /// One seat's tiles.
@@ -304,6 +313,15 @@ pub struct Table {
     pub hands: [SeatHand; 4],
     /// Tiles visible on the table (discards not claimed, declared sets of every seat).
     pub visible: Counts,
+    /// Tiles seen on the table before the winning tile, each physical tile once, as M115c
+    /// counts them: every discard, the tiles of exposed sets and kongs not taken from a
+    /// discard, all four of a concealed kong; never the winner's loose tiles (so not the
+    /// tiles of the set the winning discard completed).
+    pub seen: Counts,
+    /// The winner's declared set (index into [`SeatHand::declared`]) that the winning tile
+    /// completed, when it is an exposed set made by claiming it; `None` when the winning
+    /// tile is among the loose tiles.
+    pub winning_set: Option<u8>,
     /// Drawn hands in a row just before this one (K3-M2 goulash).
     pub goulash: u32,
     /// The revealed dora indicator (K3-O `dora`).
@@ -407,7 +425,6 @@ impl Table {
             None => None,
         };
 
-        let mut visible = [0u8; KINDS];
         let mut sizes = [0usize; 4];
         for (key, s) in &input.seats {
             let i = seat(key, winds, "seats")?;
@@ -429,9 +446,6 @@ impl Table {
                     hand.red_fives += t.is_red() as u8;
                 }
                 let m = validate_set(si, &shape, path)?;
-                if m.exposed || m.is_kong() {
-                    m.add_to(&mut visible);
-                }
                 hand.declare(m);
             }
             for (j, t) in s.concealed.iter().enumerate() {
@@ -486,15 +500,17 @@ impl Table {
             sizes[i] = size;
         }
 
-        // Discards: validate and add those not claimed into exposed sets to what is visible.
+        // Discards, in order.
         let mut discarded = [0u8; KINDS];
         let mut by_seat = [0u8; Tile::COUNT];
+        let mut order = [(0u8, 0u8); MAX_DISCARDS];
+        let mut n_order = 0;
         for (j, d) in input.discards.iter().enumerate() {
             let path = format!("discards[{j}]");
             let (s, t) = d.split_once(':').ok_or_else(|| {
                 InputError::new(&path, format!("{d:?}: expected SEAT:TILE, e.g. \"E:5D\""))
             })?;
-            seat(s, winds, &path)?;
+            let who = seat(s, winds, &path)?;
             let t: Tile = t
                 .parse()
                 .map_err(|e| InputError::new(&path, format!("{e}")))?;
@@ -509,26 +525,12 @@ impl Table {
                 ));
             }
             discarded[k] += 1;
-        }
-        // Each exposed set took one discard off the table (heuristic: the first of its tiles
-        // found among the discards).
-        for h in &hands {
-            for m in h.declared() {
-                let claimed = m.exposed && !matches!(m.kind, MeldKind::Kong(KongKind::Concealed));
-                if claimed {
-                    if let Some(k) = m
-                        .tiles()
-                        .filter_map(|t| t.kind())
-                        .find(|&k| discarded[k] > 0)
-                    {
-                        discarded[k] -= 1;
-                    }
-                }
+            if n_order < MAX_DISCARDS {
+                order[n_order] = (who as u8, k as u8);
+                n_order += 1;
             }
         }
-        for k in 0..KINDS {
-            visible[k] = (visible[k] + discarded[k]).min(shape.copies[k]);
-        }
+        let order = &order[..n_order];
 
         let winner = match &input.winner {
             None => {
@@ -572,6 +574,18 @@ impl Table {
             }
         };
 
+        let winning_set = winning_set(input, winds, &hands, winner, win.as_ref())?;
+        let (visible, seen) = table_tiles(
+            input,
+            winds,
+            &hands,
+            order,
+            &discarded,
+            &shape,
+            winner.zip(winning_set),
+            win.as_ref(),
+        )?;
+
         Ok(Table {
             seats: n,
             prevailing,
@@ -583,8 +597,180 @@ impl Table {
             cannon,
             hands,
             visible,
+            seen,
+            winning_set,
         })
     }
+}
+
+/// Most discards a table can list: every tile of the largest set.
+const MAX_DISCARDS: usize = 144;
+
+/// The winner's set that the winning tile completed (M115c rule 4): the one marked
+/// `winning`, else, for a claimed win, the last exposed set (not a kong) holding the
+/// winning tile; `None` when the winning tile is among the loose tiles.
+fn winning_set(
+    input: &TableInput,
+    winds: &[Wind],
+    hands: &[SeatHand; 4],
+    winner: Option<usize>,
+    win: Option<&Win>,
+) -> Result<Option<u8>, InputError> {
+    let mut marked = None;
+    for (key, s) in &input.seats {
+        let i = seat(key, winds, "seats")?;
+        for (j, si) in s.sets.iter().enumerate() {
+            if !si.winning {
+                continue;
+            }
+            let path = format!("seats.{key}.sets[{j}].winning");
+            let m = hands[i].declared()[j];
+            let (Some(w), Some(win)) = (winner.filter(|&w| w == i), win) else {
+                return Err(InputError::new(
+                    path,
+                    "only a set of the winner can be winning",
+                ));
+            };
+            if !win.self_drawn() && (!m.exposed || m.is_kong()) {
+                return Err(InputError::new(
+                    path,
+                    "the set a claimed winning tile completes is exposed and not a kong",
+                ));
+            }
+            if win.self_drawn() {
+                return Err(InputError::new(
+                    path,
+                    "a drawn winning tile joins the loose tiles: the scorer arranges them, so \
+                     no set is marked winning",
+                ));
+            }
+            if !m.contains(win.kind) {
+                return Err(InputError::new(
+                    path,
+                    format!("the set does not hold the winning tile {}", win.tile),
+                ));
+            }
+            if marked.is_some() {
+                return Err(InputError::new(path, "only one set can be winning"));
+            }
+            debug_assert_eq!(i, w);
+            marked = Some(j as u8);
+        }
+    }
+    if marked.is_some() {
+        return Ok(marked);
+    }
+    let (Some(w), Some(win)) = (winner, win) else {
+        return Ok(None);
+    };
+    if win.self_drawn() {
+        return Ok(None);
+    }
+    Ok(hands[w]
+        .declared()
+        .iter()
+        .rposition(|m| m.exposed && !m.is_kong() && m.contains(win.kind))
+        .map(|j| j as u8))
+}
+
+/// What is on the table: `visible` (discards not claimed and every exposed set or kong) and
+/// `seen` (M115c rule 2: the same before the winning tile, so without the winner's winning
+/// set). Each claimed set took one discard off the table: its `claimed` tile, the winning
+/// tile for the winning set, its kind for a pung or kong, and for a chow the tile inferred
+/// from the order of discards (M115c rule 5).
+#[allow(clippy::too_many_arguments)]
+fn table_tiles(
+    input: &TableInput,
+    winds: &[Wind],
+    hands: &[SeatHand; 4],
+    order: &[(u8, u8)],
+    discarded: &Counts,
+    shape: &Shape,
+    winning: Option<(usize, u8)>,
+    win: Option<&Win>,
+) -> Result<(Counts, Counts), InputError> {
+    let n = winds.len();
+    let mut on_table = *discarded; // discards left after claims
+    let mut sets_all = [0u8; KINDS];
+    let mut sets_seen = [0u8; KINDS];
+    let mut taken_seen = [0u8; KINDS]; // discards taken into sets other than the winning one
+    for (key, s) in &input.seats {
+        let i = seat(key, winds, "seats")?;
+        // Chows are matched to claim events in order (rule 5).
+        let mut next_event = 0;
+        for (j, (si, m)) in s.sets.iter().zip(hands[i].declared()).enumerate() {
+            let path = || format!("seats.{key}.sets[{j}].claimed");
+            let is_winning = winning == Some((i, j as u8));
+            let claimed = m.exposed && m.kind != MeldKind::Kong(KongKind::Concealed);
+            if !claimed {
+                if si.claimed.is_some() {
+                    return Err(InputError::new(
+                        path(),
+                        "a concealed set has no claimed tile",
+                    ));
+                }
+                if m.is_kong() {
+                    m.add_to(&mut sets_all);
+                    m.add_to(&mut sets_seen);
+                }
+                continue;
+            }
+            let k = match si.claimed {
+                Some(t) => {
+                    let k = t.kind().filter(|&k| m.contains(k)).ok_or_else(|| {
+                        InputError::new(path(), format!("{t} is not a tile of the set"))
+                    })?;
+                    if let Some(win) = win.filter(|_| is_winning) {
+                        if k != win.kind {
+                            return Err(InputError::new(
+                                path(),
+                                format!(
+                                    "the winning set's claimed tile is the winning tile {}",
+                                    win.tile
+                                ),
+                            ));
+                        }
+                    }
+                    k
+                }
+                None => match win.filter(|_| is_winning) {
+                    Some(win) => win.kind,
+                    None if m.kind == MeldKind::Chow => {
+                        let before = (i + n - 1) % n;
+                        let hit = (next_event..order.len().saturating_sub(1)).find(|&e| {
+                            order[e].0 as usize == before
+                                && order[e + 1].0 as usize == i
+                                && m.contains(order[e].1 as usize)
+                        });
+                        match hit {
+                            Some(e) => {
+                                next_event = e + 1;
+                                order[e].1 as usize
+                            }
+                            None => m.tile as usize,
+                        }
+                    }
+                    None => m.tile as usize,
+                },
+            };
+            m.add_to(&mut sets_all);
+            let took = on_table[k] > 0;
+            if took {
+                on_table[k] -= 1;
+            }
+            if !is_winning {
+                m.add_to(&mut sets_seen);
+                taken_seen[k] += took as u8;
+            }
+        }
+    }
+    let mut visible = [0u8; KINDS];
+    let mut seen = [0u8; KINDS];
+    for k in 0..KINDS {
+        visible[k] = (sets_all[k] + on_table[k]).min(shape.copies[k]);
+        seen[k] = (sets_seen[k] + discarded[k] - taken_seen[k]).min(shape.copies[k]);
+    }
+    Ok((visible, seen))
 }
 
 fn validate_win(

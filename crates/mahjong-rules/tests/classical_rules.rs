@@ -1441,16 +1441,18 @@ fn seven_pairs_option() {
         e.message,
         "not a legal Mah-Jongg under millington: the tiles do not form four sets and a pair"
     );
-    // On: 10 + 20 (seven_pairs_points) + 2 (only place: 8D) + 2 (eyes, minor) = 34.
+    // On: 10 + 20 (seven_pairs_points) + 2 (eyes, minor) = 32; 8D was the only place, but
+    // seven pairs never fills it (M115c rule 6, docs/rules/only-place.md).
     let o = t().option("seven_pairs", true).score();
     assert_items(&o, "S", "M29", 1, 20, 0);
-    assert_seat(&o, "S", 34, 0, 34);
+    assert_items(&o, "S", "M115c", 0, 0, 0);
+    assert_seat(&o, "S", 32, 0, 32);
     let o = t()
         .option("seven_pairs", true)
         .option("seven_pairs_points", 30)
         .score();
     assert_items(&o, "S", "M29", 1, 30, 0);
-    assert_seat(&o, "S", 44, 0, 44);
+    assert_seat(&o, "S", 42, 0, 42);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -20,9 +20,23 @@ pub fn seat_index(s: &str) -> usize {
 
 /// One declared set from a compact string: `"pung RD RD RD exposed"`, `"chow 1B 2B 3B
 /// exposed"`, `"pair 5D 5D"` (concealed), `"kong 3D 3D 3D 3D annexed"` (or `claimed`,
-/// `concealed`). A pung, chow or pair without a last word is concealed.
+/// `concealed`). A pung, chow or pair without a qualifier is concealed. Optional trailing
+/// words: `winning` (the set the winning tile completed) and `claimed=5D` (the tile taken
+/// from a discard).
 pub fn set(s: &str) -> Value {
-    let words: Vec<&str> = s.split_whitespace().collect();
+    let mut words: Vec<&str> = s.split_whitespace().collect();
+    let mut winning = false;
+    let mut claimed = None;
+    while let Some(&w) = words.last() {
+        if w == "winning" {
+            winning = true;
+        } else if let Some(t) = w.strip_prefix("claimed=") {
+            claimed = Some(t);
+        } else {
+            break;
+        }
+        words.pop();
+    }
     let kind = words[0];
     assert!(
         matches!(kind, "chow" | "pung" | "kong" | "pair"),
@@ -35,7 +49,7 @@ pub fn set(s: &str) -> Value {
     } else {
         words[1..].to_vec()
     };
-    if kind == "kong" {
+    let mut v = if kind == "kong" {
         let how = if qualifier && last != "exposed" {
             last
         } else {
@@ -48,7 +62,14 @@ pub fn set(s: &str) -> Value {
             "only kongs are claimed/annexed: {s:?}"
         );
         json!({ "kind": kind, "tiles": tiles, "exposed": last == "exposed" })
+    };
+    if winning {
+        v["winning"] = json!(true);
     }
+    if let Some(t) = claimed {
+        v["claimed"] = json!(t);
+    }
+    v
 }
 
 fn tiles(s: &str) -> Vec<String> {
@@ -185,6 +206,10 @@ impl T {
                 let exposed = st["exposed"].as_bool().unwrap_or(false)
                     || matches!(st["kong"].as_str(), Some("claimed" | "annexed"));
                 let mut first = true;
+                if let Some(t) = st["claimed"].as_str() {
+                    *claimed.entry(t.to_string()).or_default() += 1;
+                    first = false;
+                }
                 for t in ts {
                     let t = t.as_str().unwrap().to_string();
                     has_win_tile |= t == win_tile;

@@ -1,7 +1,7 @@
 //! Classical scoring by Millington's rules (M113–M122) for every seat.
 
 use mahjong_hands::{for_each_arrangement, waits, Counts, Form, KongKind, Meld, MeldKind, Shape};
-use mahjong_tiles::{Tile, Wind, KINDS};
+use mahjong_tiles::{Tile, Wind};
 
 use super::rules::*;
 use super::ClassicalOptions;
@@ -366,12 +366,19 @@ struct WinFacts<'a> {
 /// Scores one arrangement of the winner's hand with the winning tile in `melds[completed]`
 /// (`usize::MAX` when it completed no set, as in Thirteen Unique Wonders).
 fn score_winner_arrangement(
-    (melds, completed, form, only_place): Candidate,
+    c: Candidate,
     hand: &SeatHand,
     f: &WinFacts,
     s: &Seat,
     out: &mut SeatScore,
 ) {
+    let Candidate {
+        melds,
+        completed,
+        form,
+        only_place,
+        fixed,
+    } = c;
     let o = s.o;
     let win = f.win;
     out.items.clear();
@@ -506,7 +513,7 @@ fn score_winner_arrangement(
     if p.suits.count_ones() == 1 && !p.honours {
         let base = p.suits.trailing_zeros() as usize * 9;
         let c = &f.all[base..base + 9];
-        if hand.declared().is_empty() {
+        if fixed == 0 {
             let mut before = [0u8; 9];
             before.copy_from_slice(c);
             before[k - base] -= 1;
@@ -565,13 +572,28 @@ fn score_winner(
     })
 }
 
-/// One candidate for the winner's hand: all its sets, the index of the set the winning tile
-/// completed (`usize::MAX`: none), the form, and whether it filled the only place.
-pub(crate) type Candidate<'a> = (&'a [Meld], usize, Form, bool);
+/// One candidate for the winner's hand.
+#[derive(Copy, Clone)]
+pub(crate) struct Candidate<'a> {
+    /// All its sets: the fixed ones first, then the arrangement of the loose tiles.
+    pub melds: &'a [Meld],
+    /// The index of the set the winning tile completed (`usize::MAX`: none).
+    pub completed: usize,
+    /// The form of the hand.
+    pub form: Form,
+    /// The winning tile filled the only place (M115c, W-B4).
+    pub only_place: bool,
+    /// How many of `melds` are fixed (made with a claimed tile, or kongs).
+    pub fixed: usize,
+}
 
-/// The winner's best score over every arrangement of his concealed tiles and every set the
+/// The winner's best score over every arrangement of his loose tiles and every set the
 /// winning tile may have completed (M113), with `eval` scoring one candidate. Shared by the
 /// scoring families.
+///
+/// Fixed are the sets made with a claimed tile and the kongs; every other tile (concealed
+/// sets as listed, a concealed pair, the concealed tiles) is loose, and the best
+/// arrangement of the loose tiles is scored (M115c rule 1, `docs/rules/only-place.md`).
 pub(crate) fn best_winner<F: FnMut(Candidate, &mut SeatScore)>(
     table: &Table,
     w: usize,
@@ -591,67 +613,74 @@ pub(crate) fn best_winner<F: FnMut(Candidate, &mut SeatScore)>(
             format!("{} is not in the winner's hand", win.tile),
         ));
     }
-    let declared = hand.declared();
-    let d_sets = declared.iter().filter(|m| m.kind != MeldKind::Pair).count();
-    let d_pairs = declared.len() - d_sets;
     let not_legal = |why: &str| {
         InputError::new(
             &seat_path,
             format!("not a legal Mah-Jongg under {ruleset_name}: {why}"),
         )
     };
-    if d_sets > 4 {
+    // Fixed sets first, in the order listed; the loose tiles in `conc`.
+    let mut fixed = Melds::new();
+    let mut conc = hand.concealed;
+    let mut winning = usize::MAX; // index of the winning set among the fixed ones
+    for (i, m) in hand.declared().iter().enumerate() {
+        if m.exposed || m.is_kong() {
+            if table.winning_set == Some(i as u8) {
+                winning = fixed.len;
+            }
+            fixed.push(*m);
+        } else {
+            m.add_to(&mut conc);
+        }
+    }
+    let fixed = fixed;
+    let fixed_sets = fixed.as_slice();
+    let f_sets = fixed_sets
+        .iter()
+        .filter(|m| m.kind != MeldKind::Pair)
+        .count();
+    if f_sets > 4 {
         return Err(not_legal("more than four sets"));
     }
-    if d_pairs > 1 {
+    if fixed_sets.len() - f_sets > 1 {
         return Err(not_legal("more than one pair"));
     }
-    // A declared pair stands in for the arrangement's pair: add its tiles to the concealed
-    // ones and keep only arrangements whose pair is of that kind.
-    let declared_pair = declared.iter().find(|m| m.kind == MeldKind::Pair).copied();
-    let mut conc = hand.concealed;
-    if let Some(p) = declared_pair {
-        conc[p.tile as usize] += 2;
+    // A fixed pair (exposed with the winning discard) stands in for the arrangement's pair:
+    // add its tiles to the loose ones and keep only arrangements whose pair is of that kind.
+    let fixed_pair = fixed_sets
+        .iter()
+        .find(|m| m.kind == MeldKind::Pair)
+        .copied();
+    let mut arrange = conc;
+    if let Some(p) = fixed_pair {
+        arrange[p.tile as usize] += 2;
     }
     let claimed = !win.self_drawn();
-    let seven = seven_pairs && declared.is_empty();
+    let seven = seven_pairs && fixed_sets.is_empty();
 
-    // M115c: computed lazily per "hand before the winning tile", which depends only on
-    // whether the winning tile came into the concealed tiles or into a declared set.
-    let mut only_place_cache: [Option<bool>; 1 + crate::table::MAX_DECLARED] =
-        [None; 1 + crate::table::MAX_DECLARED];
-    let mut only_place = |source: Option<usize>| -> bool {
-        let slot = source.map_or(0, |i| i + 1);
-        if let Some(v) = only_place_cache[slot] {
-            return v;
-        }
+    // M115c: the hand just before the winning tile is the loose tiles (with the winning
+    // set's other tiles, when the winning tile completed a fixed set) and the other fixed
+    // sets. Its places are the tile kinds that complete it, except kinds whose four copies
+    // were all seen; the winning tile's kind always is one.
+    let only_place = {
         let mut before = conc;
-        let mut sets = d_sets;
-        if let Some(i) = source {
-            let m = declared[i];
-            if m.kind != MeldKind::Pair {
-                // The set held in hand before: its tiles go back among the concealed ones.
-                m.add_to(&mut before);
-                sets -= 1;
-            }
+        let mut sets = f_sets;
+        if let Some(m) = fixed_sets.get(winning) {
+            m.add_to(&mut before);
+            sets -= (m.kind != MeldKind::Pair) as usize;
         }
         before[win.kind] -= 1;
-        let mut visible = [0u8; KINDS];
-        for kk in 0..KINDS {
-            visible[kk] = table.visible[kk].saturating_add(before[kk]);
-        }
-        let mut others = waits(&before, sets, shape, seven, Some(&visible));
-        others.0 &= !(1u64 << win.kind);
-        let v = others.is_empty();
-        only_place_cache[slot] = Some(v);
-        v
+        let mut seen = table.seen;
+        seen[win.kind] = 0;
+        let places = waits(&before, sets, shape, seven, Some(&seen));
+        places.contains(win.kind) && places.len() == 1
     };
 
     let mut have_best = false;
     let mut scratch = SeatScore::ZERO;
     let mut any_arrangement = false;
-    for_each_arrangement(&conc, 4 - d_sets, shape, seven, |a| {
-        if let Some(p) = declared_pair {
+    for_each_arrangement(&arrange, 4 - f_sets, shape, seven, |a| {
+        if let Some(p) = fixed_pair {
             let ok = a.form == Form::Regular
                 && a.sets()
                     .iter()
@@ -661,51 +690,52 @@ pub(crate) fn best_winner<F: FnMut(Candidate, &mut SeatScore)>(
             }
         }
         any_arrangement = true;
-        let mut melds = Melds::new();
-        let mut sources = [None::<usize>; MAX_MELDS];
-        for (i, m) in declared.iter().enumerate() {
-            sources[melds.len] = Some(i);
-            melds.push(*m);
-        }
+        let mut melds = fixed;
         for m in a.sets() {
-            if declared_pair.is_some() && m.kind == MeldKind::Pair {
-                continue; // the declared pair is already listed
+            if fixed_pair.is_some() && m.kind == MeldKind::Pair {
+                continue; // the fixed pair is already listed
             }
             melds.push(*m);
         }
-        let mut consider = |melds: &Melds, completed: usize, source: Option<usize>| {
-            let op = only_place(source);
-            eval((melds.as_slice(), completed, a.form, op), &mut scratch);
+        // M115c rule 6: only a regular hand fills the only place.
+        let op = only_place && a.form == Form::Regular;
+        let mut consider = |melds: &Melds, completed: usize| {
+            let c = Candidate {
+                melds: melds.as_slice(),
+                completed,
+                form: a.form,
+                only_place: op,
+                fixed: fixed_sets.len(),
+            };
+            eval(c, &mut scratch);
             if !have_best || better(&scratch, best) {
                 *best = scratch;
                 have_best = true;
             }
         };
         if a.form == Form::ThirteenOrphans {
-            consider(&melds, usize::MAX, None);
+            consider(&melds, usize::MAX);
+            return;
+        }
+        if winning != usize::MAX {
+            consider(&melds, winning);
             return;
         }
         // Identical arranged sets (two equal chows) are one choice, not two.
         let mut tried = [(MeldKind::Pair, u8::MAX); MAX_MELDS];
         let mut n_tried = 0;
-        for (i, &m) in melds.as_slice().iter().enumerate() {
-            if !m.contains(win.kind) {
+        for (i, &m) in melds.as_slice().iter().enumerate().skip(fixed_sets.len()) {
+            if !m.contains(win.kind) || tried[..n_tried].contains(&(m.kind, m.tile)) {
                 continue;
             }
-            let declared_set = sources[i].is_some();
-            if !declared_set {
-                if tried[..n_tried].contains(&(m.kind, m.tile)) {
-                    continue;
-                }
-                tried[n_tried] = (m.kind, m.tile);
-                n_tried += 1;
-            }
+            tried[n_tried] = (m.kind, m.tile);
+            n_tried += 1;
             let mut placed = melds;
-            if claimed && !declared_set {
+            if claimed {
                 // M113: the winning tile from a discard exposes the set it completes.
                 placed.buf[i].exposed = true;
             }
-            consider(&placed, i, sources[i]);
+            consider(&placed, i);
         }
     });
     if !any_arrangement {

@@ -205,13 +205,20 @@ fn only(c: &Counts, pred: impl Fn(Tile) -> bool) -> bool {
 }
 
 fn score_winner_candidate(
-    (melds, completed, form, only_place): Candidate,
+    c: Candidate,
     hand: &SeatHand,
     table: &Table,
     all: &Counts,
     s: &Seat,
     out: &mut SeatScore,
 ) {
+    let Candidate {
+        melds,
+        completed,
+        form,
+        only_place,
+        fixed,
+    } = c;
     let o = s.o;
     let win = table.win.as_ref().expect("a winner has a win");
     out.items.clear();
@@ -305,7 +312,7 @@ fn score_winner_candidate(
     if regular && kongs == 4 {
         mark(&WL7, &mut acc);
     }
-    if hand.declared().is_empty() && suits == 1 && !honours {
+    if fixed == 0 && suits == 1 && !honours {
         let base = (0..3)
             .find(|&s| all[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
             .unwrap_or(0)
