@@ -281,7 +281,6 @@ impl K3 {
             cannon: None,
             hands,
             visible: [0; KINDS],
-            seen: [0; KINDS],
             winning_set: None,
             goulash: 0,
             dora_indicator: None,

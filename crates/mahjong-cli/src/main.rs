@@ -123,8 +123,12 @@ enum Command {
         print: bool,
         /// Then step through the events in the terminal (keys, each followed by Enter:
         /// n or Enter next, b back, N next hand, B previous hand, q quit).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "tables")]
         step: bool,
+        /// Then write each finished hand as a table (JSON Lines, the format `mahjong score
+        /// --batch` reads; washouts included).
+        #[arg(long, conflicts_with = "print")]
+        tables: bool,
     },
     /// The rule catalogue: every rule id of every family with its kind and name.
     Rules {
@@ -281,10 +285,16 @@ fn main() -> ExitCode {
             write_stdout(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         })(),
-        Command::Replay { file, print, step } => {
-            let mode = match (print, step) {
-                (true, _) => replay::Mode::Print,
-                (_, true) => replay::Mode::Step,
+        Command::Replay {
+            file,
+            print,
+            step,
+            tables,
+        } => {
+            let mode = match (print, step, tables) {
+                (true, _, _) => replay::Mode::Print,
+                (_, true, _) => replay::Mode::Step,
+                (_, _, true) => replay::Mode::Tables,
                 _ => replay::Mode::Check,
             };
             replay(&file, mode)

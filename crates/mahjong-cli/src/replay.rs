@@ -23,6 +23,8 @@ pub enum Mode {
     Print,
     /// Step through the events, keys read from standard input.
     Step,
+    /// Write each finished hand as a table (JSON Lines), for `mahjong score --batch`.
+    Tables,
 }
 
 /// Where the record's entries came from, to name a place in the file.
@@ -108,15 +110,23 @@ pub fn run(name: &str, text: &str, mode: Mode) -> Result<u8, String> {
     }
     let mut entries: Vec<Cow<str>> = text.lines().map(Cow::Borrowed).collect();
     let mut origin = Origin::Lines;
-    let mut result = mahjong_engine::replay(entries.iter().map(|c| c.as_ref()));
+    let replay = |entries: &[Cow<str>]| {
+        let lines = entries.iter().map(|c| c.as_ref());
+        if mode == Mode::Tables {
+            mahjong_engine::replay_tables(lines)
+        } else {
+            mahjong_engine::replay(lines).map(|s| (s, Vec::new()))
+        }
+    };
+    let mut result = replay(&entries);
     if matches!(&result, Err(e) if e.malformed && e.message.starts_with("not JSON")) {
         // Not JSON Lines: perhaps pretty-printed, or one array.
         let (t, o) = entries_of_json(text).map_err(|e| format!("{name}: {e}"))?;
         entries = t;
         origin = o;
-        result = mahjong_engine::replay(entries.iter().map(|c| c.as_ref()));
+        result = replay(&entries);
     }
-    let summary = match result {
+    let (summary, tables) = match result {
         Ok(s) => s,
         Err(e) if e.malformed => {
             return Err(format!("{name}: {}: {}", origin.at(e.line), e.message))
@@ -142,6 +152,14 @@ pub fn run(name: &str, text: &str, mode: Mode) -> Result<u8, String> {
             let mut out = String::new();
             for (gi, g) in games.iter().enumerate() {
                 print_game(gi, g, &mut out);
+            }
+            write_out(out.as_bytes())?;
+        }
+        Mode::Tables => {
+            let mut out = String::new();
+            for t in &tables {
+                out.push_str(&serde_json::to_string(t).expect("a table serializes"));
+                out.push('\n');
             }
             write_out(out.as_bytes())?;
         }

@@ -355,3 +355,68 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// `replay --tables` writes each hand of a record as a table that `score --batch` scores to
+/// the record's own result (`docs/rules/only-place.md`, "Tables the engine produces").
+#[test]
+fn replay_tables_score_back_to_the_record() {
+    let dir = scratch_dir("tables");
+    let rec = dir.join("game.jsonl");
+    for ruleset in ["western", "korean-3p"] {
+        mahjong()
+            .args([
+                "simulate",
+                "--ruleset",
+                ruleset,
+                "--games",
+                "2",
+                "--seed",
+                "3",
+            ])
+            .args(["--max-hands", "4", "--record", rec.to_str().unwrap()])
+            .assert()
+            .success();
+        let tables = mahjong()
+            .args(["replay", "--tables", rec.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(tables.status.code(), Some(0));
+        let scored = mahjong()
+            .args(["score", "--batch", "-"])
+            .write_stdin(tables.stdout.clone())
+            .output()
+            .unwrap();
+        assert_eq!(scored.status.code(), Some(0), "{scored:?}");
+        let record = std::fs::read_to_string(&rec).unwrap();
+        let mut dealer = 0;
+        let mut want = vec![];
+        for line in record.lines() {
+            let e: Value = serde_json::from_str(line).unwrap();
+            match e["type"].as_str() {
+                Some("hand_start") => dealer = e["dealer"].as_u64().unwrap() as usize,
+                Some("scores") => want.push((dealer, e)),
+                _ => {}
+            }
+        }
+        let got: Vec<Value> = String::from_utf8(scored.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(got.len(), 8, "{ruleset}: 2 games of 4 hands");
+        assert_eq!(got.len(), want.len());
+        for (g, (dealer, e)) in got.iter().zip(&want) {
+            let winds: Vec<&String> = g["seats"].as_object().unwrap().keys().collect();
+            let order: Vec<&str> = ["E", "S", "W", "N"]
+                .into_iter()
+                .filter(|w| winds.iter().any(|k| k.as_str() == *w))
+                .collect();
+            let n = order.len();
+            for p in 0..n {
+                let w = order[(p + n - dealer) % n];
+                assert_eq!(g["seats"][w]["score"], e["scores"][p], "{ruleset} {w}");
+                assert_eq!(g["settlement"][w], e["settlement"][p], "{ruleset} {w}");
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use mahjong_hands::Shape;
-use mahjong_rules::{PlayRules, Ruleset};
+use mahjong_rules::{PlayRules, Ruleset, TableInput};
 use mahjong_tiles::{Tile, Wind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -110,11 +110,29 @@ pub struct Game {
     events: Vec<Event>,
     summary: GameSummary,
     over: bool,
+    /// Each finished hand as a table, when asked for ([`Game::new_keeping_tables`]).
+    tables: Option<Vec<TableInput>>,
 }
 
 impl Game {
     /// Starts a game and deals the first hand.
     pub fn new(config: GameConfig) -> Game {
+        Game::start(config, false)
+    }
+
+    /// As [`Game::new`], also keeping each finished hand as a table
+    /// ([`Hand::table_input`]) for [`Game::take_tables`].
+    pub fn new_keeping_tables(config: GameConfig) -> Game {
+        Game::start(config, true)
+    }
+
+    /// The tables of the hands finished since the last call (empty unless the game was
+    /// started with [`Game::new_keeping_tables`]).
+    pub fn take_tables(&mut self) -> Vec<TableInput> {
+        self.tables.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    fn start(config: GameConfig, keep_tables: bool) -> Game {
         let ruleset = Arc::new(config.ruleset.clone());
         let seats = ruleset.seats();
         let tiles = ruleset.tile_set();
@@ -151,6 +169,7 @@ impl Game {
             totals: vec![0; seats],
             events: vec![],
             over: false,
+            tables: keep_tables.then(Vec::new),
         };
         g.settle_if_over();
         g
@@ -327,6 +346,9 @@ impl Game {
     fn settle(&mut self) {
         while self.hand.is_over() && !self.over {
             self.drain_hand_events();
+            if let Some(t) = &mut self.tables {
+                t.extend(self.hand.table_input());
+            }
             let result = self.hand.result().expect("a finished hand has a result");
             let dealer = self.hand.setup().dealer;
             self.summary.hands += 1;

@@ -20,6 +20,8 @@ use crate::quick;
 use crate::tiles::TileList;
 use crate::wall::Wall;
 
+mod export;
+
 /// Records an event when the hand records events; the event is not even built otherwise.
 macro_rules! emit {
     ($hand:expr, $event:expr) => {
@@ -86,6 +88,9 @@ pub struct HandSetup {
 pub struct PlayerState {
     /// Declared sets.
     pub melds: Vec<Meld>,
+    /// For each declared set, in step with `melds`: the tile claimed from a discard, and
+    /// the red fives it holds (for writing the hand as a table).
+    pub meld_info: Vec<MeldInfo>,
     /// Flowers and seasons set aside.
     pub bonus: Vec<Tile>,
     /// Discards in order, with whether each was claimed.
@@ -111,6 +116,7 @@ impl Default for PlayerState {
     fn default() -> PlayerState {
         PlayerState {
             melds: vec![],
+            meld_info: vec![],
             bonus: vec![],
             discards: vec![],
             original_call: false,
@@ -122,6 +128,15 @@ impl Default for PlayerState {
             pungs: 0,
         }
     }
+}
+
+/// What a declared set's tiles were (see [`PlayerState::meld_info`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MeldInfo {
+    /// The tile taken from a discard (`None` for a concealed kong).
+    pub claimed: Option<Tile>,
+    /// Red fives among its tiles.
+    pub reds: u8,
 }
 
 /// The suit of a five's kind, for red fives.
@@ -175,6 +190,7 @@ impl PlayerState {
     /// Holds nothing (keeping the buffers).
     fn clear(&mut self) {
         self.melds.clear();
+        self.meld_info.clear();
         self.bonus.clear();
         self.discards.clear();
         self.original_call = false;
@@ -370,6 +386,8 @@ pub struct HandResult {
     pub settlement: Vec<i64>,
     /// The player liable for a cannon.
     pub cannon: Option<usize>,
+    /// How the hand was won, as scored.
+    pub win: Option<Win>,
 }
 
 /// A hand in progress.
@@ -398,6 +416,8 @@ pub struct Hand {
     chow_starts: u64,
     /// Discards made so far in the hand (for Earth's Blessing).
     discard_count: u32,
+    /// Every discard in order, by player (to write the hand as a table).
+    discard_log: Vec<(u8, Tile)>,
     result: Option<HandResult>,
 }
 
@@ -425,6 +445,7 @@ impl Hand {
             phase: Phase::Over,
             events: Vec::new(),
             discard_count: 0,
+            discard_log: Vec::new(),
             result: None,
             setup,
         };
@@ -450,6 +471,7 @@ impl Hand {
         self.clear_lists();
         self.waits = [KindMask::EMPTY; 4];
         self.discard_count = 0;
+        self.discard_log.clear();
         self.result = None;
         self.deal();
     }
@@ -1134,13 +1156,17 @@ impl Hand {
                 );
             }
             Action::ConcealedKong { tile } => {
-                self.players[p].meld_kind(tile, 4);
+                let me = &mut self.players[p];
+                let reds = me.reds_melded;
+                me.meld_kind(tile, 4);
                 let k = tile.kind().expect("playing tile") as u8;
-                self.players[p].melds.push(Meld::new(
-                    MeldKind::Kong(KongKind::Concealed),
-                    k,
-                    false,
-                ));
+                me.melds
+                    .push(Meld::new(MeldKind::Kong(KongKind::Concealed), k, false));
+                let reds = me.reds_melded - reds;
+                me.meld_info.push(MeldInfo {
+                    claimed: None,
+                    reds,
+                });
                 emit!(
                     self,
                     Event::Set {
@@ -1155,14 +1181,17 @@ impl Hand {
                 self.open_rob(p, tile, true, kongs + 1);
             }
             Action::AnnexKong { tile } => {
-                self.players[p].meld_kind(tile, 1);
+                let me = &mut self.players[p];
+                let reds = me.reds_melded;
+                me.meld_kind(tile, 1);
                 let k = tile.kind().expect("playing tile") as u8;
-                let m = self.players[p]
+                let i = me
                     .melds
-                    .iter_mut()
-                    .find(|m| m.kind == MeldKind::Pung && m.tile == k)
+                    .iter()
+                    .position(|m| m.kind == MeldKind::Pung && m.tile == k)
                     .expect("annexable pung");
-                m.kind = MeldKind::Kong(KongKind::Annexed);
+                me.melds[i].kind = MeldKind::Kong(KongKind::Annexed);
+                me.meld_info[i].reds += me.reds_melded - reds;
                 emit!(
                     self,
                     Event::Set {
@@ -1186,6 +1215,7 @@ impl Hand {
         let me = &mut self.players[p];
         me.remove(tile);
         me.discards.push((tile, false));
+        self.discard_log.push((p as u8, tile));
         if call {
             me.original_call = true;
         }
@@ -1456,8 +1486,13 @@ impl Hand {
             self.mark_claimed(discarder);
             let kong = responses[q] == Some(Action::Kong);
             let me = &mut self.players[q];
+            let reds = me.reds_melded;
             me.meld_kind(tile, if kong { 3 } else { 2 });
             me.reds_melded += tile.is_red() as u8;
+            me.meld_info.push(MeldInfo {
+                claimed: Some(tile),
+                reds: me.reds_melded - reds,
+            });
             let (kind, set) = if kong {
                 (
                     MeldKind::Kong(KongKind::Claimed),
@@ -1497,12 +1532,17 @@ impl Hand {
             self.mark_claimed(discarder);
             let f = first.kind().expect("playing tile");
             let me = &mut self.players[next];
+            let reds = me.reds_melded;
             for x in f..f + 3 {
                 if x != k as usize {
                     me.meld_kind(Tile::from_kind(x), 1);
                 }
             }
             me.reds_melded += tile.is_red() as u8;
+            me.meld_info.push(MeldInfo {
+                claimed: Some(tile),
+                reds: me.reds_melded - reds,
+            });
             me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
             emit!(
                 self,
@@ -1629,6 +1669,7 @@ impl Hand {
             outcome: Outcome::EMPTY,
             settlement: vec![0; n],
             cannon: None,
+            win: None,
         });
     }
 
@@ -1671,6 +1712,7 @@ impl Hand {
             outcome,
             settlement,
             cannon,
+            win: table.win,
         });
     }
 
@@ -1862,9 +1904,6 @@ impl Hand {
             cannon: None,
             hands,
             visible: visible.map(|v| v.min(4)),
-            // The engine keeps the winning tile among the concealed ones, so nothing of
-            // the winner's is loose on the table: what is visible is what was seen.
-            seen: visible.map(|v| v.min(4)),
             winning_set: None,
         }
     }

@@ -16,10 +16,10 @@ mod wall;
 
 pub use danger::Danger90;
 pub use game::{Game, GameConfig, GameSummary};
-pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, PlayerState, Seats};
+pub use hand::{EngineError, Hand, HandResult, HandSetup, MeldInfo, PhaseView, PlayerState, Seats};
 pub use legal::{LegalSet, MAX_LEGAL};
 pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
-pub use record::{replay, RecordHeader, ReplayError, ReplaySummary};
+pub use record::{replay, replay_tables, RecordHeader, ReplayError, ReplaySummary};
 pub use tiles::{TileList, TILE_LIST_CAP};
 pub use view::{PublicSeat, PublicSet, SeatView};
 pub use wall::{Dice, Wall};

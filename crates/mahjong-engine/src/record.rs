@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use mahjong_rules::Ruleset;
+use mahjong_rules::{Ruleset, TableInput};
 use mahjong_tiles::Tile;
 use serde::{Deserialize, Serialize};
 
@@ -97,6 +97,23 @@ struct Replaying {
 /// fresh engine, and every other event must equal what the engine produces — draws, claims,
 /// scores and payments included.
 pub fn replay<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<ReplaySummary, ReplayError> {
+    replay_inner(lines, None)
+}
+
+/// As [`replay`], also giving every finished hand of the record as a table
+/// ([`crate::Hand::table_input`]), in order: `mahjong replay --tables`.
+pub fn replay_tables<'a>(
+    lines: impl IntoIterator<Item = &'a str>,
+) -> Result<(ReplaySummary, Vec<TableInput>), ReplayError> {
+    let mut tables = Vec::new();
+    let summary = replay_inner(lines, Some(&mut tables))?;
+    Ok((summary, tables))
+}
+
+fn replay_inner<'a>(
+    lines: impl IntoIterator<Item = &'a str>,
+    mut tables: Option<&mut Vec<TableInput>>,
+) -> Result<ReplaySummary, ReplayError> {
     let mut summary = ReplaySummary::default();
     let mut current: Option<Replaying> = None;
     let finish = |r: Replaying, summary: &mut ReplaySummary, line: usize| {
@@ -170,8 +187,14 @@ pub fn replay<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<ReplaySumm
                     malformed: true,
                 });
             }
-            let mut game = Game::new(config);
+            let mut game = match tables {
+                Some(_) => Game::new_keeping_tables(config),
+                None => Game::new(config),
+            };
             let produced = game.take_events().into();
+            if let Some(t) = tables.as_deref_mut() {
+                t.extend(game.take_tables());
+            }
             current = Some(Replaying {
                 game,
                 produced,
@@ -198,6 +221,9 @@ pub fn replay<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<ReplaySumm
                 malformed: false,
             })?;
             r.produced.extend(r.game.take_events());
+            if let Some(t) = tables.as_deref_mut() {
+                t.extend(r.game.take_tables());
+            }
         }
         match r.produced.pop_front() {
             Some(expected) if expected == event => summary.events += 1,

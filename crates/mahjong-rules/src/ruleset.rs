@@ -483,6 +483,43 @@ impl Ruleset {
         Ok(())
     }
 
+    /// This ruleset as a table names it (`ruleset` and `options` of the table JSON): a
+    /// built-in preset of the family (its own name or the one it starts from, when built in) and the
+    /// options whose values differ from that preset's, so that [`crate::ruleset_of`] gives
+    /// back an equal ruleset whatever file it came from.
+    pub fn table_form(&self) -> (String, Map<String, Value>) {
+        // `Options` serializes as {"family": …, "options": {…}}.
+        let values = |r: &Ruleset| match serde_json::to_value(&r.options) {
+            Ok(Value::Object(mut m)) => match m.remove("options") {
+                Some(Value::Object(o)) => o,
+                _ => Map::new(),
+            },
+            _ => Map::new(),
+        };
+        let base = [&self.name, &self.preset]
+            .into_iter()
+            .find_map(|n| {
+                Ruleset::preset(n)
+                    .ok()
+                    .filter(|r| r.family() == self.family())
+            })
+            .or_else(|| {
+                presets()
+                    .iter()
+                    .find(|p| p.family == self.family())
+                    .and_then(|p| Ruleset::preset(p.name).ok())
+            });
+        let Some(base) = base else {
+            return (self.preset.clone(), values(self));
+        };
+        let theirs = values(&base);
+        let mine = values(self)
+            .into_iter()
+            .filter(|(k, v)| theirs.get(k) != Some(v))
+            .collect();
+        (base.name, mine)
+    }
+
     /// Overrides one option from `key=value` text (as on a command line). The value is read
     /// as JSON if it parses, otherwise as a string.
     pub fn set(&mut self, assignment: &str) -> Result<(), RulesetError> {

@@ -160,6 +160,10 @@ pub struct SeatScore {
     pub score: u64,
     /// Every scoring element.
     pub items: Items,
+    /// The winner's set that the winning tile completed, as scored (classical and western
+    /// winners of a regular hand of four sets and a pair; exposed when the tile was claimed,
+    /// M113).
+    pub completed: Option<mahjong_hands::Meld>,
 }
 
 impl SeatScore {
@@ -170,6 +174,7 @@ impl SeatScore {
         limit: None,
         score: 0,
         items: Items::EMPTY,
+        completed: None,
     };
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use mahjong_hands::{Counts, KongKind, Meld, MeldKind, Shape};
 use mahjong_tiles::{Tile, TileSet, Wind, KINDS};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use crate::Ruleset;
@@ -45,7 +45,7 @@ pub enum WinFrom {
 }
 
 /// `win` in the input.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct WinInput {
     /// The winning tile.
@@ -53,27 +53,27 @@ pub struct WinInput {
     /// Where it came from.
     pub from: WinFrom,
     /// The discarder or the robbed konger.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supplier: Option<String>,
     /// Last tile of the live wall, or the discard right after it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub last_tile: bool,
     /// The winner had declared Original Call (M55).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub original_call: bool,
     /// Kong upon Kong (M122f).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub kong_upon_kong: bool,
     /// Heaven's Blessing (M122a).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub heaven: bool,
     /// Earth's Blessing (M122b).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub earth: bool,
 }
 
 /// `kind` of a declared set.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SetKindInput {
     /// Three in a row.
@@ -87,7 +87,7 @@ pub enum SetKindInput {
 }
 
 /// One declared set.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetInput {
     /// Its shape.
@@ -95,74 +95,79 @@ pub struct SetInput {
     /// Its tiles.
     pub tiles: Vec<Tile>,
     /// Formed with a claimed tile. For kongs `kong` decides this.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exposed: Option<bool>,
     /// How a kong was made.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kong: Option<KongKind>,
     /// The winner's set that the winning tile completed (M115c rule 4): an exposed set
     /// formed by claiming the winning discard. Without it, the last exposed set of the
     /// winner that holds the winning tile, when the win was claimed.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub winning: bool,
     /// Which tile of an exposed set came from a discard (M115c rule 5; meaningful for
     /// chows). Without it, inferred from `discards`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed: Option<Tile>,
 }
 
 /// One seat's tiles.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatInput {
     /// Declared sets.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<SetInput>,
     /// Tiles not yet arranged.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub concealed: Vec<Tile>,
     /// Flowers and seasons declared.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bonus: Vec<Tile>,
     /// The player had declared ready (K3-P9).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ready: bool,
 }
 
-/// A finished hand as in `table-json.md`, unchecked.
-#[derive(Clone, Debug, Deserialize)]
+/// A finished hand as in `table-json.md`, unchecked. Serializes to the same format
+/// (fields at their defaults left out), so a table can be written and read back.
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableInput {
     /// A preset name or a path to a ruleset file.
     pub ruleset: String,
     /// Option overrides.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub options: Map<String, Value>,
     /// The prevailing wind (`E`, `S`, `W`, `N`).
     pub prevailing_wind: String,
     /// East's consecutive wins before this hand (for M122r).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub east_consecutive_wins: u32,
     /// The winner, or `null` for a washout. The key must be present.
     #[serde(default, deserialize_with = "present")]
     pub winner: Option<Option<String>>,
     /// How the hand was won.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub win: Option<WinInput>,
     /// Every discard in order, as `SEAT:TILE`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub discards: Vec<String>,
     /// The seat liable for letting off a cannon (M90–M96).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cannon: Option<String>,
     /// Each seat's tiles, keyed by seat wind.
     pub seats: BTreeMap<String, SeatInput>,
     /// Drawn hands in a row just before this one (K3-M2 goulash).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub goulash: u32,
     /// The revealed dora indicator (K3-O `dora`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dora_indicator: Option<Tile>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
@@ -311,13 +316,11 @@ pub struct Table {
     pub cannon: Option<usize>,
     /// Every seat's tiles.
     pub hands: [SeatHand; 4],
-    /// Tiles visible on the table (discards not claimed, declared sets of every seat).
+    /// Tiles seen on the table before the winning tile, each physical tile once (M115c
+    /// rule 2): discards not claimed (the winning discard is claimed by the winner), every
+    /// exposed set and kong; never the winner's loose tiles, so not the set a claimed
+    /// winning tile completed.
     pub visible: Counts,
-    /// Tiles seen on the table before the winning tile, each physical tile once, as M115c
-    /// counts them: every discard, the tiles of exposed sets and kongs not taken from a
-    /// discard, all four of a concealed kong; never the winner's loose tiles (so not the
-    /// tiles of the set the winning discard completed).
-    pub seen: Counts,
     /// The winner's declared set (index into [`SeatHand::declared`]) that the winning tile
     /// completed, when it is an exposed set made by claiming it; `None` when the winning
     /// tile is among the loose tiles.
@@ -575,7 +578,7 @@ impl Table {
         };
 
         let winning_set = winning_set(input, winds, &hands, winner, win.as_ref())?;
-        let (visible, seen) = table_tiles(
+        let visible = table_tiles(
             input,
             winds,
             &hands,
@@ -597,7 +600,6 @@ impl Table {
             cannon,
             hands,
             visible,
-            seen,
             winning_set,
         })
     }
@@ -673,11 +675,11 @@ fn winning_set(
         .map(|j| j as u8))
 }
 
-/// What is on the table: `visible` (discards not claimed and every exposed set or kong) and
-/// `seen` (M115c rule 2: the same before the winning tile, so without the winner's winning
-/// set). Each claimed set took one discard off the table: its `claimed` tile, the winning
-/// tile for the winning set, its kind for a pung or kong, and for a chow the tile inferred
-/// from the order of discards (M115c rule 5).
+/// What was seen on the table before the winning tile ([`Table::visible`], M115c rule 2):
+/// every discard, and the tiles of every exposed set and kong except the winner's winning
+/// set, less the discards those sets and the win took. Each claimed set took one discard:
+/// its `claimed` tile, its kind for a pung or kong, and for a chow the tile inferred from
+/// the order of discards (rule 5); a win on a discard took the winning tile.
 #[allow(clippy::too_many_arguments)]
 fn table_tiles(
     input: &TableInput,
@@ -688,12 +690,13 @@ fn table_tiles(
     shape: &Shape,
     winning: Option<(usize, u8)>,
     win: Option<&Win>,
-) -> Result<(Counts, Counts), InputError> {
+) -> Result<Counts, InputError> {
     let n = winds.len();
-    let mut on_table = *discarded; // discards left after claims
-    let mut sets_all = [0u8; KINDS];
-    let mut sets_seen = [0u8; KINDS];
-    let mut taken_seen = [0u8; KINDS]; // discards taken into sets other than the winning one
+    let mut on_table = *discarded; // discards not taken into a set or by the win
+    if let Some(w) = win.filter(|w| w.from == WinFrom::Discard) {
+        on_table[w.kind] = on_table[w.kind].saturating_sub(1);
+    }
+    let mut sets = [0u8; KINDS];
     for (key, s) in &input.seats {
         let i = seat(key, winds, "seats")?;
         // Chows are matched to claim events in order (rule 5).
@@ -710,67 +713,56 @@ fn table_tiles(
                     ));
                 }
                 if m.is_kong() {
-                    m.add_to(&mut sets_all);
-                    m.add_to(&mut sets_seen);
+                    m.add_to(&mut sets);
                 }
                 continue;
             }
-            let k = match si.claimed {
+            let claimed_tile = match si.claimed {
                 Some(t) => {
                     let k = t.kind().filter(|&k| m.contains(k)).ok_or_else(|| {
                         InputError::new(path(), format!("{t} is not a tile of the set"))
                     })?;
-                    if let Some(win) = win.filter(|_| is_winning) {
-                        if k != win.kind {
-                            return Err(InputError::new(
-                                path(),
-                                format!(
-                                    "the winning set's claimed tile is the winning tile {}",
-                                    win.tile
-                                ),
-                            ));
-                        }
+                    if let Some(win) = win.filter(|w| is_winning && k != w.kind) {
+                        return Err(InputError::new(
+                            path(),
+                            format!(
+                                "the winning set's claimed tile is the winning tile {}",
+                                win.tile
+                            ),
+                        ));
                     }
                     k
                 }
-                None => match win.filter(|_| is_winning) {
-                    Some(win) => win.kind,
-                    None if m.kind == MeldKind::Chow => {
-                        let before = (i + n - 1) % n;
-                        let hit = (next_event..order.len().saturating_sub(1)).find(|&e| {
-                            order[e].0 as usize == before
-                                && order[e + 1].0 as usize == i
-                                && m.contains(order[e].1 as usize)
-                        });
-                        match hit {
-                            Some(e) => {
-                                next_event = e + 1;
-                                order[e].1 as usize
-                            }
-                            None => m.tile as usize,
+                None if m.kind == MeldKind::Chow && !is_winning => {
+                    let before = (i + n - 1) % n;
+                    let hit = (next_event..order.len().saturating_sub(1)).find(|&e| {
+                        order[e].0 as usize == before
+                            && order[e + 1].0 as usize == i
+                            && m.contains(order[e].1 as usize)
+                    });
+                    match hit {
+                        Some(e) => {
+                            next_event = e + 1;
+                            order[e].1 as usize
                         }
+                        None => m.tile as usize,
                     }
-                    None => m.tile as usize,
-                },
+                }
+                None => m.tile as usize,
             };
-            m.add_to(&mut sets_all);
-            let took = on_table[k] > 0;
-            if took {
-                on_table[k] -= 1;
+            if is_winning {
+                // Its other tiles were loose; its claimed tile is the winning discard.
+                continue;
             }
-            if !is_winning {
-                m.add_to(&mut sets_seen);
-                taken_seen[k] += took as u8;
-            }
+            m.add_to(&mut sets);
+            on_table[claimed_tile] = on_table[claimed_tile].saturating_sub(1);
         }
     }
     let mut visible = [0u8; KINDS];
-    let mut seen = [0u8; KINDS];
     for k in 0..KINDS {
-        visible[k] = (sets_all[k] + on_table[k]).min(shape.copies[k]);
-        seen[k] = (sets_seen[k] + discarded[k] - taken_seen[k]).min(shape.copies[k]);
+        visible[k] = (sets[k] + on_table[k]).min(shape.copies[k]);
     }
-    Ok((visible, seen))
+    Ok(visible)
 }
 
 fn validate_win(

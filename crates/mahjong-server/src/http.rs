@@ -618,7 +618,6 @@ async fn settle(body: Bytes) -> ApiResult<Json<Value>> {
         cannon,
         hands: [SeatHand::EMPTY; 4],
         visible: [0; mahjong_tiles::KINDS],
-        seen: [0; mahjong_tiles::KINDS],
         winning_set: None,
         goulash: 0,
         dora_indicator: None,

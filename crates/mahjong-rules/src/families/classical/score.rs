@@ -670,7 +670,7 @@ pub(crate) fn best_winner<F: FnMut(Candidate, &mut SeatScore)>(
             sets -= (m.kind != MeldKind::Pair) as usize;
         }
         before[win.kind] -= 1;
-        let mut seen = table.seen;
+        let mut seen = table.visible;
         seen[win.kind] = 0;
         let places = waits(&before, sets, shape, seven, Some(&seen));
         places.contains(win.kind) && places.len() == 1
@@ -708,6 +708,11 @@ pub(crate) fn best_winner<F: FnMut(Candidate, &mut SeatScore)>(
                 fixed: fixed_sets.len(),
             };
             eval(c, &mut scratch);
+            scratch.completed = melds
+                .as_slice()
+                .get(completed)
+                .copied()
+                .filter(|_| a.form == Form::Regular);
             if !have_best || better(&scratch, best) {
                 *best = scratch;
                 have_best = true;
@@ -765,6 +770,7 @@ pub(crate) fn score_one_seat(
     out.points = 0;
     out.doubles = 0;
     out.limit = None;
+    out.completed = None;
     out.score = 0;
     out.items.clear();
     if table.winner.is_none() {

@@ -1,0 +1,139 @@
+//! A finished hand written as a table (`docs/formats/table-json.md`), for `mahjong replay
+//! --tables`: every seat's sets, concealed and bonus tiles, every discard in order, and each
+//! exposed chow's claimed tile, so that scoring the table gives the hand's result again with
+//! nothing left to infer (`docs/rules/only-place.md`).
+
+use std::collections::BTreeMap;
+
+use mahjong_hands::MeldKind;
+use mahjong_rules::{SeatInput, SetInput, SetKindInput, TableInput, WinInput};
+use mahjong_tiles::{Tile, Wind};
+
+use super::{Hand, HandResult};
+
+impl Hand {
+    /// The finished hand as a table, or `None` while it is in play. A washout is a table
+    /// with no winner. A claimed winning tile is written in the exposed set it completed as
+    /// scored (M113), marked `winning`; a drawn one among the concealed tiles.
+    pub fn table_input(&self) -> Option<TableInput> {
+        let result = self.result.as_ref()?;
+        let ruleset = &self.setup.ruleset;
+        let winds = ruleset.seat_winds();
+        let letter = |player: usize| winds[self.pos_of(player)].letter().to_string();
+        let (name, options) = ruleset.table_form();
+        let mut seats = BTreeMap::new();
+        for (q, me) in self.players.iter().enumerate() {
+            let mut concealed: Vec<Tile> = me.concealed().iter().copied().collect();
+            let mut sets: Vec<SetInput> = me
+                .melds
+                .iter()
+                .zip(&me.meld_info)
+                .map(|(m, info)| {
+                    let mut tiles: Vec<Tile> = m.tiles().collect();
+                    // Red fives (K3-O red_dora) stand in for plain fives.
+                    let mut reds = info.reds;
+                    for t in tiles.iter_mut().filter(|t| t.rank() == Some(5)) {
+                        if reds == 0 {
+                            break;
+                        }
+                        *t = Tile::red_five(t.suit().expect("a five is suited"));
+                        reds -= 1;
+                    }
+                    let (kind, exposed, kong) = match m.kind {
+                        MeldKind::Chow => (SetKindInput::Chow, Some(m.exposed), None),
+                        MeldKind::Pung => (SetKindInput::Pung, Some(m.exposed), None),
+                        MeldKind::Pair => (SetKindInput::Pair, Some(m.exposed), None),
+                        MeldKind::Kong(k) => (SetKindInput::Kong, None, Some(k)),
+                    };
+                    SetInput {
+                        kind,
+                        tiles,
+                        exposed,
+                        kong,
+                        winning: false,
+                        // Only a chow's claimed tile is not its kind (rule 5).
+                        claimed: info.claimed.filter(|_| m.kind == MeldKind::Chow),
+                    }
+                })
+                .collect();
+            if result.winner == Some(q) {
+                if let Some(set) = self.winning_set(result, &mut concealed) {
+                    sets.push(set);
+                }
+            }
+            seats.insert(
+                letter(q),
+                SeatInput {
+                    sets,
+                    concealed,
+                    bonus: me.bonus.clone(),
+                    ready: me.original_call,
+                },
+            );
+        }
+        let win = result.win.map(|w| WinInput {
+            tile: w.tile,
+            from: w.from,
+            supplier: w.supplier.map(|s| winds[s].letter().to_string()),
+            last_tile: w.last_tile,
+            original_call: w.original_call,
+            kong_upon_kong: w.kong_upon_kong,
+            heaven: w.heaven,
+            earth: w.earth,
+        });
+        Some(TableInput {
+            ruleset: name,
+            options,
+            prevailing_wind: Wind::letter(self.setup.prevailing).to_string(),
+            east_consecutive_wins: self.setup.east_streak,
+            winner: Some(result.winner.map(letter)),
+            win,
+            discards: self
+                .discard_log
+                .iter()
+                .map(|&(p, t)| format!("{}:{}", letter(p as usize), t.code()))
+                .collect(),
+            cannon: result.cannon.map(letter),
+            seats,
+            goulash: self.setup.goulash,
+            dora_indicator: self.dora_indicator(),
+        })
+    }
+
+    /// The exposed set a claimed winning tile completed (taken out of `concealed`), or
+    /// `None` for a drawn tile or a hand that is not four sets and a pair.
+    fn winning_set(&self, result: &HandResult, concealed: &mut Vec<Tile>) -> Option<SetInput> {
+        let win = result.win.filter(|w| !w.self_drawn())?;
+        let winner = result.winner?;
+        let m = result.outcome.scores[self.pos_of(winner)].completed?;
+        if m.is_kong() {
+            return None;
+        }
+        let mut rest = concealed.clone();
+        let mut tiles = Vec::with_capacity(3);
+        for k in m.tiles().filter_map(|t| t.kind()) {
+            // The winning tile itself (perhaps a red five), then the same kind as held.
+            let i = if k == win.kind && !tiles.contains(&win.tile) {
+                rest.iter().position(|&t| t == win.tile)
+            } else {
+                None
+            }
+            .or_else(|| rest.iter().position(|t| t.kind() == Some(k)))?;
+            tiles.push(rest.remove(i));
+        }
+        *concealed = rest;
+        let kind = match m.kind {
+            MeldKind::Chow => SetKindInput::Chow,
+            MeldKind::Pung => SetKindInput::Pung,
+            _ => SetKindInput::Pair,
+        };
+        Some(SetInput {
+            kind,
+            tiles,
+            exposed: Some(true),
+            kong: None,
+            winning: true,
+            claimed: None,
+        })
+    }
+}
