@@ -106,7 +106,13 @@ fn parse_body<T: DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
     let de = &mut serde_json::Deserializer::from_slice(body);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
+        // "." is the body itself, "?" a place serde could not name (a syntax error): both
+        // are the body as a whole, path "" (docs/api.md).
+        let path = if path == "." || path == "?" {
+            String::new()
+        } else {
+            path
+        };
         ApiError::bad(path, e.into_inner().to_string())
     })
 }
