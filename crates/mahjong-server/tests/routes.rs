@@ -514,6 +514,15 @@ async fn play_with_an_unknown_ruleset_is_400() {
     server.stop().await.unwrap();
 }
 
+#[tokio::test]
+async fn play_with_a_bad_number_of_bots_is_400() {
+    let (server, client) = server().await;
+    let (status, body) = client.get("/play?bots=three").await.unwrap();
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(error_path(&body), "bots");
+    server.stop().await.unwrap();
+}
+
 // ---- GET /api/tables/{id}/ws (failures; play over the socket is in play.rs)
 
 #[tokio::test]
@@ -580,6 +589,15 @@ async fn games_limit_caps_the_list(db: &str) {
     let games = client.get_json("/api/games?limit=1").await.unwrap();
     assert_eq!(games.as_array().unwrap().len(), 1);
     assert_eq!(games[0]["id"], json!(second));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn games_with_a_bad_limit_is_400() {
+    let (server, client) = server().await;
+    let (status, body) = client.get("/api/games?limit=ten").await.unwrap();
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(error_path(&body), "limit");
     server.stop().await.unwrap();
 }
 
