@@ -1,4 +1,5 @@
-//! The claim and turn timers on a paused clock: the server runs in the test's runtime with
+//! The claim and turn timers, and how long a finished table stays in memory, on a paused
+//! clock: the server runs in the test's runtime with
 //! time stopped (`start_paused`), and only `tokio::time::advance` moves it, so a timer fires
 //! exactly when the test says and never on a slow machine by accident. Four human seats are
 //! all played by the test, in lock step: after each action every seat reads its events up to
@@ -342,9 +343,7 @@ async fn a_seat_that_reconnects_inside_the_claim_window_keeps_its_seat() {
             break;
         }
         assert!(i < 500, "the server did not notice the drop");
-        tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(5)))
-            .await
-            .unwrap();
+        real_pause().await;
     }
     tokio::time::advance(Duration::from_millis(2000)).await;
 
@@ -393,5 +392,57 @@ async fn a_seat_that_reconnects_inside_the_claim_window_keeps_its_seat() {
         .await;
     let discards = &t.views[c].public[next_player].discards;
     assert_eq!(discards.last(), Some(&(tile, false)));
+    server.stop().await.unwrap();
+}
+
+/// Real-time pause between polls of something the server does on its own (the paused
+/// clock does not move; a blocking sleep keeps it so).
+async fn real_pause() {
+    tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(5)))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_finished_table_leaves_memory_30_s_after_its_last_client() {
+    let _frozen = freeze();
+    let (server, client) = start().await;
+    let t = client
+        .create_table(
+            &json!({"seats": ["greedy", "greedy", "greedy", "greedy"], "seed": 9,
+                              "max_hands": 1}),
+        )
+        .await
+        .unwrap();
+    let id = t["id"].as_str().unwrap();
+    let mut watcher = client.connect(id, None).await.unwrap();
+    while !matches!(next(&mut watcher).await, ServerMsg::GameOver { .. }) {}
+    // Finished, watched: in memory however long it is watched.
+    tokio::time::advance(Duration::from_secs(120)).await;
+    let tables = || async { client.get_json("/api/health").await.unwrap()["tables"].clone() };
+    assert_eq!(tables().await, 1);
+    watcher.close().await;
+    let path = format!("/api/tables/{id}");
+    for i in 0.. {
+        let info = client.get_json(&path).await.unwrap();
+        if info["spectators"] == 0 {
+            break;
+        }
+        assert!(i < 500, "the server did not notice the watcher leave");
+        real_pause().await;
+    }
+    tokio::time::advance(Duration::from_millis(29_999)).await;
+    assert_eq!(tables().await, 1);
+    tokio::time::advance(Duration::from_millis(1)).await;
+    for i in 0.. {
+        if tables().await == 0 {
+            break;
+        }
+        assert!(i < 500, "the table is still in memory");
+        real_pause().await;
+    }
+    // Its information now comes from the database.
+    let info = client.get_json(&path).await.unwrap();
+    assert_eq!(info["status"], "finished");
     server.stop().await.unwrap();
 }
