@@ -1,9 +1,8 @@
 //! The claim and turn timers, and how long a finished table stays in memory, on a paused
-//! clock: the server runs in the test's runtime with
-//! time stopped (`start_paused`), and only `tokio::time::advance` moves it, so a timer fires
-//! exactly when the test says and never on a slow machine by accident. Four human seats are
-//! all played by the test, in lock step: after each action every seat reads its events up to
-//! its next `state`.
+//! clock: the server runs in the test's runtime with time stopped (`start_paused`), and only
+//! `tokio::time::advance` moves it, so a timer fires exactly when the test says and never on
+//! a slow machine by accident. Four human seats are all played by the test, in lock step:
+//! after each action every seat reads its events up to its next `state`.
 //!
 //! A paused runtime normally jumps to the next timer whenever it is idle, which it also is
 //! while waiting for a socket or for SQLite's worker thread; a blocking task keeps it from
