@@ -234,6 +234,7 @@ async fn list_tables_leaves_out_finished_tables() {
     let (playing, _) = create(&client, json!({})).await;
     let (done, _) = finished_game(&client, 1).await;
     // The finished table is still in memory (it lingers), but not listed.
+    assert_eq!(client.get_json("/api/health").await.unwrap()["tables"], 2);
     let info = client
         .get_json(&format!("/api/tables/{done}"))
         .await
@@ -262,7 +263,7 @@ async fn table_info_shows_status_seats_totals_and_spectators() {
     )
     .await;
     let _spectator = client.connect(&id, None).await.unwrap();
-    // The spectator's connection is handled by the table before the next request.
+    // Wait until the table has taken the spectator's connection.
     let mut info = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
     for _ in 0..100 {
         if info["spectators"] == 1 {

@@ -126,9 +126,14 @@ impl Db {
         })
     }
 
-    /// Drops a PostgreSQL test's schema (a SQLite file stays in the temp dir).
+    /// Removes the test's database: the SQLite file's directory, or the PostgreSQL schema.
     pub async fn finish(self) {
         use sqlx::Connection;
+        if let Some(path) = self.url.strip_prefix("sqlite://") {
+            if let Some(dir) = std::path::Path::new(path).parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
         if let Some((base, schema)) = self.pg {
             if let Ok(mut conn) = sqlx::PgConnection::connect(&base).await {
                 let _ = sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
