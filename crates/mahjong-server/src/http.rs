@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode, Uri};
@@ -106,8 +107,30 @@ fn parse_body<T: DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
     let de = &mut serde_json::Deserializer::from_slice(body);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
+        // "." is the body itself, "?" a place serde could not name (a syntax error): both
+        // are the body as a whole, path "" (docs/api.md).
+        let path = if path == "." || path == "?" {
+            String::new()
+        } else {
+            path
+        };
         ApiError::bad(path, e.into_inner().to_string())
+    })
+}
+
+/// A query string's parameters. One that does not parse is refused as an API error naming
+/// the parameter (axum's own answer is plain text); its message reads
+/// `Failed to deserialize query string: PARAM: WHAT`.
+fn query<T>(q: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
+    q.map(|Query(t)| t).map_err(|e| {
+        let text = e.body_text();
+        let detail = text
+            .strip_prefix("Failed to deserialize query string: ")
+            .unwrap_or(&text);
+        match detail.split_once(": ") {
+            Some((param, what)) if !param.contains(' ') => ApiError::bad(param, what),
+            _ => ApiError::bad("", detail),
+        }
     })
 }
 
@@ -288,7 +311,11 @@ pub(crate) struct PlayQuery {
 /// browser's quick play and its table-for-friends form use the same pause).
 const PLAY_BOT_DELAY_MS: u64 = 400;
 
-async fn play(State(app): State<App>, Query(q): Query<PlayQuery>) -> ApiResult<Response> {
+async fn play(
+    State(app): State<App>,
+    q: Result<Query<PlayQuery>, QueryRejection>,
+) -> ApiResult<Response> {
+    let q = query(q)?;
     let ruleset = preset(q.ruleset.as_deref().unwrap_or("millington"))?;
     let n = ruleset.seats();
     let bots = q.bots.unwrap_or(n - 1).min(n - 1);
@@ -428,8 +455,9 @@ struct GamesQuery {
 
 async fn list_games(
     State(app): State<App>,
-    Query(q): Query<GamesQuery>,
+    q: Result<Query<GamesQuery>, QueryRejection>,
 ) -> ApiResult<Json<Vec<Value>>> {
+    let q = query(q)?;
     let rows = app
         .store
         .finished(q.limit.unwrap_or(100).clamp(1, 10_000))

@@ -56,3 +56,133 @@ pub async fn next_text(conn: &mut Conn) -> String {
         .expect("readable")
         .expect("connection open")
 }
+
+/// The PostgreSQL server the database and route tests also run on (a URL such as
+/// `postgres://mahjong@localhost/postgres?host=/tmp/pg`); `scripts/test` starts a throwaway
+/// cluster and sets it.
+pub const POSTGRES_ENV: &str = "MAHJONG_TEST_POSTGRES_URL";
+
+/// A test's own database: a new SQLite file, or a new schema on the PostgreSQL server of
+/// [`POSTGRES_ENV`] (dropped again by [`Db::finish`]).
+pub struct Db {
+    /// The URL to give the server or the store.
+    pub url: String,
+    /// PostgreSQL: the server's URL and the schema.
+    pg: Option<(String, String)>,
+}
+
+impl Db {
+    /// A new SQLite file in a fresh temporary directory.
+    pub fn sqlite(tag: &str) -> Db {
+        let file = temp_dir(tag).join("test.sqlite3");
+        Db {
+            url: format!("sqlite://{}", file.display()),
+            pg: None,
+        }
+    }
+
+    /// A new schema on the PostgreSQL server of [`POSTGRES_ENV`]; `None` (the test is
+    /// skipped, with a note) when it is not set, except under `CI=true`, where that fails.
+    pub async fn postgres(tag: &str) -> Option<Db> {
+        use sqlx::Connection;
+        let Ok(base) = std::env::var(POSTGRES_ENV) else {
+            assert_ne!(
+                std::env::var("CI").as_deref(),
+                Ok("true"),
+                "{POSTGRES_ENV} is not set, and under CI the PostgreSQL tests must run \
+                 (scripts/test starts a server and sets it)"
+            );
+            eprintln!("{POSTGRES_ENV} is not set: the PostgreSQL test is skipped");
+            return None;
+        };
+        let tag: String = tag
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .take(32)
+            .collect();
+        let schema = format!(
+            "t_{tag}_{}_{}",
+            std::process::id(),
+            rand_suffix() % 1_000_000_007
+        );
+        let mut conn = sqlx::PgConnection::connect(&base)
+            .await
+            .unwrap_or_else(|e| panic!("{POSTGRES_ENV}={base}: {e}"));
+        sqlx::query(&format!("CREATE SCHEMA {schema}"))
+            .execute(&mut conn)
+            .await
+            .expect("a schema for the test");
+        let _ = conn.close().await;
+        let sep = if base.contains('?') { '&' } else { '?' };
+        Some(Db {
+            url: format!("{base}{sep}options[search_path]={schema}"),
+            pg: Some((base, schema)),
+        })
+    }
+
+    /// Removes the test's database: the SQLite file's directory, or the PostgreSQL schema.
+    pub async fn finish(self) {
+        use sqlx::Connection;
+        if let Some(path) = self.url.strip_prefix("sqlite://") {
+            if let Some(dir) = std::path::Path::new(path).parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+        if let Some((base, schema)) = self.pg {
+            if let Ok(mut conn) = sqlx::PgConnection::connect(&base).await {
+                let _ = sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+                    .execute(&mut conn)
+                    .await;
+                let _ = conn.close().await;
+            }
+        }
+    }
+}
+
+/// Declares each listed `async fn NAME(db: &str)` (`db`: a database URL) as two tests:
+/// `sqlite::NAME` on a new SQLite file and `postgres::NAME` on a new PostgreSQL schema
+/// (see [`Db::postgres`]).
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = $crate::common::Db::sqlite(stringify!($name));
+                    super::$name(&db.url).await;
+                    db.finish().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(db) = $crate::common::Db::postgres(stringify!($name)).await {
+                        super::$name(&db.url).await;
+                        db.finish().await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+/// A server on 127.0.0.1 (any port) on the database at `url`.
+pub async fn server_on(url: &str) -> (Server, Client) {
+    let server = Server::start(ServerConfig {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        db: url.to_string(),
+    })
+    .await
+    .expect("server starts");
+    let client = Client::new(&server.url());
+    (server, client)
+}
