@@ -54,6 +54,56 @@ test('a whole hand against three bots, played by clicking, ends on the score she
   await page.context().close();
 });
 
+test('a seeded hand played by clicking ends in a win, and the sheet shows what the engine scored', async () => {
+  // Seed 4: the bots and this seat's clicks (Mah-Jongg when offered, pass claims, discard the
+  // last tile) always play the same hand, and a bot wins it.
+  const table = await api('POST', '/api/tables', {
+    ruleset: 'millington',
+    seats: ['human', 'greedy', 'greedy', 'greedy'],
+    options: { claim_seconds: 0 },
+    seed: 4,
+    max_hands: 1,
+  });
+  const page = await newPage(browser);
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+  const sheet = page.locator('[data-testid=score-sheet]');
+  const clicks = await playByClicking(page, async () => (await sheet.count()) > 0, { timeoutMs: 240_000 });
+  assert.ok(clicks > 0, 'the human seat acted');
+  await sheet.waitFor();
+
+  // The engine's record of the one-hand game (published once it is over): who won, each
+  // player's items, score and settlement.
+  let record;
+  for (let i = 0; i < 50 && typeof record !== 'string'; i++) {
+    const r = await fetch(`${BASE}/api/games/${table.id}`);
+    if (r.ok) record = await r.text();
+    else await page.waitForTimeout(100);
+  }
+  assert.equal(typeof record, 'string', 'the record is published when the game is over');
+  const events = record
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const win = events.find((e) => e.type === 'mahjong');
+  assert.ok(win, 'seed 4 ends the first hand in a win (if the bots changed, pick another seed)');
+  const scores = events.find((e) => e.type === 'scores');
+  const winner = sheet.locator('.seat-score.winner');
+  assert.equal(await winner.count(), 1);
+  assert.equal(Number(await winner.getAttribute('data-player')), win.player);
+  for (let q = 0; q < 4; q++) {
+    const seat = sheet.locator(`.seat-score[data-player="${q}"]`);
+    assert.equal(Number(await seat.locator('[data-testid=seat-score]').textContent()), scores.scores[q], `score of ${q}`);
+    const settle = (await seat.locator('[data-testid=settlement]').textContent()).replace('−', '-').replace('+', '');
+    assert.equal(Number(settle), scores.settlement[q], `settlement of ${q}`);
+    const rules = await seat.locator('tr[data-rule]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule')));
+    assert.deepEqual(rules, scores.items[q].map((i) => i.rule), `items of ${q}`);
+  }
+  assert.match(await sheet.locator('[data-testid=sheet-how]').textContent(), /Mah-?Jongg|won|wins/i);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a table made on the home page is joined from two browser contexts by its seat links', async () => {
   const [a, b] = [await newPage(browser), await newPage(browser)];
   // Ann opens a table for two humans and two bots, and sends Bob the South seat's link.
