@@ -323,6 +323,22 @@ fn rule4_winning_marks_the_set() {
 }
 
 #[test]
+fn rule4_bradfield() {
+    let o = rule4("chow 2D 3D 4D exposed", "chow 4D 5D 6D exposed")
+        .ruleset("bradfield")
+        .score();
+    // 20 + 4 + 2 + 2 (M115c) = 28: East 56, West 28, North 28; West's pung (2) as before.
+    assert_items(&o, "S", "M115c", 1, 2, 0);
+    assert_seat(&o, "S", 28, 0, 28);
+    assert_settlement(&o, [-56 - 4, 112, -28 + 4 + 2, -28 - 2]);
+    let o = rule4("chow 2D 3D 4D exposed winning", "chow 4D 5D 6D exposed")
+        .ruleset("bradfield")
+        .score();
+    assert_no(&o, "S", "M115c");
+    assert_seat(&o, "S", 26, 0, 26);
+}
+
+#[test]
 fn rule4_western() {
     let with = |first: &str, second: &str| rule4(first, second).ruleset("western").score();
     // 20 + 4 (W-P5 concealed pung of 2C) + 2 (Red pair, W-P1) + 2 (W-B4) = 28.
@@ -421,6 +437,20 @@ fn rule5_inferred_from_the_order_of_discards() {
 }
 
 #[test]
+fn rule5_bradfield() {
+    let seq = "S:6B W:1C E:6B N:6B S:7B W:2C W:9B";
+    let with = |chow: &str| rule5(chow, seq).ruleset("bradfield").score();
+    // 20 + 2 (exposed pung of 6D) + 2 (M115c) = 24: East 48, West 24, North 24.
+    let o = with("chow 6B 7B 8B exposed claimed=7B");
+    assert_items(&o, "S", "M115c", 1, 2, 0);
+    assert_seat(&o, "S", 24, 0, 24);
+    assert_settlement(&o, [-48, 96, -24, -24]);
+    let o = with("chow 6B 7B 8B exposed");
+    assert_no(&o, "S", "M115c");
+    assert_seat(&o, "S", 22, 0, 22);
+}
+
+#[test]
 fn rule5_western() {
     let seq = "S:6B W:1C E:6B N:6B S:7B W:2C W:9B";
     let o = rule5("chow 6B 7B 8B exposed claimed=7B", seq)
@@ -454,16 +484,35 @@ fn rule5_a_bad_claimed_tile_is_an_error() {
 // Rule 6: only a regular hand
 // ---------------------------------------------------------------------------------------
 
-#[test]
-fn rule6_never_seven_pairs() {
-    // 2B 2B 5B 5B 3C 3C 7C 7C 4D 4D 8D 9D 9D waits only on 8D, but seven pairs do not fill
-    // the only place: 10 + 20 (M29) + 2 (minor eyes) = 32.
-    let o = table()
+/// South holds 2B 2B 5B 5B 3C 3C 7C 7C 4D 4D 8D 9D 9D, which waits only on 8D, and wins on
+/// West's 8D with seven pairs.
+fn rule6(ruleset: &str) -> T {
+    table()
+        .ruleset(ruleset)
         .option("seven_pairs", true)
         .wins("S", "8D", "discard")
         .supplier("W")
         .seat("S", &[], "2B 2B 5B 5B 3C 3C 7C 7C 4D 4D 8D 8D 9D 9D", "")
-        .score();
+}
+
+#[test]
+fn rule6_never_seven_pairs() {
+    // Seven pairs do not fill the only place: 10 + 20 (M29) + 2 (minor eyes) = 32.
+    let o = rule6("millington").score();
     assert_no(&o, "S", "M115c");
     assert_seat(&o, "S", 32, 0, 32);
+    assert_settlement(&o, [-64, 128, -32, -32]);
+    // Bradfield: 20 + 20 + 2 = 42.
+    let o = rule6("bradfield").score();
+    assert_no(&o, "S", "M115c");
+    assert_seat(&o, "S", 42, 0, 42);
+    // The Western game has no seven pairs: the hand is not a Mah-Jongg there.
+    let e = table()
+        .ruleset("western")
+        .wins("S", "8D", "discard")
+        .supplier("W")
+        .seat("S", &[], "2B 2B 5B 5B 3C 3C 7C 7C 4D 4D 8D 8D 9D 9D", "")
+        .try_score()
+        .unwrap_err();
+    assert_eq!(e.path, "seats.S");
 }
