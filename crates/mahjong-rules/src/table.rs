@@ -627,23 +627,23 @@ fn winning_set(
             }
             let path = format!("seats.{key}.sets[{j}].winning");
             let m = hands[i].declared()[j];
-            let (Some(w), Some(win)) = (winner.filter(|&w| w == i), win) else {
+            let Some(win) = win.filter(|_| winner == Some(i)) else {
                 return Err(InputError::new(
                     path,
                     "only a set of the winner can be winning",
                 ));
             };
-            if !win.self_drawn() && (!m.exposed || m.is_kong()) {
-                return Err(InputError::new(
-                    path,
-                    "the set a claimed winning tile completes is exposed and not a kong",
-                ));
-            }
             if win.self_drawn() {
                 return Err(InputError::new(
                     path,
                     "a drawn winning tile joins the loose tiles: the scorer arranges them, so \
                      no set is marked winning",
+                ));
+            }
+            if !m.exposed || m.is_kong() {
+                return Err(InputError::new(
+                    path,
+                    "the set a claimed winning tile completes is exposed and not a kong",
                 ));
             }
             if !m.contains(win.kind) {
@@ -655,7 +655,6 @@ fn winning_set(
             if marked.is_some() {
                 return Err(InputError::new(path, "only one set can be winning"));
             }
-            debug_assert_eq!(i, w);
             marked = Some(j as u8);
         }
     }

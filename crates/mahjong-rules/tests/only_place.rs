@@ -383,6 +383,48 @@ fn rule4_a_bad_winning_mark_is_an_error() {
         .unwrap_err();
     assert_eq!(e.path, "seats.S.sets[0].winning");
     assert_eq!(e.message, "the set does not hold the winning tile 9B");
+    // A concealed set, and a drawn winning tile.
+    let e = rule1("millington")
+        .wins("S", "9D", "discard")
+        .supplier("W")
+        .seat(
+            "S",
+            &[
+                "chow 1C 2C 3C",
+                "chow 4D 5D 6D",
+                "chow 7D 8D 9D winning",
+                "pung 5D 5D 5D",
+                "pair 9D 9D",
+            ],
+            "",
+            "",
+        )
+        .try_score()
+        .unwrap_err();
+    assert_eq!(e.path, "seats.S.sets[2].winning");
+    assert_eq!(
+        e.message,
+        "the set a claimed winning tile completes is exposed and not a kong"
+    );
+    let e = rule1("millington")
+        .seat(
+            "S",
+            &[
+                "chow 1C 2C 3C",
+                "chow 4D 5D 6D",
+                "chow 7D 8D 9D winning",
+                "pung 5D 5D 5D",
+                "pair 9D 9D",
+            ],
+            "",
+            "",
+        )
+        .try_score()
+        .unwrap_err();
+    assert_eq!(e.path, "seats.S.sets[2].winning");
+    assert!(e
+        .message
+        .starts_with("a drawn winning tile joins the loose tiles"));
 }
 
 // ---------------------------------------------------------------------------------------
