@@ -69,6 +69,14 @@ test('a rule id opens its name and text in Czech; Escape and a click outside clo
   await pop.waitFor();
   await page.click('h1');
   await pop.waitFor({ state: 'detached' });
+  // Tabbing out of it closes it too: from the popover to its close button, then onwards.
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'rule-pop');
+  await page.keyboard.press('Tab');
+  assert.equal((await focused(page)).testid, 'rule-pop-close');
+  await page.keyboard.press('Tab');
+  await pop.waitFor({ state: 'detached' });
 
   // An option's name in the text is code; the text follows the language.
   await setLang(page, 'pl');

@@ -1,7 +1,8 @@
 // A scored item's rule id as a button that opens what the rule says (issue #19): the rule's
 // name and text from the catalogue, in the current language, in a small popover next to the
 // id. The popover is a non-modal dialog: focus moves into it, Escape or a click outside closes
-// it and gives focus back to the id; on a narrow screen it takes the width of the screen.
+// it and gives focus back to the id, tabbing out of it closes it; on a narrow screen it takes
+// the width of the screen.
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from './i18n';
@@ -105,6 +106,11 @@ export function RuleLink({ id }: { id: string }) {
           tabIndex={-1}
           data-testid="rule-pop"
           data-rule={id}
+          onFocusOut={(e) => {
+            // Tabbing out of the popover closes it (focus going back to the id keeps it).
+            const to = e.relatedTarget as Node | null;
+            if (to && !pop.current?.contains(to) && !btn.current?.contains(to)) close(false);
+          }}
           style={pos ? { left: `${pos.left}px`, top: `${pos.top}px`, width: `${pos.width}px` } : { visibility: 'hidden' }}
         >
           <div class="rule-pop-head">
