@@ -67,6 +67,8 @@ export interface RuleEntry {
   family: string;
   kind: 'score' | 'limit' | 'play' | 'settlement' | 'option';
   names: RuleNames;
+  /** What the rule says, one to three sentences in each language. */
+  text: RuleNames;
   /** The scorer's names when it cites the id under several; `en` is its exact text. */
   variants?: RuleNames[];
 }

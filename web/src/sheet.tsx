@@ -1,5 +1,6 @@
 // The score sheet after a hand: every seat's items with rule ids and names, the payments,
-// running totals and a chart across the game. Used by the table and the replay viewer.
+// running totals and a chart across the game. Used by the table and the replay viewer; the
+// items table also by the scoring assistant. Each rule id opens what the rule says.
 import type { JSX } from 'preact';
 import {
   type GameEvent,
@@ -13,6 +14,7 @@ import {
 } from './api';
 import { signed, t } from './i18n';
 import { ruleName } from './i18n/rules';
+import { RuleLink } from './rule-link';
 import { Tile, sortTiles } from './tiles';
 import { WindMark } from './glyphs';
 
@@ -102,7 +104,9 @@ export function ItemsTable({ items, wind, prevailing, from }: { items: ScoredIte
       <tbody>
         {items.map((it) => (
           <tr data-rule={it.rule}>
-            <td class="rule-id">{it.rule}</td>
+            <td class="rule-id">
+              <RuleLink id={it.rule} />
+            </td>
             <td class="rule-name">
               <span class="rule-text">{ruleName(it, { wind, prevailing, from })}</span>
               {it.tile && <Tile code={it.tile} size="xs" />}

@@ -130,16 +130,22 @@ enum Command {
         #[arg(long, conflicts_with = "print")]
         tables: bool,
     },
-    /// The rule catalogue: every rule id of every family with its kind and name.
+    /// The rule catalogue: every rule id of every family with its kind and name, or one
+    /// rule (`mahjong rules M116d`) with what it says.
     Rules {
+        /// One rule to show with its text: its id (`M116d`, `K3-HP12`; case and a hyphen for
+        /// the dash of a range do not matter) or its key (`m116d_dragon_pung`).
+        #[arg(value_name = "ID", conflicts_with = "family")]
+        id: Option<String>,
         /// Only this family's rules (classical, western, korean).
         #[arg(long)]
         family: Option<String>,
-        /// The language of the names: en, cs or pl.
+        /// The language of the names and texts: en, cs or pl.
         #[arg(long, default_value = "en")]
         lang: String,
-        /// As JSON: [{"id", "key", "family", "kind", "names": {"en", "cs", "pl"}}, …], with
-        /// "variants" where the scorer names an id several ways.
+        /// As JSON: [{"id", "key", "family", "kind", "names": {"en", "cs", "pl"},
+        /// "text": {"en", "cs", "pl"}}, …], with "variants" where the scorer names an id
+        /// several ways; with ID, that one entry.
         #[arg(long)]
         json: bool,
     },
@@ -299,9 +305,17 @@ fn main() -> ExitCode {
             };
             replay(&file, mode)
         }
-        Command::Rules { family, lang, json } => rules_cmd::run(family.as_deref(), &lang, json)
-            .map_err(Fail)
-            .and_then(|out| write_stdout(out.as_bytes()).map(|_| ExitCode::SUCCESS)),
+        Command::Rules {
+            id,
+            family,
+            lang,
+            json,
+        } => match id {
+            Some(id) => rules_cmd::one(&id, &lang, json),
+            None => rules_cmd::run(family.as_deref(), &lang, json),
+        }
+        .map_err(Fail)
+        .and_then(|out| write_stdout(out.as_bytes()).map(|_| ExitCode::SUCCESS)),
         Command::Serve { bind, db } => serve::serve(bind, db).map_err(Fail),
         Command::Play(args) => mahjong_tui::play(&args)
             .map_err(|e| Fail(e.0))

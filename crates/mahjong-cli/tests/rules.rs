@@ -91,17 +91,23 @@ fn json_gives_every_entry_with_names_and_variants() {
     assert_eq!(code, 0);
     let v: Vec<Value> = serde_json::from_str(&out).unwrap();
     assert_eq!(v.len(), 81 + 47 + 83);
-    let m29 = v.iter().find(|e| e["id"] == "M29").unwrap();
+    let m116d = v.iter().find(|e| e["id"] == "M116d").unwrap();
     assert_eq!(
-        m29,
-        &json!({"id": "M29", "key": "m29_seven_pairs", "family": "classical", "kind": "score",
-                "names": {"en": "seven pairs", "cs": "sedm párů", "pl": "siedem par"}})
+        m116d,
+        &json!({"id": "M116d", "key": "m116d_dragon_pung", "family": "classical", "kind": "score",
+                "names": {"en": "pung of dragons", "cs": "pong draků", "pl": "pung smoków"},
+                "text": {"en": "Each pung or kong of dragons scores 1 double, for any player.",
+                         "cs": "Každý pong nebo kong draků dává 1 zdvojení, každému hráči.",
+                         "pl": "Każdy pung lub kong smoków daje 1 podwojenie, każdemu graczowi."}})
     );
     let o6 = v.iter().find(|e| e["id"] == "K3-O6").unwrap();
     assert_eq!(
         o6,
         &json!({"id": "K3-O6", "key": "k3_o6_red_fives", "family": "korean", "kind": "option",
                 "names": {"en": "red fives", "cs": "červené pětky", "pl": "czerwone piątki"},
+                "text": {"en": "With option `red_dora` there is one red 5 circles and one red 5 characters; holding one is 1 bonus-point, both 6.",
+                         "cs": "S volbou `red_dora` je v sadě jedna červená kruhová pětka a jedna červená pětka znaků; jedna v ruce má 1 bonusový bod, obě 6.",
+                         "pl": "Z opcją `red_dora` w zestawie jest jedna czerwona piątka kół i jedna czerwona piątka znaków; jedna w ręce daje 1 punkt premiowy, obie 6."},
                 "variants": [
                     {"en": "red five", "cs": "červená pětka", "pl": "czerwona piątka"},
                     {"en": "both red fives", "cs": "obě červené pětky", "pl": "obie czerwone piątki"}]})
@@ -121,6 +127,84 @@ fn unknown_family_or_language_exits_2_naming_the_valid_values() {
         "error: unknown family \"riichi\" (families: classical, western, korean)\n"
     );
     let (code, _, err) = rules(&["--lang", "de"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: unknown language \"de\" (languages: en, cs, pl)\n"
+    );
+}
+
+#[test]
+fn one_rule_gives_its_name_and_text() {
+    let (code, out, err) = rules(&["M116d"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "M116d  classical  score\n\
+         pung of dragons\n\
+         \n\
+         Each pung or kong of dragons scores 1 double, for any player.\n"
+    );
+    let (code, out, _) = rules(&["M116d", "--lang", "cs"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "M116d  classical  score\n\
+         pong draků\n\
+         \n\
+         Každý pong nebo kong draků dává 1 zdvojení, každému hráči.\n"
+    );
+}
+
+#[test]
+fn one_rule_lists_its_variants_and_wraps_its_text_at_80_columns() {
+    // Case and a hyphen for the range dash do not matter.
+    let (code, out, _) = rules(&["--lang", "pl", "m114B"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "M114b  classical  score\n\
+         pung\n\
+         \x20 odkryty pung prostych kamieni\n\
+         \x20 zakryty pung prostych kamieni\n\
+         \x20 odkryty pung kamieni brzegowych lub honorów\n\
+         \x20 zakryty pung kamieni brzegowych lub honorów\n\
+         \n\
+         Odkryty pung prostych kamieni (2–8) daje 2 punkty, zakryty 4; odkryty pung\n\
+         kamieni brzegowych lub honorów (jedynki, dziewiątki, wiatry, smoki) daje 4\n\
+         punkty, zakryty 8.\n"
+    );
+    assert!(out.lines().all(|l| l.chars().count() <= 80));
+    let (code, out, _) = rules(&["m53-m56"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("M53–M56  classical  play\ncalling hand and Original Call\n\n"));
+}
+
+#[test]
+fn one_rule_as_json_is_its_entry() {
+    let (code, out, _) = rules(&["K3-HP12", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v,
+        json!({"id": "K3-HP12", "key": "k3_hp12_all_pungs", "family": "korean", "kind": "score",
+               "names": {"en": "all pungs or kongs and a pair", "cs": "samé pongy nebo kongy a pár",
+                         "pl": "same pungi lub kongi i para"},
+               "text": {"en": "A hand of four pungs or kongs and any pair scores 3 hand-points.",
+                        "cs": "Ruka ze čtyř pongů nebo kongů a libovolného páru má 3 body za ruku.",
+                        "pl": "Ręka z czterech pungów lub kongów i dowolnej pary daje 3 punkty za rękę."}})
+    );
+}
+
+#[test]
+fn an_unknown_rule_exits_2_naming_it() {
+    let (code, out, err) = rules(&["M999"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: unknown rule \"M999\" (`mahjong rules` lists every rule id)\n"
+    );
+    let (code, _, err) = rules(&["M116d", "--lang", "de"]);
     assert_eq!(code, 2);
     assert_eq!(
         err,

@@ -1,5 +1,6 @@
-//! The rule catalogue: every rule id of every family once, with a stable key, its kind and
-//! its names in English, Czech and Polish.
+//! The rule catalogue: every rule id of every family once, with a stable key, its kind, its
+//! names in English, Czech and Polish, and a short text of the rule in the same three
+//! languages.
 //!
 //! Each family keeps its entries in its own folder (`families/<family>/catalogue.toml`,
 //! returned by [`Family::catalogue`](crate::Family::catalogue)); they are parsed once, on
@@ -8,6 +9,28 @@
 //! [`Entry::variants`], each carrying the scorer's exact English name. Everything that shows
 //! a rule's name (`mahjong rules`, `GET /api/rules`, the terminal and web clients) reads it
 //! from here.
+//!
+//! Each entry also carries [`Entry::text`]: one to three sentences saying what the rule says,
+//! with its value when it is a score rule ("A pung of dragons scores 4 points exposed, 8
+//! concealed."), taken from the family's spec in `shared/rules/`. In a family's file the text
+//! is written as dotted keys after the names:
+//!
+//! ```toml
+//! [[rule]]
+//! id = "M29"
+//! key = "m29_seven_pairs"
+//! kind = "score"
+//! en = "seven pairs"
+//! cs = "sedm párů"
+//! pl = "siedem par"
+//! text.en = "…"
+//! text.cs = "…"
+//! text.pl = "…"
+//! ```
+//!
+//! The text covers the whole id, variants included; a value set by an option is given with its
+//! default and named as optional. `mahjong rules ID`, `GET /api/rules` and the clients show it
+//! next to the name, so a scored item links to what its rule says.
 //!
 //! Besides the ids score items cite, the catalogue holds the play rules, settlement rules and
 //! options cited in `docs/rules/*.md`. A range (`M53–M56`) is one entry when the rules are
@@ -101,7 +124,7 @@ impl FromStr for Lang {
     }
 }
 
-/// A rule's name in each language.
+/// A rule's name, or its text, in each language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Names {
@@ -114,7 +137,7 @@ pub struct Names {
 }
 
 impl Names {
-    /// The name in `lang`.
+    /// The string in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
             Lang::En => &self.en,
@@ -125,8 +148,9 @@ impl Names {
 }
 
 /// One rule id of one family. Its serde form is what `mahjong rules --json` and
-/// `GET /api/rules` give: `{"id","key","family","kind","names":{"en","cs","pl"}}`, plus
-/// `"variants"` when the scorer cites the id under several names.
+/// `GET /api/rules` give: `{"id","key","family","kind","names":{"en","cs","pl"},
+/// "text":{"en","cs","pl"}}`, plus `"variants"` when the scorer cites the id under several
+/// names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Entry {
     /// The rule id (`M114b`, `W-S1`, `K3-HP12`, or a range such as `M53–M56`).
@@ -140,6 +164,9 @@ pub struct Entry {
     pub kind: Kind,
     /// The rule's name; the scorer's own when it cites the id under one name.
     pub names: Names,
+    /// What the rule says, in one to three sentences per language (with its value when it is
+    /// a score rule); see [`Entry::text`].
+    pub text: Names,
     /// The scorer's names when it cites the id under several (empty otherwise); each `en` is
     /// the scorer's exact text.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -147,6 +174,13 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// What the rule says in `lang`: one to three sentences, with the rule's value when it is
+    /// a score rule (`M116d` in English: "Each pung or kong of dragons scores 1 double, for
+    /// any player.").
+    pub fn text(&self, lang: Lang) -> &str {
+        self.text.get(lang)
+    }
+
     /// The English names score items of this id carry: the variants', or the entry's own.
     pub fn scorer_names(&self) -> impl Iterator<Item = &Names> {
         let own = self.variants.is_empty().then_some(&self.names);
@@ -171,6 +205,7 @@ struct FileEntry {
     en: String,
     cs: String,
     pl: String,
+    text: Names,
     #[serde(default)]
     variants: Vec<Names>,
 }
@@ -197,6 +232,7 @@ pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
                 cs: e.cs,
                 pl: e.pl,
             },
+            text: e.text,
             variants: e.variants,
         })
         .collect())
@@ -260,7 +296,7 @@ mod tests {
 
     #[test]
     fn unknown_fields_are_refused() {
-        let text = "[[rule]]\nid = \"X1\"\nkey = \"x1\"\nkind = \"score\"\nen = \"a\"\ncs = \"b\"\npl = \"c\"\nde = \"d\"\n";
+        let text = "[[rule]]\nid = \"X1\"\nkey = \"x1\"\nkind = \"score\"\nen = \"a\"\ncs = \"b\"\npl = \"c\"\ntext = { en = \"x\", cs = \"y\", pl = \"z\" }\nde = \"d\"\n";
         assert!(parse("x", text).unwrap_err().contains("unknown field `de`"));
     }
 

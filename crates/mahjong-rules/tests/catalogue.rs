@@ -116,6 +116,31 @@ fn every_entry_has_every_name() {
     }
 }
 
+/// Every entry says what its rule is in every language: a sentence or three ending in a full
+/// stop, not the name (or a variant's) repeated, and not left in English.
+#[test]
+fn every_entry_has_a_text_in_every_language() {
+    for e in catalogue() {
+        for lang in Lang::ALL {
+            let text = e.text(lang);
+            let what = format!("{} {} text {text:?}", e.id, lang.as_str());
+            assert!(!text.trim().is_empty() && text.trim() == text, "{what}");
+            assert!(text.ends_with('.'), "{what}: ends with a full stop");
+            assert!(
+                text.chars().next().is_some_and(|c| !c.is_lowercase()),
+                "{what}: starts a sentence"
+            );
+            let bare = text.trim_end_matches('.').to_lowercase();
+            for n in std::iter::once(&e.names).chain(&e.variants) {
+                assert_ne!(bare, n.get(lang).to_lowercase(), "{what}: only the name");
+            }
+            if lang != Lang::En {
+                assert_ne!(text, e.text(Lang::En), "{what}: untranslated");
+            }
+        }
+    }
+}
+
 /// Published keys: each line `id key`. A key once published stays (renaming or removing one
 /// fails); new entries are appended with `UPDATE_CATALOGUE=1`.
 #[test]

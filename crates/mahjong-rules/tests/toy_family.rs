@@ -69,9 +69,15 @@ impl Family for Flowers {
         concat!(
             "[[rule]]\nid = \"T1\"\nkey = \"t1_bonus\"\nkind = \"score\"\n",
             "en = \"flower or season\"\ncs = \"květina nebo roční období\"\n",
-            "pl = \"kwiat lub pora roku\"\n\n",
+            "pl = \"kwiat lub pora roku\"\n",
+            "text.en = \"Each bonus tile scores 4 points.\"\n",
+            "text.cs = \"Každý bonusový kámen má 4 body.\"\n",
+            "text.pl = \"Każdy kamień premiowy daje 4 punkty.\"\n\n",
             "[[rule]]\nid = \"T2\"\nkey = \"t2_out\"\nkind = \"score\"\n",
             "en = \"going out\"\ncs = \"zavření hry\"\npl = \"zakończenie gry\"\n",
+            "text.en = \"The winner scores a fixed amount.\"\n",
+            "text.cs = \"Vítěz získá pevný počet bodů.\"\n",
+            "text.pl = \"Zwycięzca dostaje stałą liczbę punktów.\"\n",
         )
     }
 

@@ -231,6 +231,14 @@ async fn rules_are_the_catalogue() {
     }
     let m114b = list.iter().find(|e| e["id"] == "M114b").unwrap();
     assert_eq!(m114b["key"], "m114b_pung");
+    // What the rule says, in each language.
+    let w_p7 = list.iter().find(|e| e["id"] == "W-P7").unwrap();
+    assert_eq!(
+        w_p7["text"],
+        json!({"en": "A pung of dragons scores 4 points exposed, 8 concealed.",
+               "cs": "Vyložený pong draků má 4 body, skrytý 8.",
+               "pl": "Odkryty pung smoków daje 4 punkty, zakryty 8."})
+    );
     assert_eq!(m114b["kind"], "score");
     assert_eq!(
         m114b["names"],

@@ -125,6 +125,7 @@ pub struct App {
     log: VecDeque<String>,
     sheets: VecDeque<ScoreSheet>,
     sheet_scroll: u16,
+    sheet_rules: bool,
     hand_no: u32,
     dealer: usize,
     prevailing: Wind,
@@ -161,6 +162,7 @@ impl App {
             log: VecDeque::new(),
             sheets: VecDeque::new(),
             sheet_scroll: 0,
+            sheet_rules: false,
             hand_no: 0,
             dealer: 0,
             prevailing: Wind::East,
@@ -263,6 +265,12 @@ impl App {
     /// How far the score sheet is scrolled.
     pub fn sheet_scroll(&self) -> u16 {
         self.sheet_scroll
+    }
+
+    /// Whether the score sheet lists what each of its rules says (the `r` key toggles it; it
+    /// stays so for the next sheets).
+    pub fn sheet_rules(&self) -> bool {
+        self.sheet_rules
     }
 
     /// The status line: the last error or hint.
@@ -702,6 +710,7 @@ impl App {
                 KeyCode::Up => self.sheet_scroll = self.sheet_scroll.saturating_sub(1),
                 KeyCode::PageDown => self.sheet_scroll = self.sheet_scroll.saturating_add(10),
                 KeyCode::PageUp => self.sheet_scroll = self.sheet_scroll.saturating_sub(10),
+                KeyCode::Char('r') => self.sheet_rules = !self.sheet_rules,
                 _ => {}
             }
             return None;

@@ -480,6 +480,7 @@ fn draw_help(frame: &mut Frame) {
         ("1-9", "pick a chow or kong when there are several"),
         ("i", "hint: tiles from ready, waits, the best discard"),
         ("↑/↓", "scroll the score sheet; Enter closes it"),
+        ("r", "on the score sheet: show or hide what each rule says"),
         ("?", "this help (Esc closes)"),
         ("q", "quit (asks first)"),
     ];
@@ -663,12 +664,69 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             }
         }
     }
+    if app.sheet_rules() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("The rules on this sheet", bold));
+        lines.extend(rule_text_lines(sheet).into_iter().map(Line::raw));
+    }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        "Enter: continue   ↑/↓: scroll",
+        if app.sheet_rules() {
+            "Enter: continue   ↑/↓: scroll   r: hide the rules"
+        } else {
+            "Enter: continue   ↑/↓: scroll   r: what the rules say"
+        },
         Style::default().add_modifier(Modifier::DIM),
     ));
     lines
+}
+
+/// The width the rule texts under a score sheet are wrapped to (the sheet is at most 100
+/// columns wide).
+const RULE_TEXT_WIDTH: usize = 84;
+
+/// What each rule a sheet cites says, each id once in the order the sheet first cites it
+/// (items, then limits): `   M116d  Each pung or kong …`, wrapped under the text's column.
+pub fn rule_text_lines(sheet: &ScoreSheet) -> Vec<String> {
+    let mut ids: Vec<&str> = vec![];
+    let cited = sheet
+        .items
+        .iter()
+        .flatten()
+        .map(|it| it.rule.as_str())
+        .chain(sheet.limits.iter().flatten().map(String::as_str));
+    for id in cited {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let mut out = vec![];
+    for id in ids {
+        let Some(entry) = mahjong_rules::catalogue::entry(id) else {
+            continue;
+        };
+        let width = id.chars().count().max(6);
+        let mut line = format!("   {id:<width$} ");
+        let indent = line.chars().count();
+        let mut at_start = true;
+        for word in entry
+            .text(mahjong_rules::catalogue::Lang::En)
+            .split_whitespace()
+        {
+            let len = line.chars().count();
+            if !at_start && len + 1 + word.chars().count() > indent + RULE_TEXT_WIDTH {
+                out.push(std::mem::replace(&mut line, " ".repeat(indent)));
+                at_start = true;
+            }
+            if !at_start {
+                line.push(' ');
+            }
+            line.push_str(word);
+            at_start = false;
+        }
+        out.push(line);
+    }
+    out
 }
 
 fn draw_sheet(frame: &mut Frame, app: &App, sheet: &ScoreSheet) {

@@ -34,7 +34,7 @@ fn draw(
     screen(term)
 }
 
-const HELP_ROWS: [&str; 15] = [
+const HELP_ROWS: [&str; 16] = [
     "select a tile (Home/End: first/last)",
     "discard the selected tile",
     "declare Original Call with the discard (when possible)",
@@ -46,6 +46,7 @@ const HELP_ROWS: [&str; 15] = [
     "pick a chow or kong when there are several",
     "hint: tiles from ready, waits, the best discard",
     "scroll the score sheet; Enter closes it",
+    "on the score sheet: show or hide what each rule says",
     "this help (Esc closes)",
     "quit (asks first)",
     "Claim prompts list only the claims you may make;",
@@ -82,8 +83,8 @@ fn the_help_box_shows_every_line_at_160x50_and_80x24() {
             "{w}×{h}: {}",
             lines[last + 1]
         );
-        // 13 keys, a blank line and the two lines of the note, inside the borders.
-        assert_eq!(last - top, 16, "{w}×{h}");
+        // 14 keys, a blank line and the two lines of the note, inside the borders.
+        assert_eq!(last - top, 17, "{w}×{h}");
     }
 }
 

@@ -492,3 +492,75 @@ fn a_hand_on_an_80_by_24_terminal() {
     }
     panic!("no sheet");
 }
+
+#[test]
+fn r_on_the_score_sheet_lists_what_each_rule_says() {
+    // Seed 7: the human (East) goes out on a discard; the sheet cites M115a among others.
+    // A tall screen: the whole sheet with its rule texts fits without scrolling.
+    let mut d = Driver::sized(Ruleset::preset("millington").unwrap(), 7, 1, 0, 110, 160);
+    let mut lines = d.refresh();
+    for _ in 0..2_000 {
+        if d.session.app.sheet().is_some() {
+            break;
+        }
+        if check_play_screen(&d, &lines, &mut Seen::default()) {
+            play_move(&mut d, &mut Seen::default());
+        }
+        lines = d.refresh();
+    }
+    let sheet = d.session.app.sheet().expect("a sheet").clone();
+    assert!(line_with(&lines, "The rules on this sheet").is_none());
+    assert!(line_with(&lines, "r: what the rules say").is_some());
+
+    d.press(KeyCode::Char('r'));
+    assert!(d.session.app.sheet_rules());
+    // The sheet's lines between its borders.
+    let lines: Vec<String> = d
+        .refresh()
+        .iter()
+        .map(|l| inside_box(l).trim_end_matches('│').trim_end().to_string())
+        .collect();
+    let head = lines
+        .iter()
+        .position(|l| l == "The rules on this sheet")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert!(line_with(&lines, "r: hide the rules").is_some());
+    // M115a, wrapped at 84 columns under its text's column.
+    let at = lines[head..]
+        .iter()
+        .position(|l| l.starts_with("M115a "))
+        .map(|i| i + head)
+        .expect("M115a's text");
+    assert_eq!(
+        &lines[at..at + 2],
+        [
+            "M115a  The winner scores 10 points for going Mah-Jongg under Millington's rules, 20 under",
+            "Bradfield's (option `mahjong_points`).",
+        ]
+    );
+    // Every id the sheet cites is there once, with its text.
+    let ids: Vec<&str> = sheet
+        .items
+        .iter()
+        .flatten()
+        .map(|it| it.rule.as_str())
+        .collect();
+    let mut listed: Vec<&str> = lines[head + 1..]
+        .iter()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| mahjong_rules::catalogue::entry(w).is_some())
+        .collect();
+    listed.sort();
+    listed.dedup();
+    let mut want = ids.clone();
+    want.sort();
+    want.dedup();
+    assert_eq!(listed, want);
+
+    // r again hides them; Enter still closes the sheet.
+    d.press(KeyCode::Char('r'));
+    let lines = d.refresh();
+    assert!(line_with(&lines, "The rules on this sheet").is_none());
+    d.press(KeyCode::Enter);
+    assert!(d.session.app.sheet().is_none());
+}

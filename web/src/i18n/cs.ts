@@ -158,6 +158,8 @@ export const cs: Record<Key, string> = {
   'sheet.cannon': '{name} odpálil dělo a platí za všechny.',
   'sheet.totals': 'Průběžný stav',
   'sheet.chart': 'Průběžný stav během zápasu',
+  'rule.show': 'Co říká pravidlo {id}',
+  'rule.close': 'Zavřít pravidlo',
 
   'history.title': 'Dohrané zápasy',
   'history.empty': 'Zatím žádné dohrané zápasy.',

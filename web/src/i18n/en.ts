@@ -156,6 +156,8 @@ export const en = {
   'sheet.cannon': '{name} let off a cannon and pays for everybody.',
   'sheet.totals': 'Running totals',
   'sheet.chart': 'Running totals across the game',
+  'rule.show': 'What rule {id} says',
+  'rule.close': 'Close the rule',
 
   'history.title': 'Finished games',
   'history.empty': 'No finished games yet.',

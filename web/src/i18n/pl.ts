@@ -158,6 +158,8 @@ export const pl: Record<Key, string> = {
   'sheet.cannon': '{name} wystrzelił z armaty i płaci za wszystkich.',
   'sheet.totals': 'Bieżący stan',
   'sheet.chart': 'Bieżący stan w trakcie gry',
+  'rule.show': 'Co mówi zasada {id}',
+  'rule.close': 'Zamknij zasadę',
 
   'history.title': 'Zakończone gry',
   'history.empty': 'Nie ma jeszcze zakończonych gier.',

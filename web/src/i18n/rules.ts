@@ -1,4 +1,4 @@
-// Rule names in every language come from the rule catalogue (crates/mahjong-rules:
+// Rule names and texts in every language come from the rule catalogue (crates/mahjong-rules:
 // families/<family>/catalogue.toml), bundled here as catalogue.json: the names are there at
 // the first render and the bundle always matches the server it is built into (web/dist is
 // embedded). A Rust test (crates/mahjong-rules/tests/catalogue.rs) writes the file and fails
@@ -103,4 +103,17 @@ export function translateRule(id: string, english: string): string {
 /** The item's name in the current language. */
 export function ruleName(item: ScoredItem, ctx: RuleContext = {}): string {
   return translateRule(item.rule, englishName(item, ctx));
+}
+
+/** The catalogue entry of rule `id`, if the catalogue has it. */
+export function ruleEntry(id: string): RuleEntry | undefined {
+  return BY_ID.get(id);
+}
+
+/** Rule `id`'s general name and what it says, in the current language; `null` when unknown. */
+export function ruleInfo(id: string): { name: string; text: string } | null {
+  const e = BY_ID.get(id);
+  if (!e) return null;
+  const l = lang();
+  return { name: e.names[l], text: e.text[l] };
 }
