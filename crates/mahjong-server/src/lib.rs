@@ -12,7 +12,9 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rand::Rng;
@@ -24,11 +26,13 @@ pub mod client;
 pub mod db;
 pub mod hint;
 mod http;
+pub mod limits;
 pub mod load;
 pub mod protocol;
 pub mod table;
 
 pub use db::{db_url, Store};
+pub use limits::Limits;
 pub use protocol::{ServerMsg, PROTOCOL_VERSION};
 pub use table::{derive_seed, TableConfig, TableInfo};
 
@@ -39,6 +43,19 @@ pub struct ServerConfig {
     pub bind: SocketAddr,
     /// Database URL (`sqlite://PATH`, `sqlite::memory:`, `postgres://…`), see [`db_url`].
     pub db: String,
+    /// What the server accepts (sizes, names, numbers, pages, expiry).
+    pub limits: Limits,
+}
+
+impl ServerConfig {
+    /// A server on `bind` with the database `db` and the default limits.
+    pub fn new(bind: SocketAddr, db: impl Into<String>) -> ServerConfig {
+        ServerConfig {
+            bind,
+            db: db.into(),
+            limits: Limits::default(),
+        }
+    }
 }
 
 /// Why the server could not run.
@@ -129,7 +146,10 @@ async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let store = Store::open(&config.db).await?;
-    let registry = Arc::new(table::Registry::default());
+    let registry = Arc::new(table::Registry {
+        tables: Default::default(),
+        limits: config.limits.clone(),
+    });
     let mut resumed = 0;
     for row in store.unfinished().await? {
         match table::Table::resume(&row, store.clone(), registry.clone()).await {
@@ -151,9 +171,18 @@ async fn run(
     if let Some(b) = bound {
         let _ = b.send(addr);
     }
+    let closing = Arc::new(limits::Kill::new());
+    let connections = Arc::new(AtomicUsize::new(0));
     let app = http::App {
         store: store.clone(),
         registry,
+        closing: closing.clone(),
+        connections: connections.clone(),
+    };
+    let shutdown = async move {
+        shutdown.await;
+        tracing::info!("shutting down: no new connections; closing the WebSockets");
+        closing.close(1001, "the server is shutting down");
     };
     // Small messages go out at once (Nagle's algorithm would hold them back ~40 ms).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
@@ -164,8 +193,13 @@ async fn run(
     axum::serve(listener, http::router(app))
         .with_graceful_shutdown(shutdown)
         .await?;
-    tracing::info!("shut down");
+    // The WebSockets close (each sends its close frame, given a second).
+    let t0 = tokio::time::Instant::now();
+    while connections.load(Ordering::SeqCst) > 0 && t0.elapsed() < Duration::from_secs(3) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     store.close().await;
+    tracing::info!("shut down: database closed");
     Ok(())
 }
 
