@@ -37,7 +37,7 @@ pub(crate) struct App {
     /// Ordered when the server shuts down: every WebSocket closes (1001).
     pub closing: Arc<Kill>,
     /// WebSocket connections open.
-    pub connections: Arc<std::sync::atomic::AtomicUsize>,
+    pub connections: Arc<tokio::sync::watch::Sender<usize>>,
 }
 
 /// An API error: status, and where in the input.
@@ -1035,10 +1035,9 @@ fn close_reason(text: &str) -> String {
 /// One client's connection: a reader (parses, forwards to the table) and a writer (sends
 /// what the table queues for this client, through a bounded queue).
 async fn connection(socket: WebSocket, app: App, id: String, token: Option<String>) {
-    use std::sync::atomic::Ordering;
-    app.connections.fetch_add(1, Ordering::SeqCst);
+    app.connections.send_modify(|n| *n += 1);
     connection_inner(socket, &app, id, token).await;
-    app.connections.fetch_sub(1, Ordering::SeqCst);
+    app.connections.send_modify(|n| *n -= 1);
 }
 
 async fn connection_inner(socket: WebSocket, app: &App, id: String, token: Option<String>) {

@@ -12,7 +12,6 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -172,7 +171,7 @@ async fn run(
         let _ = b.send(addr);
     }
     let closing = Arc::new(limits::Kill::new());
-    let connections = Arc::new(AtomicUsize::new(0));
+    let connections = Arc::new(tokio::sync::watch::Sender::new(0usize));
     let app = http::App {
         store: store.clone(),
         registry,
@@ -194,10 +193,9 @@ async fn run(
         .with_graceful_shutdown(shutdown)
         .await?;
     // The WebSockets close (each sends its close frame, given a second).
-    let t0 = tokio::time::Instant::now();
-    while connections.load(Ordering::SeqCst) > 0 && t0.elapsed() < Duration::from_secs(3) {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    // (Woken by the count, not by polling: a paused clock in tests never fires a poll.)
+    let mut open = connections.subscribe();
+    let _ = tokio::time::timeout(Duration::from_secs(3), open.wait_for(|n| *n == 0)).await;
     store.close().await;
     tracing::info!("shut down: database closed");
     Ok(())

@@ -647,3 +647,49 @@ on_both_databases!(
     concurrent_writes_lose_nothing,
     two_stores_append_to_one_ledger
 );
+
+/// What the server logs (every test's lines: the subscriber is global).
+fn captured_logs() -> &'static std::sync::Mutex<Vec<u8>> {
+    use std::sync::{Mutex, OnceLock};
+    static LOGS: OnceLock<&'static Mutex<Vec<u8>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let logs: &'static Mutex<Vec<u8>> = Box::leak(Box::new(Mutex::new(Vec::new())));
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new("info"))
+            .with_ansi(false)
+            .with_writer(move || Capture(logs))
+            .finish();
+        let _ = tracing::subscriber::set_global_default(subscriber);
+        logs
+    })
+}
+
+struct Capture(&'static std::sync::Mutex<Vec<u8>>);
+
+impl std::io::Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_normal_postgres_start_logs_no_notices() {
+    let logs = captured_logs();
+    let Some(db) = Db::postgres("notices").await else {
+        return;
+    };
+    // The second start finds every table there already.
+    for _ in 0..2 {
+        let (server, _) = server_with(&db.url, Limits::default()).await;
+        server.stop().await.unwrap();
+    }
+    let text = String::from_utf8_lossy(&logs.lock().unwrap()).to_string();
+    assert!(text.contains("listening on"), "nothing captured: {text}");
+    assert!(text.contains("shut down"), "{text}");
+    assert!(!text.contains("already exists"), "{text}");
+    db.finish().await;
+}
