@@ -130,7 +130,20 @@ async fn json_errors(method: Method, uri: Uri, response: Response) -> Response {
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !api || is_json {
+    if api && is_json {
+        // Ours: log its message too (the body is a small JSON value already in memory).
+        let (parts, body) = response.into_parts();
+        let bytes = axum::body::to_bytes(body, 1 << 20)
+            .await
+            .unwrap_or_default();
+        let message = serde_json::from_slice::<Value>(&bytes)
+            .ok()
+            .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
+            .unwrap_or_default();
+        tracing::info!(%method, path = %uri.path(), status = status.as_u16(), "refused: {message}");
+        return Response::from_parts(parts, axum::body::Body::from(bytes));
+    }
+    if !api {
         if status.is_client_error() {
             tracing::info!(%method, path = %uri.path(), status = status.as_u16(), "refused");
         }
