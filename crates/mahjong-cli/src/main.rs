@@ -110,6 +110,21 @@ enum Command {
         /// SQLite file in the user's data directory).
         #[arg(long, value_name = "PATH|URL")]
         db: Option<String>,
+        /// Largest request body, in bytes (larger: 413).
+        #[arg(long, value_name = "BYTES", default_value_t = mahjong_server::Limits::default().body_bytes)]
+        max_body_bytes: usize,
+        /// Largest WebSocket message a client may send, in bytes (larger: close 1009).
+        #[arg(long, value_name = "BYTES", default_value_t = mahjong_server::Limits::default().ws_message_bytes)]
+        max_ws_message_bytes: usize,
+        /// Messages waiting for one WebSocket client before it is closed as too slow (1008).
+        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().ws_queue)]
+        ws_queue: usize,
+        /// A waiting table nobody connects to is dropped after this many seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = mahjong_server::Limits::default().waiting_expiry.as_secs())]
+        waiting_expiry_secs: u64,
+        /// Largest `limit` of a list page.
+        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().page_max)]
+        page_max: usize,
     },
     /// Play a game in the terminal: against bots here, or at a server's table (--server).
     Play(mahjong_tui::PlayArgs),
@@ -316,7 +331,25 @@ fn main() -> ExitCode {
         }
         .map_err(Fail)
         .and_then(|out| write_stdout(out.as_bytes()).map(|_| ExitCode::SUCCESS)),
-        Command::Serve { bind, db } => serve::serve(bind, db).map_err(Fail),
+        Command::Serve {
+            bind,
+            db,
+            max_body_bytes,
+            max_ws_message_bytes,
+            ws_queue,
+            waiting_expiry_secs,
+            page_max,
+        } => {
+            let limits = mahjong_server::Limits {
+                body_bytes: max_body_bytes,
+                ws_message_bytes: max_ws_message_bytes,
+                ws_queue,
+                waiting_expiry: std::time::Duration::from_secs(waiting_expiry_secs),
+                page_max,
+                ..Default::default()
+            };
+            serve::serve(bind, db, limits).map_err(Fail)
+        }
         Command::Play(args) => mahjong_tui::play(&args)
             .map_err(|e| Fail(e.0))
             .and_then(|msg| write_stdout(msg.as_bytes()).map(|_| ExitCode::SUCCESS)),

@@ -1,29 +1,48 @@
 //! `mahjong serve` and `mahjong simulate --server`: the game server and its load generator.
 
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use mahjong_server::load::{self, LoadConfig};
-use mahjong_server::{db_url, default_db_path, ServerConfig};
+use mahjong_server::{db_url, default_db_path, Limits, ServerConfig};
 
-/// Runs the server until Ctrl-C.
-pub fn serve(bind: SocketAddr, db: Option<String>) -> Result<ExitCode, String> {
+/// Runs the server until Ctrl-C (SIGINT) or SIGTERM.
+pub fn serve(bind: SocketAddr, db: Option<String>, limits: Limits) -> Result<ExitCode, String> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        // Colours only on a terminal: a log file gets plain text.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let db = db_url(&db.unwrap_or_else(|| default_db_path().display().to_string()));
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("runtime: {e}"))?;
-    runtime
-        .block_on(mahjong_server::serve(ServerConfig { bind, db }, async {
-            let _ = tokio::signal::ctrl_c().await;
-            tracing::info!("Ctrl-C: shutting down");
-        }))
-        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let stop = stop_signal().map_err(|e| format!("signals: {e}"))?;
+        mahjong_server::serve(ServerConfig { bind, db, limits }, stop)
+            .await
+            .map_err(|e| e.to_string())
+    })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM, with a log line naming it.
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
+    #[cfg(unix)]
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    Ok(async move {
+        #[cfg(unix)]
+        let term = term.recv();
+        #[cfg(not(unix))]
+        let term = std::future::pending::<Option<()>>();
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT (Ctrl-C): shutting down"),
+            _ = term => tracing::info!("SIGTERM: shutting down"),
+        }
+    })
 }
 
 /// Plays bot games through a server and prints the load report.

@@ -5,10 +5,11 @@
 //! transaction (group commit): many tables share each commit, and a table waits for its
 //! commit before it tells anybody what happened.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
 /// A database error, as text (sqlx's errors are long; the message is what matters).
@@ -112,7 +113,12 @@ struct Append {
 pub struct Store {
     pool: AnyPool,
     writer: mpsc::UnboundedSender<Append>,
+    /// Ledger appends, one at a time (each numbers its hand after the last).
+    ledger_lock: Arc<tokio::sync::Mutex<()>>,
 }
+
+/// How long opening the database may take before the server gives up with the cause.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A ledger row.
 #[derive(Clone, Debug)]
@@ -160,6 +166,22 @@ impl Store {
         } else {
             url.to_string()
         };
+        if !sqlite {
+            // One connection first, within a few seconds: its error names the cause (the
+            // pool would only report a timeout after its own 30 s).
+            match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect(&url)).await {
+                Ok(Ok(conn)) => {
+                    let _ = conn.close().await;
+                }
+                Ok(Err(e)) => return Err(DbError(format!("cannot connect: {e}"))),
+                Err(_) => {
+                    return Err(DbError(format!(
+                        "cannot connect: no answer from the database server within {} s",
+                        CONNECT_TIMEOUT.as_secs()
+                    )))
+                }
+            }
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 8 })
             .acquire_timeout(Duration::from_secs(30))
@@ -171,6 +193,9 @@ impl Store {
                         conn.execute("PRAGMA journal_mode=WAL").await?;
                         conn.execute("PRAGMA synchronous=NORMAL").await?;
                         conn.execute("PRAGMA busy_timeout=10000").await?;
+                    } else {
+                        // `CREATE … IF NOT EXISTS` of existing tables is no news.
+                        conn.execute("SET client_min_messages TO warning").await?;
                     }
                     Ok(())
                 })
@@ -182,7 +207,11 @@ impl Store {
         }
         let (tx, rx) = mpsc::unbounded_channel();
         tokio::spawn(writer(pool.clone(), rx));
-        Ok(Store { pool, writer: tx })
+        Ok(Store {
+            pool,
+            writer: tx,
+            ledger_lock: Arc::default(),
+        })
     }
 
     /// Closes the pool (after the writer has drained).
@@ -253,21 +282,42 @@ impl Store {
 
     /// Games not finished (to resume at start-up).
     pub async fn unfinished(&self) -> Result<Vec<GameRow>, DbError> {
-        let rows =
-            sqlx::query("SELECT * FROM games WHERE status <> 'finished' ORDER BY created_at")
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status NOT IN ('finished', 'expired') ORDER BY created_at",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         Ok(rows
             .iter()
             .map(GameRow::from_row)
             .collect::<Result<_, _>>()?)
     }
 
-    /// Finished games, newest first.
+    /// Finished games, newest first (at most `limit`).
     pub async fn finished(&self, limit: i64) -> Result<Vec<GameRow>, DbError> {
+        self.finished_page(limit, None).await
+    }
+
+    /// Every ledger, newest first.
+    pub async fn ledgers(&self) -> Result<Vec<LedgerRow>, DbError> {
+        self.ledgers_page(i64::MAX, None).await
+    }
+
+    /// Finished games, newest first: at most `limit`, after the game `after` (its
+    /// `finished_at` and id: the page before ended there).
+    pub async fn finished_page(
+        &self,
+        limit: i64,
+        after: Option<(i64, &str)>,
+    ) -> Result<Vec<GameRow>, DbError> {
+        let (at, id) = after.unwrap_or((i64::MAX, ""));
         let rows = sqlx::query(
-            "SELECT * FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT $1",
+            "SELECT * FROM games WHERE status = 'finished' \
+             AND (finished_at < $1 OR (finished_at = $1 AND id > $2)) \
+             ORDER BY finished_at DESC, id LIMIT $3",
         )
+        .bind(at)
+        .bind(id)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
@@ -301,11 +351,23 @@ impl Store {
         Ok(())
     }
 
-    /// Every ledger, newest first.
-    pub async fn ledgers(&self) -> Result<Vec<LedgerRow>, DbError> {
-        let rows = sqlx::query("SELECT * FROM ledgers ORDER BY created_at DESC, id")
-            .fetch_all(&self.pool)
-            .await?;
+    /// Ledgers, newest first: at most `limit`, after the ledger `after` (its `created_at`
+    /// and id: the page before ended there).
+    pub async fn ledgers_page(
+        &self,
+        limit: i64,
+        after: Option<(i64, &str)>,
+    ) -> Result<Vec<LedgerRow>, DbError> {
+        let (at, id) = after.unwrap_or((i64::MAX, ""));
+        let rows = sqlx::query(
+            "SELECT * FROM ledgers WHERE created_at < $1 OR (created_at = $1 AND id > $2) \
+             ORDER BY created_at DESC, id LIMIT $3",
+        )
+        .bind(at)
+        .bind(id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(LedgerRow {
@@ -362,26 +424,37 @@ impl Store {
             .map_err(Into::into)
     }
 
-    /// Appends a hand to a ledger.
+    /// Appends a hand to a ledger, numbered after its last one. Appends of this process go
+    /// one at a time; the number is taken in the same statement that inserts (so SQLite
+    /// takes its write lock first and waits its busy timeout, instead of failing to upgrade
+    /// a read), and a number taken by another process meanwhile is retried.
     pub async fn add_ledger_hand(&self, id: &str, hand: &LedgerHand) -> Result<(), DbError> {
-        let mut tx = self.pool.begin().await?;
-        let n: i64 = sqlx::query("SELECT COUNT(*) AS n FROM ledger_hands WHERE ledger_id = $1")
+        let _one_at_a_time = self.ledger_lock.lock().await;
+        let mut tries = 0;
+        loop {
+            let result = sqlx::query(
+                "INSERT INTO ledger_hands (ledger_id, seq, settlement, tbl, at) \
+                 SELECT $1, COALESCE(MAX(seq) + 1, 0), $2, $3, $4 \
+                 FROM ledger_hands WHERE ledger_id = $1",
+            )
             .bind(id)
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get("n")?;
-        sqlx::query(
-            "INSERT INTO ledger_hands (ledger_id, seq, settlement, tbl, at) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(id)
-        .bind(n)
-        .bind(&hand.settlement)
-        .bind(hand.table.as_deref())
-        .bind(hand.at)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
+            .bind(&hand.settlement)
+            .bind(hand.table.as_deref())
+            .bind(hand.at)
+            .execute(&self.pool)
+            .await;
+            match result {
+                Ok(_) => return Ok(()),
+                Err(sqlx::Error::Database(e))
+                    if tries < 20
+                        && (e.is_unique_violation() || e.message().contains("locked")) =>
+                {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(5 * tries)).await;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 }
 

@@ -4,9 +4,11 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::CloseFrame;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode, Uri};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -22,6 +24,7 @@ use serde_json::{json, Map, Value};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::db::{DbError, LedgerHand, LedgerRow, Store};
+use crate::limits::{check_name, Kill, Limits, Outbox};
 use crate::protocol::{parse_client, ClientMsg, ProtoError, PROTOCOL_VERSION};
 use crate::table::{error_text, Cmd, Registry, Table, TableConfig, TableInfo};
 use crate::{assets, new_id, new_token, now_ms};
@@ -31,6 +34,10 @@ use crate::{assets, new_id, new_token, now_ms};
 pub(crate) struct App {
     pub store: Store,
     pub registry: Arc<Registry>,
+    /// Ordered when the server shuts down: every WebSocket closes (1001).
+    pub closing: Arc<Kill>,
+    /// WebSocket connections open.
+    pub connections: Arc<tokio::sync::watch::Sender<usize>>,
 }
 
 /// An API error: status, and where in the input.
@@ -78,8 +85,15 @@ impl IntoResponse for ApiError {
 
 type ApiResult<T> = Result<T, ApiError>;
 
+impl App {
+    fn limits(&self) -> &Limits {
+        &self.registry.limits
+    }
+}
+
 /// The router of the whole server.
 pub(crate) fn router(app: App) -> Router {
+    let body_limit = app.limits().body_bytes;
     Router::new()
         .route("/api/health", get(health))
         .route("/api/tables", post(create_table).get(list_tables))
@@ -99,7 +113,66 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/{*rest}", get(api_404).post(api_404))
         .route("/play", get(play))
         .fallback(assets::serve)
+        .layer(axum::middleware::map_response(json_errors))
+        .layer(DefaultBodyLimit::max(body_limit))
         .with_state(app)
+}
+
+/// Every API error in the documented shape (axum's own answers — 405, 413, a WebSocket
+/// upgrade refused — are plain text), and each logged.
+async fn json_errors(method: Method, uri: Uri, response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let api = uri.path().starts_with("/api/");
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if api && is_json {
+        // Ours: log its message too (the body is a small JSON value already in memory).
+        let (parts, body) = response.into_parts();
+        let bytes = axum::body::to_bytes(body, 1 << 20)
+            .await
+            .unwrap_or_default();
+        let message = serde_json::from_slice::<Value>(&bytes)
+            .ok()
+            .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
+            .unwrap_or_default();
+        tracing::info!(%method, path = %uri.path(), status = status.as_u16(), "refused: {message}");
+        return Response::from_parts(parts, axum::body::Body::from(bytes));
+    }
+    if !api {
+        if status.is_client_error() {
+            tracing::info!(%method, path = %uri.path(), status = status.as_u16(), "refused");
+        }
+        return response;
+    }
+    let allow = response.headers().get(header::ALLOW).cloned();
+    let text = match axum::body::to_bytes(response.into_body(), 4096).await {
+        Ok(b) => String::from_utf8_lossy(&b).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large".to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => format!(
+            "{method} is not allowed here{}",
+            allow
+                .as_ref()
+                .and_then(|a| a.to_str().ok())
+                .map(|a| format!(" (allowed: {a})"))
+                .unwrap_or_default()
+        ),
+        _ if text.is_empty() => status.canonical_reason().unwrap_or("error").to_lowercase(),
+        _ => text,
+    };
+    tracing::info!(%method, path = %uri.path(), status = status.as_u16(), "refused: {message}");
+    let mut out = ApiError::status(status, message).into_response();
+    if let Some(a) = allow {
+        out.headers_mut().insert(header::ALLOW, a);
+    }
+    out
 }
 
 /// Parses a JSON body, naming the place of an error.
@@ -192,7 +265,7 @@ fn preset(name: &str) -> ApiResult<Ruleset> {
 }
 
 /// Checks a table request and makes its configuration.
-fn table_config(req: CreateTable) -> ApiResult<TableConfig> {
+fn table_config(req: CreateTable, limits: &Limits) -> ApiResult<TableConfig> {
     let mut ruleset = preset(&req.ruleset)?;
     ruleset
         .apply(&req.options)
@@ -235,11 +308,10 @@ fn table_config(req: CreateTable) -> ApiResult<TableConfig> {
         .zip(&kinds)
         .enumerate()
         .map(|(i, (name, kind))| match name {
-            Some(s) if s.trim().is_empty() || s.chars().count() > 40 => Err(ApiError::bad(
-                format!("names[{i}]"),
-                "a name has 1 to 40 characters",
-            )),
-            Some(s) => Ok(s),
+            Some(s) => match check_name(&s, limits.name_chars) {
+                Ok(()) => Ok(s),
+                Err(m) => Err(ApiError::bad(format!("names[{i}]"), m)),
+            },
             None => Ok(kind.clone()),
         })
         .collect::<ApiResult<Vec<_>>>()?;
@@ -296,7 +368,7 @@ fn created_json(id: &str, config: &TableConfig) -> Value {
 
 async fn create_table(State(app): State<App>, body: Bytes) -> ApiResult<Response> {
     let req: CreateTable = parse_body(&body)?;
-    let config = table_config(req)?;
+    let config = table_config(req, app.limits())?;
     let (id, config) = new_table(&app, config).await?;
     Ok((StatusCode::CREATED, Json(created_json(&id, &config))).into_response())
 }
@@ -329,16 +401,19 @@ async fn play(
             .to_string()
         })
         .collect();
-    let config = table_config(CreateTable {
-        ruleset: ruleset.name.clone(),
-        options: Map::new(),
-        seats: Some(seats),
-        names: None,
-        seed: None,
-        max_hands: None,
-        bot_delay_ms: PLAY_BOT_DELAY_MS,
-        turn_seconds: 0,
-    })?;
+    let config = table_config(
+        CreateTable {
+            ruleset: ruleset.name.clone(),
+            options: Map::new(),
+            seats: Some(seats),
+            names: None,
+            seed: None,
+            max_hands: None,
+            bot_delay_ms: PLAY_BOT_DELAY_MS,
+            turn_seconds: 0,
+        },
+        app.limits(),
+    )?;
     let (id, config) = new_table(&app, config).await?;
     let token = config.tokens[0].as_ref().expect("seat 0 is human");
     Ok(Redirect::to(&format!("/table/{id}?token={token}")).into_response())
@@ -390,7 +465,55 @@ async fn table_info(State(app): State<App>, Path(id): Path<String>) -> ApiResult
     Ok(Json(info_of(&app, &id).await?))
 }
 
-async fn list_tables(State(app): State<App>) -> Json<Vec<TableInfo>> {
+/// `?limit=N&cursor=C` of a list: `limit` is clamped to 1..=`page_max`; `cursor` is the
+/// `X-Next-Cursor` header of the page before.
+#[derive(Deserialize)]
+struct PageQuery {
+    limit: Option<i64>,
+    cursor: Option<String>,
+}
+
+/// A page's size and where it starts (after the item of the cursor: its time and id).
+struct Page {
+    limit: usize,
+    after: Option<(i64, String)>,
+}
+
+fn page(q: PageQuery, limits: &Limits) -> ApiResult<Page> {
+    let limit = q
+        .limit
+        .unwrap_or(limits.page_default as i64)
+        .clamp(1, limits.page_max as i64) as usize;
+    let after = match q.cursor.as_deref() {
+        None | Some("") => None,
+        Some(c) => Some(
+            c.split_once('_')
+                .and_then(|(t, id)| Some((t.parse().ok()?, id.to_string())))
+                .ok_or_else(|| ApiError::bad("cursor", "not a cursor this server gave"))?,
+        ),
+    };
+    Ok(Page { limit, after })
+}
+
+/// A list page: the items, and when the page is full the cursor of the next one.
+fn paged(items: Vec<Value>, limit: usize, last: Option<(i64, String)>) -> Response {
+    let full = items.len() >= limit;
+    let mut r = Json(items).into_response();
+    if full {
+        if let Some((t, id)) = last {
+            if let Ok(v) = HeaderValue::from_str(&format!("{t}_{id}")) {
+                r.headers_mut().insert("x-next-cursor", v);
+            }
+        }
+    }
+    r
+}
+
+async fn list_tables(
+    State(app): State<App>,
+    q: Result<Query<PageQuery>, QueryRejection>,
+) -> ApiResult<Response> {
+    let p = page(query(q)?, app.limits())?;
     let ids: Vec<String> = app
         .registry
         .tables
@@ -408,7 +531,20 @@ async fn list_tables(State(app): State<App>) -> Json<Vec<TableInfo>> {
         }
     }
     out.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
-    Json(out)
+    let out: Vec<TableInfo> = out
+        .into_iter()
+        .filter(|t| match &p.after {
+            None => true,
+            Some((at, id)) => t.created_at < *at || (t.created_at == *at && t.id > *id),
+        })
+        .take(p.limit)
+        .collect();
+    let last = out.last().map(|t| (t.created_at, t.id.clone()));
+    let items = out
+        .iter()
+        .map(|t| serde_json::to_value(t).expect("serializes"))
+        .collect();
+    Ok(paged(items, p.limit, last))
 }
 
 #[derive(Deserialize, Default)]
@@ -428,6 +564,9 @@ async fn join_table(
     } else {
         parse_body(&body)?
     };
+    if let Some(n) = &req.name {
+        check_name(n, app.limits().name_chars).map_err(|m| ApiError::bad("name", m))?;
+    }
     let not_found = || ApiError::status(StatusCode::NOT_FOUND, format!("no open table {id}"));
     let answer = ask(&app, &id, |reply| Cmd::Join {
         name: req.name,
@@ -448,20 +587,21 @@ async fn fill_table(State(app): State<App>, Path(id): Path<String>) -> ApiResult
         .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no open table {id}")))
 }
 
-#[derive(Deserialize)]
-struct GamesQuery {
-    limit: Option<i64>,
-}
-
 async fn list_games(
     State(app): State<App>,
-    q: Result<Query<GamesQuery>, QueryRejection>,
-) -> ApiResult<Json<Vec<Value>>> {
-    let q = query(q)?;
+    q: Result<Query<PageQuery>, QueryRejection>,
+) -> ApiResult<Response> {
+    let p = page(query(q)?, app.limits())?;
     let rows = app
         .store
-        .finished(q.limit.unwrap_or(100).clamp(1, 10_000))
+        .finished_page(
+            p.limit as i64,
+            p.after.as_ref().map(|(t, id)| (*t, id.as_str())),
+        )
         .await?;
+    let last = rows
+        .last()
+        .map(|r| (r.finished_at.unwrap_or(0), r.id.clone()));
     let out = rows
         .into_iter()
         .filter_map(|r| {
@@ -478,7 +618,7 @@ async fn list_games(
             }))
         })
         .collect();
-    Ok(Json(out))
+    Ok(paged(out, p.limit, last))
 }
 
 /// The record of a game: header and every stored event.
@@ -547,7 +687,7 @@ struct SettleWin {
 
 /// What typed scores pay (the scoring assistant, when a table counts its scores aloud
 /// instead of entering the tiles): the ruleset's own settlement, as `mahjong score` gives it.
-async fn settle(body: Bytes) -> ApiResult<Json<Value>> {
+async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
     let req: SettleRequest = parse_body(&body)?;
     let mut ruleset = preset(&req.ruleset)?;
     ruleset
@@ -561,7 +701,14 @@ async fn settle(body: Bytes) -> ApiResult<Json<Value>> {
             .ok_or_else(|| ApiError::bad(path, format!("unknown seat {s:?}")))
     };
     let mut scores = [0u64; 4];
+    let max = app.limits().max_value;
     for (k, &v) in &req.scores {
+        if v > max as u64 {
+            return Err(ApiError::bad(
+                format!("scores.{k}"),
+                format!("a score is at most {max}"),
+            ));
+        }
         scores[seat(k, &format!("scores.{k}"))?] = v;
     }
     if let Some(w) = Wind::ALL[..seats]
@@ -694,9 +841,11 @@ struct NewLedger {
 
 async fn create_ledger(State(app): State<App>, body: Bytes) -> ApiResult<Response> {
     let req: NewLedger = parse_body(&body)?;
+    let max = app.limits().name_chars;
     if req.name.trim().is_empty() {
         return Err(ApiError::bad("name", "a ledger needs a name"));
     }
+    check_name(&req.name, max).map_err(|m| ApiError::bad("name", m))?;
     if !(2..=4).contains(&req.players.len()) {
         return Err(ApiError::bad("players", "2 to 4 players"));
     }
@@ -705,6 +854,9 @@ async fn create_ledger(State(app): State<App>, body: Bytes) -> ApiResult<Respons
             format!("players[{i}]"),
             "a player needs a name",
         ));
+    }
+    for (i, p) in req.players.iter().enumerate() {
+        check_name(p, max).map_err(|m| ApiError::bad(format!("players[{i}]"), m))?;
     }
     let row = LedgerRow {
         id: new_id(),
@@ -721,7 +873,8 @@ fn totals_of(players: usize, hands: &[LedgerHand]) -> Vec<i64> {
     for h in hands {
         let s: Vec<i64> = serde_json::from_str(&h.settlement).unwrap_or_default();
         for (a, b) in t.iter_mut().zip(s) {
-            *a += b;
+            // Stored values are bounded (`max_value`): this never saturates in practice.
+            *a = a.saturating_add(b);
         }
     }
     t
@@ -751,9 +904,21 @@ async fn ledger_json(store: &Store, id: &str) -> ApiResult<Value> {
     }))
 }
 
-async fn list_ledgers(State(app): State<App>) -> ApiResult<Json<Vec<Value>>> {
+async fn list_ledgers(
+    State(app): State<App>,
+    q: Result<Query<PageQuery>, QueryRejection>,
+) -> ApiResult<Response> {
+    let p = page(query(q)?, app.limits())?;
+    let rows = app
+        .store
+        .ledgers_page(
+            p.limit as i64,
+            p.after.as_ref().map(|(t, id)| (*t, id.as_str())),
+        )
+        .await?;
+    let last = rows.last().map(|r| (r.created_at, r.id.clone()));
     let mut out = Vec::new();
-    for row in app.store.ledgers().await? {
+    for row in rows {
         let players: Vec<String> = serde_json::from_str(&row.players).unwrap_or_default();
         let hands = app.store.ledger_hands(&row.id).await?;
         out.push(json!({
@@ -761,7 +926,7 @@ async fn list_ledgers(State(app): State<App>) -> ApiResult<Json<Vec<Value>>> {
             "totals": totals_of(players.len(), &hands), "created_at": row.created_at,
         }));
     }
-    Ok(Json(out))
+    Ok(paged(out, p.limit, last))
 }
 
 async fn ledger(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
@@ -798,6 +963,17 @@ async fn add_ledger_hand(
             ),
         ));
     }
+    let max = app.limits().max_value;
+    if let Some(i) = req
+        .settlement
+        .iter()
+        .position(|v| v.unsigned_abs() > max as u64)
+    {
+        return Err(ApiError::bad(
+            format!("settlement[{i}]"),
+            format!("no game settles more than {max}"),
+        ));
+    }
     let sum: i128 = req.settlement.iter().map(|&s| s as i128).sum();
     if sum != 0 {
         return Err(ApiError::bad(
@@ -831,34 +1007,67 @@ struct WsQuery {
 async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
-    Query(q): Query<WsQuery>,
+    q: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
-) -> Response {
+) -> ApiResult<Response> {
+    let q = query(q)?;
+    let max = app.limits().ws_message_bytes;
     // Messages are small: small buffers keep a connection's memory low.
-    upgrade
+    Ok(upgrade
         .read_buffer_size(4096)
         .write_buffer_size(0)
-        .max_message_size(64 << 10)
-        .on_upgrade(move |socket| connection(socket, app, id, q.token))
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| connection(socket, app, id, q.token)))
+}
+
+/// Close codes (RFC 6455).
+const CLOSE_POLICY: u16 = 1008;
+const CLOSE_TOO_BIG: u16 = 1009;
+
+/// Sends an `error` message, then closes with `code` and the error's message as reason.
+async fn refuse(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, e: ProtoError) {
+    let _ = sink.send(Message::Text(error_text(&e))).await;
+    let _ = sink
+        .send(Message::Close(Some(CloseFrame {
+            code: CLOSE_POLICY,
+            reason: close_reason(&e.message).into(),
+        })))
+        .await;
+}
+
+/// A close frame's reason: at most 123 bytes (RFC 6455), cut at a character boundary.
+fn close_reason(text: &str) -> String {
+    let mut end = text.len().min(123);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
 }
 
 /// One client's connection: a reader (parses, forwards to the table) and a writer (sends
-/// what the table queues for this client).
+/// what the table queues for this client, through a bounded queue).
 async fn connection(socket: WebSocket, app: App, id: String, token: Option<String>) {
+    app.connections.send_modify(|n| *n += 1);
+    connection_inner(socket, &app, id, token).await;
+    app.connections.send_modify(|n| *n -= 1);
+}
+
+async fn connection_inner(socket: WebSocket, app: &App, id: String, token: Option<String>) {
     let (mut sink, mut stream) = socket.split();
-    let refuse = |e: ProtoError| error_text(&e);
     let Some(table) = app.registry.get(&id) else {
         let msg = match app.store.game(&id).await {
+            Ok(Some(g)) if g.status == "expired" => {
+                format!("table {id} has expired: nobody joined it")
+            }
             Ok(Some(_)) => format!("table {id} is over: its record is at /api/games/{id}"),
             _ => format!("no table {id}"),
         };
-        let _ = sink
-            .send(Message::Text(refuse(ProtoError::new("unknown_table", msg))))
-            .await;
-        let _ = sink.close().await;
+        tracing::info!(table = %id, "refused a connection: {msg}");
+        refuse(&mut sink, ProtoError::new("unknown_table", msg)).await;
         return;
     };
-    let (tx, mut rx) = mpsc::unbounded_channel();
+    let (tx, rx, kill) = Outbox::new(app.limits().ws_queue);
     let (reply, answer) = oneshot::channel();
     let sent = table.send(Cmd::Connect {
         token,
@@ -868,29 +1077,40 @@ async fn connection(socket: WebSocket, app: App, id: String, token: Option<Strin
     let conn = match (sent, answer.await) {
         (Ok(()), Ok(Ok(c))) => c,
         (Ok(()), Ok(Err(e))) => {
-            let _ = sink.send(Message::Text(refuse(e))).await;
-            let _ = sink.close().await;
+            refuse(&mut sink, e).await;
             return;
         }
         _ => {
             let e = ProtoError::new("unknown_table", format!("no table {id}"));
-            let _ = sink.send(Message::Text(refuse(e))).await;
-            let _ = sink.close().await;
+            refuse(&mut sink, e).await;
             return;
         }
     };
-    let writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            if sink.send(Message::Text(text)).await.is_err() {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
+    let writer = tokio::spawn(write_loop(sink, rx, kill.clone()));
     let pong: axum::extract::ws::Utf8Bytes = json!({"type": "pong", "v": PROTOCOL_VERSION})
         .to_string()
         .into();
-    while let Some(Ok(msg)) = stream.next().await {
+    loop {
+        let msg = tokio::select! {
+            m = stream.next() => m,
+            _ = kill.ordered() => break,
+            _ = app.closing.ordered() => {
+                kill.close(1001, "the server is shutting down");
+                break;
+            }
+        };
+        let msg = match msg {
+            Some(Ok(m)) => m,
+            Some(Err(e)) => {
+                let text = e.to_string();
+                if text.contains("too long") || text.contains("Space limit") {
+                    tracing::warn!(table = %id, "closing a connection: {text}");
+                    kill.close(CLOSE_TOO_BIG, "message too big");
+                }
+                break;
+            }
+            None => break,
+        };
         let parsed = match msg {
             Message::Text(t) => parse_client(t.as_str()),
             Message::Binary(_) => Err(ProtoError::new("malformed", "messages are JSON text")),
@@ -901,7 +1121,7 @@ async fn connection(socket: WebSocket, app: App, id: String, token: Option<Strin
             Ok(ClientMsg::Act { action, id }) => table.send(Cmd::Act { conn, action, id }).is_ok(),
             Ok(ClientMsg::Hint) => table.send(Cmd::Hint { conn }).is_ok(),
             Ok(ClientMsg::Ping) => tx.send(pong.clone()).is_ok(),
-            Err(e) => tx.send(refuse(e)).is_ok(),
+            Err(e) => tx.send(error_text(&e)).is_ok(),
         };
         if !sent {
             break;
@@ -909,5 +1129,38 @@ async fn connection(socket: WebSocket, app: App, id: String, token: Option<Strin
     }
     let _ = table.send(Cmd::Disconnect { conn });
     drop(tx);
+    drop(stream);
     let _ = writer.await;
+}
+
+/// Sends the queued messages until the queue ends or the connection is to be closed (a
+/// client that does not read, a message too big): then a close frame, given a second.
+async fn write_loop(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<axum::extract::ws::Utf8Bytes>,
+    kill: std::sync::Arc<Kill>,
+) {
+    loop {
+        let next = tokio::select! {
+            biased;
+            _ = kill.ordered() => break,
+            m = rx.recv() => m,
+        };
+        let Some(text) = next else {
+            let _ = sink.close().await;
+            return;
+        };
+        tokio::select! {
+            biased;
+            _ = kill.ordered() => break,
+            r = sink.send(Message::Text(text)) => if r.is_err() { return },
+        }
+    }
+    if let Some(r) = kill.reason() {
+        let frame = Message::Close(Some(CloseFrame {
+            code: r.code,
+            reason: r.reason.into(),
+        }));
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(1), sink.send(frame)).await;
+    }
 }

@@ -13,6 +13,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rand::Rng;
@@ -24,11 +25,13 @@ pub mod client;
 pub mod db;
 pub mod hint;
 mod http;
+pub mod limits;
 pub mod load;
 pub mod protocol;
 pub mod table;
 
 pub use db::{db_url, Store};
+pub use limits::Limits;
 pub use protocol::{ServerMsg, PROTOCOL_VERSION};
 pub use table::{derive_seed, TableConfig, TableInfo};
 
@@ -39,6 +42,19 @@ pub struct ServerConfig {
     pub bind: SocketAddr,
     /// Database URL (`sqlite://PATH`, `sqlite::memory:`, `postgres://…`), see [`db_url`].
     pub db: String,
+    /// What the server accepts (sizes, names, numbers, pages, expiry).
+    pub limits: Limits,
+}
+
+impl ServerConfig {
+    /// A server on `bind` with the database `db` and the default limits.
+    pub fn new(bind: SocketAddr, db: impl Into<String>) -> ServerConfig {
+        ServerConfig {
+            bind,
+            db: db.into(),
+            limits: Limits::default(),
+        }
+    }
 }
 
 /// Why the server could not run.
@@ -129,7 +145,10 @@ async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let store = Store::open(&config.db).await?;
-    let registry = Arc::new(table::Registry::default());
+    let registry = Arc::new(table::Registry {
+        tables: Default::default(),
+        limits: config.limits.clone(),
+    });
     let mut resumed = 0;
     for row in store.unfinished().await? {
         match table::Table::resume(&row, store.clone(), registry.clone()).await {
@@ -151,9 +170,18 @@ async fn run(
     if let Some(b) = bound {
         let _ = b.send(addr);
     }
+    let closing = Arc::new(limits::Kill::new());
+    let connections = Arc::new(tokio::sync::watch::Sender::new(0usize));
     let app = http::App {
         store: store.clone(),
         registry,
+        closing: closing.clone(),
+        connections: connections.clone(),
+    };
+    let shutdown = async move {
+        shutdown.await;
+        tracing::info!("shutting down: no new connections; closing the WebSockets");
+        closing.close(1001, "the server is shutting down");
     };
     // Small messages go out at once (Nagle's algorithm would hold them back ~40 ms).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
@@ -164,8 +192,12 @@ async fn run(
     axum::serve(listener, http::router(app))
         .with_graceful_shutdown(shutdown)
         .await?;
-    tracing::info!("shut down");
+    // The WebSockets close (each sends its close frame, given a second).
+    // (Woken by the count, not by polling: a paused clock in tests never fires a poll.)
+    let mut open = connections.subscribe();
+    let _ = tokio::time::timeout(Duration::from_secs(3), open.wait_for(|n| *n == 0)).await;
     store.close().await;
+    tracing::info!("shut down: database closed");
     Ok(())
 }
 

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::db::{Finish, Store};
+use crate::limits::{Limits, Outbox};
 use crate::protocol::{
     event_for, spectator_view, EventMsg, PlayerInfo, ProtoError, StateMsg, PROTOCOL_VERSION,
 };
@@ -162,7 +163,7 @@ pub struct JoinInfo {
 pub(crate) enum Cmd {
     Connect {
         token: Option<String>,
-        tx: mpsc::UnboundedSender<Utf8Bytes>,
+        tx: Outbox,
         reply: oneshot::Sender<Result<u64, ProtoError>>,
     },
     Disconnect {
@@ -192,6 +193,8 @@ pub(crate) enum Cmd {
 #[derive(Default)]
 pub(crate) struct Registry {
     pub tables: RwLock<HashMap<String, mpsc::UnboundedSender<Cmd>>>,
+    /// The server's limits (the waiting tables' expiry).
+    pub limits: Limits,
 }
 
 impl Registry {
@@ -203,7 +206,7 @@ impl Registry {
 struct Conn {
     id: u64,
     seat: Option<usize>,
-    tx: mpsc::UnboundedSender<Utf8Bytes>,
+    tx: Outbox,
 }
 
 /// A table's state, owned by its task.
@@ -228,6 +231,8 @@ pub(crate) struct Table {
     turn_deadline: Option<(Instant, u32, usize)>,
     bot_due: Option<Instant>,
     idle_since: Option<Instant>,
+    /// A waiting table nobody is connected to ends at this time.
+    expires_at: Option<Instant>,
     store: Store,
     registry: Arc<Registry>,
     view: SeatView,
@@ -385,6 +390,7 @@ impl Table {
             turn_deadline: None,
             bot_due: None,
             idle_since: None,
+            expires_at: None,
             store,
             registry,
             view: SeatView::empty(),
@@ -402,6 +408,7 @@ impl Table {
             .insert(self.id.clone(), tx.clone());
         tokio::spawn(async move {
             self.update_timers();
+            self.update_expiry();
             self.run(rx).await;
         });
         tx
@@ -423,6 +430,7 @@ impl Table {
                 self.claim_deadline,
                 self.turn_deadline.map(|t| t.0),
                 self.idle_since.map(|t| t + LINGER),
+                self.expires_at,
             ]
             .into_iter()
             .flatten()
@@ -435,6 +443,10 @@ impl Table {
                 _ = sleep_until(wake) => {
                     let now = Instant::now();
                     if self.idle_since.is_some_and(|t| t + LINGER <= now) {
+                        break;
+                    }
+                    if self.expires_at.is_some_and(|t| t <= now) {
+                        self.expire().await;
                         break;
                     }
                     if self.claim_deadline.is_some_and(|d| d <= now) {
@@ -467,6 +479,7 @@ impl Table {
                     {
                         Some(s) => Some(s),
                         None => {
+                            tracing::warn!(table = %self.id, "refused a connection: unknown token");
                             let _ = reply.send(Err(ProtoError::new(
                                 "bad_token",
                                 format!("no seat of table {} has this token", self.id),
@@ -479,6 +492,7 @@ impl Table {
                 self.next_conn += 1;
                 self.conns.push(Conn { id, seat, tx });
                 self.idle_since = None;
+                self.update_expiry();
                 let _ = reply.send(Ok(id));
                 if let Some(s) = seat {
                     self.claimed[s] = true;
@@ -493,6 +507,7 @@ impl Table {
                 if self.conns.is_empty() && self.status == Status::Finished {
                     self.idle_since = Some(Instant::now());
                 }
+                self.update_expiry();
                 self.send_players();
             }
             Cmd::Act { conn, action, id } => {
@@ -541,7 +556,8 @@ impl Table {
                         token,
                     }
                 });
-                if answer.is_some() {
+                if let Some(j) = &answer {
+                    tracing::info!(table = %self.id, seat = j.seat, "seat joined");
                     self.save_config().await;
                     self.send_players();
                 }
@@ -560,6 +576,7 @@ impl Table {
                     }
                 }
                 if changed {
+                    tracing::info!(table = %self.id, "waiting seats filled with bots");
                     self.bots = self.config.bots();
                     self.save_config().await;
                     self.maybe_start().await;
@@ -574,6 +591,7 @@ impl Table {
     async fn maybe_start(&mut self) {
         if self.status == Status::Waiting && self.joined.iter().all(|j| *j) {
             self.status = Status::Playing;
+            self.expires_at = None;
             self.save_config().await;
             self.update_timers();
             self.send_states();
@@ -606,7 +624,12 @@ impl Table {
             Status::Playing => {}
         }
         self.act(seat, action).await.map_err(|e| match e {
-            EngineError::Illegal { .. } => ProtoError::new("illegal", e.to_string()),
+            EngineError::Illegal { action, .. } => {
+                ProtoError::new("illegal", format!("you may not {} now", describe(&action)))
+            }
+            EngineError::NotYourTurn { .. } => {
+                ProtoError::new("not_your_turn", "it is not your turn")
+            }
             other => ProtoError::new("not_your_turn", other.to_string()),
         })
     }
@@ -765,6 +788,26 @@ impl Table {
         if self.bot_due.is_none() && self.next_bot().is_some() {
             self.bot_due = Some(now + Duration::from_millis(self.config.bot_delay_ms));
         }
+    }
+
+    /// A waiting table with nobody connected expires after the server's `waiting_expiry`.
+    fn update_expiry(&mut self) {
+        if self.status == Status::Waiting && self.conns.is_empty() {
+            if self.expires_at.is_none() {
+                self.expires_at = Some(Instant::now() + self.registry.limits.waiting_expiry);
+            }
+        } else {
+            self.expires_at = None;
+        }
+    }
+
+    /// Ends a waiting table nobody joined: stored as `expired` (never resumed).
+    async fn expire(&mut self) {
+        let json = serde_json::to_string(&self.config).expect("configs serialize");
+        if let Err(e) = self.store.update_game(&self.id, &json, "expired").await {
+            tracing::error!(table = %self.id, "expiring the table: {e}");
+        }
+        tracing::info!(table = %self.id, "waiting table expired: nobody joined");
     }
 
     fn deadline_ms(&self, seat: usize) -> Option<u64> {
@@ -989,4 +1032,19 @@ fn game_over_text(id: &str, totals: &[i64]) -> Utf8Bytes {
     serde_json::json!({"type": "game_over", "v": PROTOCOL_VERSION, "totals": totals, "game_id": id})
         .to_string()
         .into()
+}
+
+/// An action in a player's words (`discard RD`, `declare a kong of 5B`).
+fn describe(a: &Action) -> String {
+    match a {
+        Action::Discard { tile, call: false } => format!("discard {tile}"),
+        Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
+        Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
+        Action::AnnexKong { tile } => format!("add {tile} to your pung"),
+        Action::Mahjong => "go Mahjong".into(),
+        Action::Pass => "pass".into(),
+        Action::Chow { first } => format!("chow from {first}"),
+        Action::Pung => "pung".into(),
+        Action::Kong => "claim a kong".into(),
+    }
 }

@@ -42,6 +42,7 @@ fn a_hand_at_a_server_table() {
         .block_on(Server::start(ServerConfig {
             bind: "127.0.0.1:0".parse().unwrap(),
             db: mahjong_server::db_url(db.to_str().unwrap()),
+            limits: Default::default(),
         }))
         .unwrap();
     let base = server.url();
@@ -202,6 +203,7 @@ fn start(rt: &tokio::runtime::Runtime, bind: &str, db: &std::path::Path) -> Serv
         match rt.block_on(Server::start(ServerConfig {
             bind: bind.parse().unwrap(),
             db: mahjong_server::db_url(db.to_str().unwrap()),
+            limits: Default::default(),
         })) {
             Ok(s) => return s,
             // The old server's port may take a moment to be free again.

@@ -32,6 +32,7 @@ pub async fn server(tag: &str) -> (Server, Client) {
     let server = Server::start(ServerConfig {
         bind: "127.0.0.1:0".parse().unwrap(),
         db: format!("sqlite://{}", db.display()),
+        limits: Default::default(),
     })
     .await
     .expect("server starts");
@@ -180,6 +181,7 @@ pub async fn server_on(url: &str) -> (Server, Client) {
     let server = Server::start(ServerConfig {
         bind: "127.0.0.1:0".parse().unwrap(),
         db: url.to_string(),
+        limits: Default::default(),
     })
     .await
     .expect("server starts");
