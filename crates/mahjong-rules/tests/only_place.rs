@@ -17,14 +17,13 @@ use common::*;
 // Rule 1: only sets made with a claimed tile, and kongs, are fixed
 // ---------------------------------------------------------------------------------------
 
-/// South lists 123C 456D 789D 555D and the pair 9D 9D, all as concealed sets, and draws
-/// 9D from the wall. Loose, the 13 tiles before it are 123C 4555567899D, which wait on 3D
-/// (555D 678D 99D + 45D), 6D and 9D: three places, no "only place".
-fn rule1(ruleset: &str) -> T {
+/// South lists `first`, 456D, 789D, 555D and the pair 9D 9D, all as concealed sets, and
+/// draws 9D from the wall.
+fn circles(ruleset: &str, first: &str) -> T {
     table().ruleset(ruleset).wins("S", "9D", "wall").seat(
         "S",
         &[
-            "chow 1C 2C 3C",
+            first,
             "chow 4D 5D 6D",
             "chow 7D 8D 9D",
             "pung 5D 5D 5D",
@@ -33,6 +32,12 @@ fn rule1(ruleset: &str) -> T {
         "",
         "",
     )
+}
+
+/// [`circles`] with 123C: loose, the 13 tiles before the 9D are 123C 4555567899D, which
+/// wait on 3D (555D 678D 99D + 45D), 6D and 9D: three places, no "only place".
+fn rule1(ruleset: &str) -> T {
+    circles(ruleset, "chow 1C 2C 3C")
 }
 
 #[test]
@@ -70,39 +75,10 @@ fn rule1_listed_concealed_sets_are_loose_western() {
 fn rule1_the_pure_circles_example() {
     // The example: 123D 456D 789D 555D 9D9D, 9D from the wall. Loose, 1234555567899D
     // waits on several tiles, so no M115c; the hand is a Concealed Clear Suit (M122p).
-    let o = table()
-        .wins("S", "9D", "wall")
-        .seat(
-            "S",
-            &[
-                "chow 1D 2D 3D",
-                "chow 4D 5D 6D",
-                "chow 7D 8D 9D",
-                "pung 5D 5D 5D",
-                "pair 9D 9D",
-            ],
-            "",
-            "",
-        )
-        .score();
+    let o = circles("millington", "chow 1D 2D 3D").score();
     assert_no(&o, "S", "M115c");
     assert_limit(&o, "S", "M122p", 1000);
-    let o = table()
-        .ruleset("western")
-        .wins("S", "9D", "wall")
-        .seat(
-            "S",
-            &[
-                "chow 1D 2D 3D",
-                "chow 4D 5D 6D",
-                "chow 7D 8D 9D",
-                "pung 5D 5D 5D",
-                "pair 9D 9D",
-            ],
-            "",
-            "",
-        )
-        .score();
+    let o = circles("western", "chow 1D 2D 3D").score();
     assert_no(&o, "S", "W-B4");
 }
 
@@ -384,10 +360,8 @@ fn rule4_a_bad_winning_mark_is_an_error() {
     assert_eq!(e.path, "seats.S.sets[0].winning");
     assert_eq!(e.message, "the set does not hold the winning tile 9B");
     // A concealed set, and a drawn winning tile.
-    let e = rule1("millington")
-        .wins("S", "9D", "discard")
-        .supplier("W")
-        .seat(
+    let marked = || {
+        table().wins("S", "9D", "wall").seat(
             "S",
             &[
                 "chow 1C 2C 3C",
@@ -399,6 +373,10 @@ fn rule4_a_bad_winning_mark_is_an_error() {
             "",
             "",
         )
+    };
+    let e = marked()
+        .wins("S", "9D", "discard")
+        .supplier("W")
         .try_score()
         .unwrap_err();
     assert_eq!(e.path, "seats.S.sets[2].winning");
@@ -406,21 +384,7 @@ fn rule4_a_bad_winning_mark_is_an_error() {
         e.message,
         "the set a claimed winning tile completes is exposed and not a kong"
     );
-    let e = rule1("millington")
-        .seat(
-            "S",
-            &[
-                "chow 1C 2C 3C",
-                "chow 4D 5D 6D",
-                "chow 7D 8D 9D winning",
-                "pung 5D 5D 5D",
-                "pair 9D 9D",
-            ],
-            "",
-            "",
-        )
-        .try_score()
-        .unwrap_err();
+    let e = marked().try_score().unwrap_err();
     assert_eq!(e.path, "seats.S.sets[2].winning");
     assert!(e
         .message
