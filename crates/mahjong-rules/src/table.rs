@@ -381,8 +381,12 @@ impl Table {
         let shape = Shape::of(set);
         let prevailing = winds[seat(&input.prevailing_wind, winds, "prevailing_wind")?];
 
-        for key in input.seats.keys() {
-            seat(key, winds, &format!("seats.{key}"))?;
+        // Each listed seat's index, once (in the input's key order).
+        let mut seated: Seated = [None; 4];
+        for (j, (key, s)) in input.seats.iter().enumerate() {
+            let i = seat(key, winds, &format!("seats.{key}"))?;
+            // At most four keys name distinct seats, so a fifth has failed above.
+            seated[j] = Some((i, key.as_str(), s));
         }
         for name in seat_names(winds) {
             if !input.seats.contains_key(&name) {
@@ -429,8 +433,7 @@ impl Table {
         };
 
         let mut sizes = [0usize; 4];
-        for (key, s) in &input.seats {
-            let i = seat(key, winds, "seats")?;
+        for &(i, key, s) in seated.iter().flatten() {
             let hand = &mut hands[i];
             if s.sets.len() > MAX_DECLARED {
                 return Err(InputError::new(
@@ -577,10 +580,10 @@ impl Table {
             }
         };
 
-        let winning_set = winning_set(input, winds, &hands, winner, win.as_ref())?;
+        let winning_set = winning_set(&seated, &hands, winner, win.as_ref())?;
         let visible = table_tiles(
-            input,
-            winds,
+            &seated,
+            n,
             &hands,
             order,
             &discarded,
@@ -605,6 +608,9 @@ impl Table {
     }
 }
 
+/// The listed seats: each one's index (0 = East), key and tiles, in the input's key order.
+type Seated<'a> = [Option<(usize, &'a str, &'a SeatInput)>; 4];
+
 /// Most discards a table can list: every tile of the largest set.
 const MAX_DISCARDS: usize = 144;
 
@@ -612,15 +618,13 @@ const MAX_DISCARDS: usize = 144;
 /// `winning`, else, for a claimed win, the last exposed set (not a kong) holding the
 /// winning tile; `None` when the winning tile is among the loose tiles.
 fn winning_set(
-    input: &TableInput,
-    winds: &[Wind],
+    seated: &Seated,
     hands: &[SeatHand; 4],
     winner: Option<usize>,
     win: Option<&Win>,
 ) -> Result<Option<u8>, InputError> {
     let mut marked = None;
-    for (key, s) in &input.seats {
-        let i = seat(key, winds, "seats")?;
+    for &(i, key, s) in seated.iter().flatten() {
         for (j, si) in s.sets.iter().enumerate() {
             if !si.winning {
                 continue;
@@ -681,8 +685,8 @@ fn winning_set(
 /// the order of discards (rule 5); a win on a discard took the winning tile.
 #[allow(clippy::too_many_arguments)]
 fn table_tiles(
-    input: &TableInput,
-    winds: &[Wind],
+    seated: &Seated,
+    n: usize,
     hands: &[SeatHand; 4],
     order: &[(u8, u8)],
     discarded: &Counts,
@@ -690,14 +694,12 @@ fn table_tiles(
     winning: Option<(usize, u8)>,
     win: Option<&Win>,
 ) -> Result<Counts, InputError> {
-    let n = winds.len();
     let mut on_table = *discarded; // discards not taken into a set or by the win
     if let Some(w) = win.filter(|w| w.from == WinFrom::Discard) {
         on_table[w.kind] = on_table[w.kind].saturating_sub(1);
     }
     let mut sets = [0u8; KINDS];
-    for (key, s) in &input.seats {
-        let i = seat(key, winds, "seats")?;
+    for &(i, key, s) in seated.iter().flatten() {
         // Chows are matched to claim events in order (rule 5).
         let mut next_event = 0;
         for (j, (si, m)) in s.sets.iter().zip(hands[i].declared()).enumerate() {
