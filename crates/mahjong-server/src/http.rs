@@ -479,6 +479,13 @@ struct Page {
     after: Option<(i64, String)>,
 }
 
+impl Page {
+    /// The store's form of the cursor: (time, id) of the last row already sent.
+    fn after(&self) -> Option<(i64, &str)> {
+        self.after.as_ref().map(|(t, id)| (*t, id.as_str()))
+    }
+}
+
 fn page(q: PageQuery, limits: &Limits) -> ApiResult<Page> {
     let limit = q
         .limit
@@ -592,13 +599,7 @@ async fn list_games(
     q: Result<Query<PageQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
     let p = page(query(q)?, app.limits())?;
-    let rows = app
-        .store
-        .finished_page(
-            p.limit as i64,
-            p.after.as_ref().map(|(t, id)| (*t, id.as_str())),
-        )
-        .await?;
+    let rows = app.store.finished_page(p.limit as i64, p.after()).await?;
     let last = rows
         .last()
         .map(|r| (r.finished_at.unwrap_or(0), r.id.clone()));
@@ -909,13 +910,7 @@ async fn list_ledgers(
     q: Result<Query<PageQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
     let p = page(query(q)?, app.limits())?;
-    let rows = app
-        .store
-        .ledgers_page(
-            p.limit as i64,
-            p.after.as_ref().map(|(t, id)| (*t, id.as_str())),
-        )
-        .await?;
+    let rows = app.store.ledgers_page(p.limit as i64, p.after()).await?;
     let last = rows.last().map(|r| (r.created_at, r.id.clone()));
     let mut out = Vec::new();
     for row in rows {

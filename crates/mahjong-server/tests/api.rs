@@ -3,14 +3,9 @@
 
 mod common;
 
-use common::server;
+use common::{error_path, server};
 use mahjong_rules::{output::ScoreJson, TableInput};
 use serde_json::{json, Value};
-
-fn error_path(body: &str) -> String {
-    let v: Value = serde_json::from_str(body).unwrap();
-    v["error"]["path"].as_str().unwrap().to_string()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_api_answers_as_documented() {

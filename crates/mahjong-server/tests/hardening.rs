@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use common::{next, Db};
+use common::{error_of, next, Db};
 use futures_util::{SinkExt, StreamExt};
 use mahjong_engine::Action;
 use mahjong_server::client::Client;
@@ -24,23 +24,6 @@ async fn server_with(db: &str, limits: Limits) -> (Server, Client) {
     let server = Server::start(config).await.expect("server starts");
     let client = Client::new(&server.url());
     (server, client)
-}
-
-/// Checks the documented error shape `{"error": {"path", "message"}}`; returns the error.
-fn error_of(body: &str) -> (String, String) {
-    let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
-    assert_eq!(
-        v.as_object().unwrap().keys().collect::<Vec<_>>(),
-        ["error"],
-        "{body}"
-    );
-    let path = v["error"]["path"].as_str().expect("a path").to_string();
-    let message = v["error"]["message"]
-        .as_str()
-        .expect("a message")
-        .to_string();
-    assert!(!message.is_empty(), "{body}");
-    (path, message)
 }
 
 async fn request(

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{next, server_on, Db};
+use common::{error_path, next, server_on, Db};
 use mahjong_server::client::Client;
 use mahjong_server::{Server, ServerMsg};
 use serde_json::{json, Value};
@@ -25,25 +25,6 @@ async fn post_raw(client: &Client, path: &str, body: impl Into<reqwest::Body>) -
         .await
         .unwrap();
     (r.status().as_u16(), r.text().await.unwrap())
-}
-
-/// Checks the documented error shape and returns the error's path.
-fn error_path(body: &str) -> String {
-    let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
-    let outer = v.as_object().expect("an object");
-    assert_eq!(outer.keys().collect::<Vec<_>>(), ["error"], "{body}");
-    let inner = v["error"].as_object().expect("error is an object");
-    let mut keys: Vec<&String> = inner.keys().collect();
-    keys.sort();
-    assert_eq!(keys, ["message", "path"], "{body}");
-    assert!(
-        !v["error"]["message"].as_str().unwrap().is_empty(),
-        "{body}"
-    );
-    v["error"]["path"]
-        .as_str()
-        .expect("path is a string")
-        .to_string()
 }
 
 /// Now, in ms since the epoch (as the server's times).

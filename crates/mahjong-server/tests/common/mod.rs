@@ -188,3 +188,24 @@ pub async fn server_on(url: &str) -> (Server, Client) {
     let client = Client::new(&server.url());
     (server, client)
 }
+
+/// The documented error body `{"error": {"path", "message"}}` (exactly those keys, a
+/// non-empty message): its path and message. Panics on any other shape.
+pub fn error_of(body: &str) -> (String, String) {
+    let v: serde_json::Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    let outer = v.as_object().expect("an object");
+    assert_eq!(outer.keys().collect::<Vec<_>>(), ["error"], "{body}");
+    let inner = v["error"].as_object().expect("error is an object");
+    let mut keys: Vec<&String> = inner.keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["message", "path"], "{body}");
+    let path = v["error"]["path"].as_str().expect("path is a string");
+    let message = v["error"]["message"].as_str().expect("message is a string");
+    assert!(!message.is_empty(), "{body}");
+    (path.to_string(), message.to_string())
+}
+
+/// The path of the documented error body (see [`error_of`]).
+pub fn error_path(body: &str) -> String {
+    error_of(body).0
+}
