@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bot_cmd;
 mod plot;
 mod render;
 mod replay;
@@ -128,6 +129,10 @@ enum Command {
     },
     /// Play a game in the terminal: against bots here, or at a server's table (--server).
     Play(mahjong_tui::PlayArgs),
+    /// Our bots at other programs' tables: play on an mj-server, or measure a bot against
+    /// its robots.
+    #[command(subcommand)]
+    Bot(bot_cmd::BotCmd),
     /// Re-play a game record through the engine and check every event, score and payment.
     Replay {
         /// The record (JSON Lines, or pretty-printed JSON), or - for standard input.
@@ -350,6 +355,7 @@ fn main() -> ExitCode {
             };
             serve::serve(bind, db, limits).map_err(Fail)
         }
+        Command::Bot(cmd) => bot_cmd::run(cmd),
         Command::Play(args) => mahjong_tui::play(&args)
             .map_err(|e| Fail(e.0))
             .and_then(|msg| write_stdout(msg.as_bytes()).map(|_| ExitCode::SUCCESS)),

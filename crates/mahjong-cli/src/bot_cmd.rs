@@ -1,0 +1,175 @@
+//! `mahjong bot`: our bots at other programs' tables.
+
+use std::io::{BufReader, Write};
+use std::net::TcpStream;
+use std::os::unix::net::UnixStream;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Subcommand;
+use mahjong_bots::{bot_for_ruleset, BOT_NAMES};
+use mahjong_mj::{play, run_match, MatchConfig, Seat};
+use mahjong_rules::Ruleset;
+
+use crate::Fail;
+
+#[derive(Subcommand)]
+pub enum BotCmd {
+    /// Play one game as one player at an mj-server table (J. C. Bradfield's Millington
+    /// server, Debian package `mah-jong`).
+    Mj {
+        /// The server: HOST:PORT, or the path of its unix socket (as mj-server's own
+        /// --server).
+        #[arg(long, value_name = "ADDR")]
+        server: String,
+        /// Our name at the table.
+        #[arg(long, default_value = "mahjong")]
+        name: String,
+        /// The bot that plays (random, greedy).
+        #[arg(long, default_value = "greedy")]
+        bot: String,
+        /// The bot's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Measure a bot against three mj-player robots: starts mj-server on a unix socket,
+    /// plays games (our seat rotated game by game) until HANDS hands are played, and
+    /// prints our net points per hand with a 95 % confidence interval.
+    MjMatch {
+        /// Hands to play.
+        #[arg(long, default_value_t = 100)]
+        hands: usize,
+        /// The bot that plays (random, greedy).
+        #[arg(long, default_value = "greedy")]
+        bot: String,
+        /// Seed of our bot and of the server's walls.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs a `bot` subcommand: input errors are `Err` (exit 2); a game that fails prints its
+/// reason and exits 1.
+pub fn run(cmd: BotCmd) -> Result<ExitCode, Fail> {
+    match cmd {
+        BotCmd::Mj {
+            server,
+            name,
+            bot,
+            seed,
+        } => one_game(&server, &name, &bot, seed),
+        BotCmd::MjMatch {
+            hands,
+            bot,
+            seed,
+            json,
+        } => a_match(hands, &bot, seed, json),
+    }
+}
+
+fn unknown_bot(bot: &str) -> Fail {
+    Fail(format!(
+        "unknown bot {bot:?} (known: {})",
+        BOT_NAMES.join(", ")
+    ))
+}
+
+fn one_game(server: &str, name: &str, bot: &str, seed: u64) -> Result<ExitCode, Fail> {
+    let ruleset = Ruleset::preset("bradfield").expect("bradfield is a built-in preset");
+    let b = bot_for_ruleset(bot, &ruleset, seed).ok_or_else(|| unknown_bot(bot))?;
+    if name.is_empty() || name.contains(char::is_whitespace) {
+        return Err(Fail(format!(
+            "--name {name:?}: a name is one word (the server reads it to the end of the line)"
+        )));
+    }
+    let mut seat = Seat::new(b, &ruleset, name);
+    let hello = format!("{}\r\n", seat.hello());
+    // A path (with a slash, or no colon) is a unix socket, as mj-server reads --server.
+    let result = if server.contains('/') || !server.contains(':') {
+        let mut s =
+            UnixStream::connect(server).map_err(|e| Fail(format!("--server {server}: {e}")))?;
+        s.write_all(hello.as_bytes())
+            .map_err(|e| Fail(format!("--server {server}: {e}")))?;
+        let mut r = BufReader::new(s.try_clone().map_err(|e| Fail(e.to_string()))?);
+        play(&mut seat, &mut r, &mut s, |h| {
+            eprintln!("hand: {} {:+}", h.wind.letter(), h.net);
+            true
+        })
+    } else {
+        let mut s =
+            TcpStream::connect(server).map_err(|e| Fail(format!("--server {server}: {e}")))?;
+        // The server does not set TCP_NODELAY; at least our side sends at once.
+        let _ = s.set_nodelay(true);
+        let _ = s.set_read_timeout(Some(Duration::from_secs(3600)));
+        s.write_all(hello.as_bytes())
+            .map_err(|e| Fail(format!("--server {server}: {e}")))?;
+        let mut r = BufReader::new(s.try_clone().map_err(|e| Fail(e.to_string()))?);
+        play(&mut seat, &mut r, &mut s, |h| {
+            eprintln!("hand: {} {:+}", h.wind.letter(), h.net);
+            true
+        })
+    };
+    let report = seat.report();
+    let ours = report.ids.iter().position(|&i| i == report.id);
+    let total = ours.map_or(0, |i| report.totals[i]);
+    println!(
+        "{} hands, our total {total:+} (scores by seat: {:?}), {} refused requests",
+        report.hands.len(),
+        report.totals,
+        report.errors.len()
+    );
+    match result {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn a_match(hands: usize, bot: &str, seed: u64, json: bool) -> Result<ExitCode, Fail> {
+    if hands == 0 {
+        return Err(Fail("--hands must be at least 1".into()));
+    }
+    let ruleset = Ruleset::preset("bradfield").expect("bradfield is a built-in preset");
+    bot_for_ruleset(bot, &ruleset, seed).ok_or_else(|| unknown_bot(bot))?;
+    let cfg = MatchConfig::new(hands, bot, seed).map_err(|e| Fail(e.to_string()))?;
+    let bar = indicatif::ProgressBar::new(hands as u64);
+    if json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let report = run_match(&cfg, |n| bar.set_position(n as u64));
+    bar.finish_and_clear();
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let out = if json {
+        serde_json::to_string_pretty(&report).expect("serializes") + "\n"
+    } else {
+        format!(
+            "{bot} against three mj-player robots on mj-server: {} hands in {} games\n\
+             net per hand: {:+.1} (95% CI {:+.1} to {:+.1}), sd {:.0}\n\
+             won {} hands ({:.1}%), {} washouts, {} refused requests, {:.0} hands/s\n",
+            report.hands,
+            report.games,
+            report.mean,
+            report.ci95[0],
+            report.ci95[1],
+            report.sd,
+            report.wins,
+            100.0 * report.wins as f64 / report.hands.max(1) as f64,
+            report.washouts,
+            report.refused,
+            report.hands_per_second,
+        )
+    };
+    crate::write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}

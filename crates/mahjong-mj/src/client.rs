@@ -1,0 +1,910 @@
+//! One seat at an mj-server table, played by one of our bots.
+//!
+//! [`Seat`] is the whole client as a pure state machine: it takes each server message and
+//! returns the lines to send, so the protocol logic is tested without a socket. It keeps
+//! what a player may know (own tiles, everything public), builds our engine's
+//! [`SeatView`] with the legal actions at each decision, asks the [`Bot`], and writes the
+//! answer in the server's words. [`play`] runs it over a connection.
+
+use std::io::{BufRead, Write};
+
+use mahjong_bots::Bot;
+use mahjong_engine::{Action, PhaseView, PublicSeat, PublicSet, SeatView, SetKind};
+use mahjong_hands::{
+    counts_of, for_each_arrangement, is_complete, Counts, Form, KongKind, MeldKind, Shape,
+};
+use mahjong_rules::Ruleset;
+use mahjong_tiles::{Tile, Wind};
+
+use crate::wire::{read_message, ChowPos, ServerMsg, WireError};
+
+/// The protocol version we speak (mj-server 1.11).
+pub const PROTOCOL_VERSION: u32 = 1110;
+
+/// Tiles dealt, in draws: 3 × 4 tiles to each of four players, one each, East's 14th.
+const DEAL_DRAWS: usize = 53;
+
+/// What one finished hand meant for our seat.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct HandOutcome {
+    /// Our seat wind in the hand.
+    pub wind: Wind,
+    /// Our net points (0 for a wash-out).
+    pub net: i64,
+    /// Whether we went out.
+    pub won: bool,
+    /// Whether the hand was a wash-out.
+    pub washout: bool,
+}
+
+/// What one game on the server came to for our seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct GameReport {
+    /// Our id at the table.
+    pub id: u32,
+    /// Every finished hand, in order.
+    pub hands: Vec<HandOutcome>,
+    /// Final scores by id order (`ids[i]` has `totals[i]`).
+    pub totals: [i64; 4],
+    /// Player ids in seat order.
+    pub ids: [u32; 4],
+    /// Requests the server refused (each answered with a legal fallback).
+    pub errors: Vec<String>,
+    /// Game options the server announced that our ruleset does not model.
+    pub unmapped_options: Vec<String>,
+    /// Whether the server said the game was over.
+    pub over: bool,
+}
+
+/// Why a game could not be played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The connection failed or closed.
+    #[error("connection to the server: {0}")]
+    Io(#[from] std::io::Error),
+    /// The server closed the connection before the game was over.
+    #[error("the server closed the connection before the game was over (after {hands} hands)")]
+    Closed {
+        /// Hands finished.
+        hands: usize,
+    },
+    /// The server refused our connection.
+    #[error("the server refused the connection: {0}")]
+    Refused(String),
+    /// A message did not parse.
+    #[error(transparent)]
+    Wire(#[from] WireError),
+    /// The server refused our requests again and again.
+    #[error("the server refused {0} requests in a row; last: {1}")]
+    Stuck(u32, String),
+}
+
+/// The decision we last answered, to fall back on when the server refuses it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Pending {
+    None,
+    /// A claim or robbing answer for this serial.
+    Claim(u32),
+    /// A discard, kong or Mah-Jongg on our turn.
+    Turn,
+    /// Declaring flowers.
+    Specials,
+    /// Showing a losing hand.
+    Show,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Before the first hand or between hands.
+    Idle,
+    /// Tiles are being dealt.
+    Deal,
+    /// Players declare flowers in turn; `usize` is whose turn.
+    Specials(usize),
+    /// Waiting for the start of play (East waits for the others' Ready).
+    Start,
+    /// Play.
+    Play,
+    /// The hand is won; sets are being declared.
+    Scoring,
+}
+
+/// One seat's client: state and decisions. See the module docs.
+pub struct Seat {
+    bot: Box<dyn Bot>,
+    ruleset: Ruleset,
+    options: Vec<(String, i64)>,
+    shape: Shape,
+    seven_pairs: bool,
+    name: String,
+    me: u32,
+    ids: [u32; 4],
+    /// Our index in `ids`.
+    my: usize,
+    dealer: usize,
+    prevailing: Wind,
+    totals: [i64; 4],
+    hand_no: u32,
+    stage: Stage,
+    concealed: Vec<Tile>,
+    drawn: Option<Tile>,
+    public: Vec<PublicSeat>,
+    draws: usize,
+    wall_tiles: usize,
+    last_discard: Option<(usize, Tile, u32)>,
+    readies: usize,
+    winner: Option<usize>,
+    /// The tile a discard or robbing win took.
+    winning_claim: Option<Tile>,
+    shown: bool,
+    pending: Pending,
+    refusals: u32,
+    view: SeatView,
+    report: GameReport,
+}
+
+fn idx(t: Tile) -> usize {
+    t.kind().expect("a playing tile")
+}
+
+impl Seat {
+    /// A seat played by `bot` under `ruleset` (the server's options adjust it as they
+    /// arrive), connecting as `name`.
+    pub fn new(bot: Box<dyn Bot>, ruleset: &Ruleset, name: &str) -> Seat {
+        Seat {
+            bot,
+            ruleset: ruleset.clone(),
+            options: Vec::new(),
+            shape: Shape::of(&ruleset.tile_set()),
+            seven_pairs: ruleset.play().seven_pairs,
+            name: name.to_string(),
+            me: 0,
+            ids: [0; 4],
+            my: 0,
+            dealer: 0,
+            prevailing: Wind::East,
+            totals: [0; 4],
+            hand_no: 0,
+            stage: Stage::Idle,
+            concealed: Vec::with_capacity(18),
+            drawn: None,
+            public: Vec::new(),
+            draws: 0,
+            wall_tiles: 144,
+            last_discard: None,
+            readies: 0,
+            winner: None,
+            winning_claim: None,
+            shown: false,
+            pending: Pending::None,
+            refusals: 0,
+            view: SeatView::empty(),
+            report: GameReport::default(),
+        }
+    }
+
+    /// The first line to send.
+    pub fn hello(&self) -> String {
+        format!("Connect {PROTOCOL_VERSION} 0 {}", self.name)
+    }
+
+    /// What the game has come to so far.
+    pub fn report(&self) -> &GameReport {
+        &self.report
+    }
+
+    /// Our ruleset with the server's game options applied (once they have all arrived).
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// Whether the server said the game is over.
+    pub fn is_over(&self) -> bool {
+        self.report.over
+    }
+
+    fn index_of(&self, id: u32) -> Option<usize> {
+        self.ids.iter().position(|&i| i == id)
+    }
+
+    fn wind_of(&self, p: usize) -> Wind {
+        Wind::from_index((p + 4 - self.dealer) % 4)
+    }
+
+    fn remove(&mut self, t: Tile, n: usize) {
+        for _ in 0..n {
+            if let Some(i) = self.concealed.iter().position(|&c| c == t) {
+                self.concealed.remove(i);
+            }
+        }
+    }
+
+    fn count(&self, t: Tile) -> usize {
+        self.concealed.iter().filter(|&&c| c == t).count()
+    }
+
+    fn counts(&self) -> Counts {
+        counts_of(&self.concealed)
+    }
+
+    fn declared(&self) -> usize {
+        self.public.get(self.my).map_or(0, |s| s.sets.len())
+    }
+
+    fn complete_with(&self, extra: Option<Tile>) -> bool {
+        let mut c = self.counts();
+        if let Some(t) = extra {
+            c[idx(t)] += 1;
+        }
+        is_complete(&c, self.declared(), &self.shape, self.seven_pairs)
+    }
+
+    /// Handles one server message; returns the lines to send, in order.
+    pub fn on(&mut self, msg: &ServerMsg) -> Result<Vec<String>, ClientError> {
+        let mut out = Vec::new();
+        match msg {
+            ServerMsg::ConnectReply { id, reason } => {
+                if *id == 0 {
+                    return Err(ClientError::Refused(reason.clone()));
+                }
+                self.me = *id;
+                self.report.id = *id;
+            }
+            ServerMsg::Game { ids, round, scores } => {
+                self.ids = *ids;
+                self.report.ids = *ids;
+                self.my = self.index_of(self.me).unwrap_or(0);
+                self.prevailing = *round;
+                self.totals = *scores;
+                self.report.totals = *scores;
+            }
+            ServerMsg::GameOption {
+                name,
+                value,
+                enabled,
+            } => {
+                if name == "End" {
+                    let (ruleset, unmapped) = crate::options::ruleset_for(&self.options);
+                    self.seven_pairs = ruleset.play().seven_pairs;
+                    self.wall_tiles = if ruleset.classical().flowers {
+                        144
+                    } else {
+                        136
+                    };
+                    self.report.unmapped_options = unmapped;
+                    self.ruleset = ruleset;
+                } else if *enabled {
+                    self.options.push((name.clone(), *value));
+                }
+            }
+            ServerMsg::NewRound(w) => self.prevailing = *w,
+            ServerMsg::NewHand { east } => self.new_hand(*east),
+            ServerMsg::Pause { exempt, text } => {
+                self.readies = 0;
+                if self.stage == Stage::Start || text.contains("start play") {
+                    self.stage = Stage::Start;
+                    if *exempt != self.me {
+                        out.push("Ready".to_string());
+                    }
+                } else {
+                    out.push("Ready".to_string());
+                }
+            }
+            ServerMsg::PlayerReady(id) => {
+                if self.stage == Stage::Start && *id != self.me && self.dealer == self.my {
+                    self.readies += 1;
+                    if self.readies == 3 {
+                        self.stage = Stage::Play;
+                        self.turn(false, &mut out);
+                    }
+                }
+            }
+            ServerMsg::Draws(id, t) | ServerMsg::DrawsLoose(id, t) => self.draw(*id, *t, &mut out),
+            ServerMsg::DeclaresSpecial(id, t) => self.special(*id, *t, &mut out),
+            ServerMsg::Discards { id, tile, serial } => self.discard(*id, *tile, *serial, &mut out),
+            ServerMsg::Chows(id, t, pos) => {
+                if self.stage == Stage::Play {
+                    if let Some(off) = pos.offset() {
+                        let first = Tile::from_kind(idx(*t) - off);
+                        self.claimed(*id, *t, SetKind::Chow, first, &mut out);
+                    }
+                }
+            }
+            ServerMsg::Pungs(id, t) => {
+                if self.stage == Stage::Play {
+                    self.claimed(*id, *t, SetKind::Pung, *t, &mut out);
+                }
+            }
+            ServerMsg::Kongs(id, t) => {
+                if self.stage == Stage::Play {
+                    self.claimed(*id, *t, SetKind::Kong(KongKind::Claimed), *t, &mut out);
+                }
+            }
+            ServerMsg::ClosedKong { id, tile, serial } => {
+                let Some(p) = self.index_of(*id) else {
+                    return Ok(out);
+                };
+                self.public[p].sets.push(PublicSet {
+                    kind: SetKind::Kong(KongKind::Concealed),
+                    tile: *tile,
+                    exposed: false,
+                });
+                if p == self.my {
+                    self.remove(*tile, 4);
+                    self.drawn = None;
+                } else {
+                    self.public[p].concealed_count =
+                        self.public[p].concealed_count.saturating_sub(4);
+                    // Only Thirteen Unique Wonders robs a concealed kong.
+                    let mut c = self.counts();
+                    c[idx(*tile)] += 1;
+                    let rob =
+                        self.declared() == 0 && mahjong_hands::is_thirteen_orphans(&c, &self.shape);
+                    self.pending = Pending::Claim(*serial);
+                    out.push(if rob {
+                        format!("MahJong {serial}")
+                    } else {
+                        format!("NoClaim {serial}")
+                    });
+                }
+            }
+            ServerMsg::AddsToPung { id, tile, serial } => {
+                let Some(p) = self.index_of(*id) else {
+                    return Ok(out);
+                };
+                if let Some(s) = self.public[p]
+                    .sets
+                    .iter_mut()
+                    .find(|s| s.kind == SetKind::Pung && s.tile == *tile)
+                {
+                    s.kind = SetKind::Kong(KongKind::Annexed);
+                }
+                if p == self.my {
+                    self.remove(*tile, 1);
+                    self.drawn = None;
+                } else {
+                    self.public[p].concealed_count =
+                        self.public[p].concealed_count.saturating_sub(1);
+                    let mut legal = vec![Action::Pass];
+                    if self.complete_with(Some(*tile)) {
+                        legal.push(Action::Mahjong);
+                    }
+                    let phase = PhaseView::Rob {
+                        konger: p,
+                        tile: *tile,
+                    };
+                    let a = self.decide(phase, None, legal);
+                    self.pending = Pending::Claim(*serial);
+                    out.push(match a {
+                        Action::Mahjong => format!("MahJong {serial}"),
+                        _ => format!("NoClaim {serial}"),
+                    });
+                }
+            }
+            ServerMsg::RobsKong(_, t) => self.winning_claim = Some(*t),
+            ServerMsg::MahJongs(id, t) => {
+                self.stage = Stage::Scoring;
+                self.pending = Pending::None;
+                let Some(p) = self.index_of(*id) else {
+                    return Ok(out);
+                };
+                self.winner = Some(p);
+                if p == self.my {
+                    let claimed = match t {
+                        Some(_) => None,
+                        None => self
+                            .winning_claim
+                            .or(self.last_discard.map(|(_, tile, _)| tile)),
+                    };
+                    self.declare_win(claimed, &mut out);
+                }
+            }
+            ServerMsg::HandScore { id, .. } => {
+                if self.index_of(*id) == self.winner && self.winner != Some(self.my) {
+                    self.show(&mut out);
+                }
+            }
+            ServerMsg::Settlement(d) => {
+                let mine = d[self.wind_of(self.my).index()];
+                for (p, t) in self.totals.iter_mut().enumerate() {
+                    *t += d[(p + 4 - self.dealer) % 4];
+                }
+                self.report.totals = self.totals;
+                self.report.hands.push(HandOutcome {
+                    wind: self.wind_of(self.my),
+                    net: mine,
+                    won: self.winner == Some(self.my),
+                    washout: false,
+                });
+                self.stage = Stage::Idle;
+            }
+            ServerMsg::WashOut => {
+                self.report.hands.push(HandOutcome {
+                    wind: self.wind_of(self.my),
+                    net: 0,
+                    won: false,
+                    washout: true,
+                });
+                self.stage = Stage::Idle;
+            }
+            ServerMsg::GameOver => self.report.over = true,
+            ServerMsg::Error(text) => self.refused(text, &mut out)?,
+            ServerMsg::Other(_) => {}
+        }
+        if !out.is_empty() && !matches!(msg, ServerMsg::Error(_)) {
+            self.refusals = 0;
+        }
+        Ok(out)
+    }
+
+    fn new_hand(&mut self, east: u32) {
+        self.hand_no += 1;
+        self.dealer = self.index_of(east).unwrap_or(0);
+        self.stage = Stage::Deal;
+        self.concealed.clear();
+        self.drawn = None;
+        self.public = (0..4)
+            .map(|p| PublicSeat {
+                wind: self.wind_of(p),
+                sets: vec![],
+                bonus: vec![],
+                discards: vec![],
+                concealed_count: 0,
+                original_call: false,
+            })
+            .collect();
+        self.draws = 0;
+        self.last_discard = None;
+        self.readies = 0;
+        self.winner = None;
+        self.winning_claim = None;
+        self.shown = false;
+        self.pending = Pending::None;
+    }
+
+    fn draw(&mut self, id: u32, t: Option<Tile>, out: &mut Vec<String>) {
+        let Some(p) = self.index_of(id) else { return };
+        self.draws += 1;
+        if self.stage != Stage::Deal {
+            self.public[p].concealed_count += 1;
+        }
+        if p != self.my {
+            return;
+        }
+        let Some(t) = t else { return };
+        self.concealed.push(t);
+        match self.stage {
+            Stage::Deal => {
+                // Each player sees only his own deal: 13 tiles, East 14. Then flowers are
+                // declared in turn from East.
+                let dealt = if self.dealer == self.my { 14 } else { 13 };
+                if self.concealed.len() >= dealt {
+                    self.draws = DEAL_DRAWS;
+                    for q in 0..4 {
+                        self.public[q].concealed_count = if q == self.dealer { 14 } else { 13 };
+                    }
+                    self.stage = Stage::Specials(self.dealer);
+                    if self.dealer == self.my {
+                        self.specials(out);
+                    }
+                }
+            }
+            Stage::Specials(q) if q == self.my => self.specials(out),
+            Stage::Play => {
+                if t.is_bonus() {
+                    self.pending = Pending::Specials;
+                    out.push(format!("DeclareSpecial {t}"));
+                } else {
+                    self.drawn = Some(t);
+                    self.turn(false, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn special(&mut self, id: u32, t: Option<Tile>, out: &mut Vec<String>) {
+        let Some(p) = self.index_of(id) else { return };
+        match t {
+            Some(t) => {
+                self.public[p].bonus.push(t);
+                if self.stage == Stage::Play {
+                    self.public[p].concealed_count =
+                        self.public[p].concealed_count.saturating_sub(1);
+                } else if p != self.my {
+                    // Others' replacement draws during the declarations are not shown.
+                    self.draws += 1;
+                }
+                if p == self.my {
+                    self.remove(t, 1);
+                }
+            }
+            None => {
+                if let Stage::Specials(_) = self.stage {
+                    let next = (p + 1) % 4;
+                    if next == self.dealer {
+                        self.stage = Stage::Start;
+                    } else {
+                        self.stage = Stage::Specials(next);
+                        if next == self.my {
+                            self.specials(out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Our turn to declare flowers: one at a time (each is replaced), then `--`.
+    fn specials(&mut self, out: &mut Vec<String>) {
+        self.pending = Pending::Specials;
+        match self.concealed.iter().find(|t| t.is_bonus()) {
+            Some(t) => out.push(format!("DeclareSpecial {t}")),
+            None => out.push("DeclareSpecial --".to_string()),
+        }
+    }
+
+    fn discard(&mut self, id: u32, tile: Tile, serial: u32, out: &mut Vec<String>) {
+        let Some(p) = self.index_of(id) else { return };
+        self.stage = Stage::Play;
+        self.public[p].discards.push((tile, false));
+        self.last_discard = Some((p, tile, serial));
+        self.winning_claim = None;
+        if p == self.my {
+            self.remove(tile, 1);
+            self.drawn = None;
+            self.pending = Pending::None;
+            return;
+        }
+        self.public[p].concealed_count = self.public[p].concealed_count.saturating_sub(1);
+        let mut legal = vec![Action::Pass];
+        if self.complete_with(Some(tile)) {
+            legal.push(Action::Mahjong);
+        }
+        let n = self.count(tile);
+        if n >= 2 {
+            legal.push(Action::Pung);
+        }
+        if n >= 3 {
+            legal.push(Action::Kong);
+        }
+        if (p + 1) % 4 == self.my {
+            if let Some(k) = tile.kind() {
+                for first in k.saturating_sub(2)..=k {
+                    if first + 2 >= 27 || !self.shape.chow_starts_at(first) {
+                        continue;
+                    }
+                    let c = self.counts();
+                    let ok = (first..first + 3).all(|x| x == k || c[x] > 0);
+                    if ok {
+                        legal.push(Action::Chow {
+                            first: Tile::from_kind(first),
+                        });
+                    }
+                }
+            }
+        }
+        let a = if legal.len() == 1 {
+            Action::Pass
+        } else {
+            let phase = PhaseView::Claims { discarder: p, tile };
+            self.decide(phase, None, legal)
+        };
+        self.pending = Pending::Claim(serial);
+        out.push(match a {
+            Action::Mahjong => format!("MahJong {serial}"),
+            Action::Pung => format!("Pung {serial}"),
+            Action::Kong => format!("Kong {serial}"),
+            Action::Chow { first } => {
+                let pos = ChowPos::of(tile, first).unwrap_or(ChowPos::Any);
+                format!("Chow {serial} {}", pos.word())
+            }
+            _ => format!("NoClaim {serial}"),
+        });
+    }
+
+    /// A discard was claimed for a set (in play).
+    fn claimed(&mut self, id: u32, t: Tile, kind: SetKind, first: Tile, out: &mut Vec<String>) {
+        let Some(p) = self.index_of(id) else { return };
+        if let Some((q, _, _)) = self.last_discard {
+            if let Some(d) = self.public[q].discards.last_mut() {
+                d.1 = true;
+            }
+        }
+        self.public[p].sets.push(PublicSet {
+            kind,
+            tile: first,
+            exposed: true,
+        });
+        let from_hand = match kind {
+            SetKind::Kong(_) => 3,
+            _ => 2,
+        };
+        if p != self.my {
+            self.public[p].concealed_count =
+                self.public[p].concealed_count.saturating_sub(from_hand);
+            return;
+        }
+        match kind {
+            SetKind::Chow => {
+                let k = idx(first);
+                for x in k..k + 3 {
+                    if x != idx(t) {
+                        self.remove(Tile::from_kind(x), 1);
+                    }
+                }
+            }
+            _ => self.remove(t, from_hand),
+        }
+        self.pending = Pending::None;
+        // After a pung or chow we discard; after a kong a loose tile comes first.
+        if kind == SetKind::Chow || kind == SetKind::Pung {
+            self.drawn = None;
+            self.turn(true, out);
+        }
+    }
+
+    /// Our turn: build the legal actions and answer with the bot's choice.
+    fn turn(&mut self, after_claim: bool, out: &mut Vec<String>) {
+        let mut legal = Vec::new();
+        if !after_claim {
+            if self.complete_with(None) {
+                legal.push(Action::Mahjong);
+            }
+            let c = self.counts();
+            for (k, &n) in c.iter().enumerate() {
+                if n == 4 {
+                    legal.push(Action::ConcealedKong {
+                        tile: Tile::from_kind(k),
+                    });
+                }
+            }
+            if let Some(d) = self.drawn {
+                let annex = self.public[self.my]
+                    .sets
+                    .iter()
+                    .any(|s| s.kind == SetKind::Pung && s.exposed && s.tile == d);
+                if annex {
+                    legal.push(Action::AnnexKong { tile: d });
+                }
+            }
+        }
+        let mut kinds: Vec<Tile> = self
+            .concealed
+            .iter()
+            .copied()
+            .filter(|t| !t.is_bonus())
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        legal.extend(
+            kinds
+                .into_iter()
+                .map(|tile| Action::Discard { tile, call: false }),
+        );
+        if legal.is_empty() {
+            return;
+        }
+        let phase = PhaseView::Turn { player: self.my };
+        let a = self.decide(phase, self.drawn, legal);
+        self.pending = Pending::Turn;
+        out.push(match a {
+            Action::Mahjong => "MahJong 0".to_string(),
+            Action::ConcealedKong { tile } => format!("DeclareClosedKong {tile}"),
+            Action::AnnexKong { tile } => format!("AddToPung {tile}"),
+            Action::Discard { tile, .. } => format!("Discard {tile} 0"),
+            _ => self.fallback_discard(),
+        });
+    }
+
+    fn fallback_discard(&self) -> String {
+        let t = self
+            .drawn
+            .or_else(|| self.concealed.iter().rev().copied().find(|t| !t.is_bonus()));
+        match t {
+            Some(t) => format!("Discard {t} 0"),
+            None => "NoClaim 0".to_string(),
+        }
+    }
+
+    fn decide(&mut self, phase: PhaseView, drawn: Option<Tile>, legal: Vec<Action>) -> Action {
+        let mut concealed: Vec<Tile> = self
+            .concealed
+            .iter()
+            .copied()
+            .filter(|t| !t.is_bonus())
+            .collect();
+        concealed.sort();
+        let v = &mut self.view;
+        v.player = self.my;
+        v.seats = 4;
+        v.hand = self.hand_no;
+        v.dealer = self.dealer;
+        v.prevailing = self.prevailing;
+        v.wind = Wind::from_index((self.my + 4 - self.dealer) % 4);
+        v.concealed = concealed;
+        v.drawn = drawn;
+        v.public.clone_from(&self.public);
+        v.live_wall = self.wall_tiles.saturating_sub(14 + self.draws);
+        v.phase = phase;
+        v.legal = legal;
+        v.totals = self.totals.to_vec();
+        let a = self.bot.act(&self.view);
+        if self.view.legal.contains(&a) {
+            a
+        } else {
+            self.view.legal[0]
+        }
+    }
+
+    /// We went out: put the claimed tile in a set, then declare the rest.
+    fn declare_win(&mut self, claimed: Option<Tile>, out: &mut Vec<String>) {
+        if let Some(t) = claimed {
+            self.concealed.push(t);
+        }
+        let counts = counts_of(
+            &self
+                .concealed
+                .iter()
+                .copied()
+                .filter(|t| !t.is_bonus())
+                .collect::<Vec<_>>(),
+        );
+        let need = 4usize.saturating_sub(self.declared());
+        // The arrangement with the most pungs: concealed pungs score, chows do not.
+        let mut best: Option<(usize, mahjong_hands::Arrangement)> = None;
+        for_each_arrangement(&counts, need, &self.shape, self.seven_pairs, |a| {
+            let pungs = a.sets().iter().filter(|m| m.kind == MeldKind::Pung).count();
+            if best.is_none_or(|(b, _)| pungs > b) {
+                best = Some((pungs, *a));
+            }
+        });
+        let Some((_, a)) = best else {
+            // Should not happen: the server accepted the win. Show the tiles.
+            out.push("ShowTiles".to_string());
+            return;
+        };
+        self.pending = Pending::Show;
+        if a.form == Form::ThirteenOrphans {
+            out.push(if claimed.is_some() {
+                "SpecialSet".to_string()
+            } else {
+                "FormClosedSpecialSet".to_string()
+            });
+            return;
+        }
+        let mut sets: Vec<mahjong_hands::Meld> = a.sets().to_vec();
+        if let Some(t) = claimed {
+            let k = idx(t);
+            // Prefer putting the claimed tile in a pair or pung, then a chow.
+            let pos = sets
+                .iter()
+                .position(|m| m.kind != MeldKind::Chow && m.contains(k))
+                .or_else(|| sets.iter().position(|m| m.contains(k)));
+            if let Some(i) = pos {
+                let m = sets.remove(i);
+                out.push(match m.kind {
+                    MeldKind::Chow => {
+                        let p = ChowPos::of(t, m.first()).unwrap_or(ChowPos::Any);
+                        format!("Chow 0 {}", p.word())
+                    }
+                    MeldKind::Pair => "Pair".to_string(),
+                    _ => "Pung 0".to_string(),
+                });
+            }
+        }
+        for m in sets {
+            out.push(match m.kind {
+                MeldKind::Chow => format!("FormClosedChow {}", m.first()),
+                MeldKind::Pair => format!("FormClosedPair {}", m.first()),
+                _ => format!("FormClosedPung {}", m.first()),
+            });
+        }
+    }
+
+    /// We lost: declare the concealed pungs and a scoring pair (they earn points in the
+    /// losers' settlement), then show the hand.
+    fn show(&mut self, out: &mut Vec<String>) {
+        if self.shown {
+            return;
+        }
+        self.shown = true;
+        self.pending = Pending::Show;
+        let mut c = self.counts();
+        for k in 0..c.len() {
+            if c[k] >= 3 {
+                c[k] -= 3;
+                out.push(format!("FormClosedPung {}", Tile::from_kind(k)));
+            }
+        }
+        let own = self.wind_of(self.my).tile();
+        let scoring_pair = (0..c.len()).find(|&k| {
+            let t = Tile::from_kind(k);
+            c[k] == 2 && (k >= 31 || t == own || t == self.prevailing.tile())
+        });
+        if let Some(k) = scoring_pair {
+            out.push(format!("FormClosedPair {}", Tile::from_kind(k)));
+        }
+        out.push("ShowTiles".to_string());
+    }
+
+    /// The server refused our last request: note it and send something legal instead.
+    fn refused(&mut self, text: &str, out: &mut Vec<String>) -> Result<(), ClientError> {
+        self.report.errors.push(text.to_string());
+        self.refusals += 1;
+        if self.refusals > 8 {
+            return Err(ClientError::Stuck(self.refusals, text.to_string()));
+        }
+        match self.pending {
+            Pending::Claim(serial) => {
+                self.pending = Pending::None;
+                out.push(format!("NoClaim {serial}"));
+            }
+            Pending::Turn => {
+                // Discard something else each time: the drawn tile, then from the end.
+                let tiles: Vec<Tile> = self
+                    .concealed
+                    .iter()
+                    .copied()
+                    .filter(|t| !t.is_bonus())
+                    .collect();
+                if let Some(&t) = tiles.get(tiles.len().saturating_sub(self.refusals as usize)) {
+                    out.push(format!("Discard {t} 0"));
+                }
+            }
+            Pending::Specials => out.push("DeclareSpecial --".to_string()),
+            Pending::Show => {
+                if self.winner != Some(self.my) {
+                    self.pending = Pending::None;
+                    out.push("ShowTiles".to_string());
+                }
+            }
+            Pending::None => {}
+        }
+        Ok(())
+    }
+}
+
+/// Plays one game over a connection on which [`Seat::hello`] has been sent: answers every
+/// message, and returns when the server says the game is over or when `after_hand`,
+/// called after each finished hand, returns `false`.
+pub fn play<R: BufRead, W: Write>(
+    seat: &mut Seat,
+    reader: &mut R,
+    writer: &mut W,
+    mut after_hand: impl FnMut(&HandOutcome) -> bool,
+) -> Result<(), ClientError> {
+    loop {
+        let Some(line) = read_message(reader)? else {
+            if seat.is_over() {
+                return Ok(());
+            }
+            return Err(ClientError::Closed {
+                hands: seat.report.hands.len(),
+            });
+        };
+        let msg = ServerMsg::parse(&line)?;
+        let hands = seat.report.hands.len();
+        for l in seat.on(&msg)? {
+            send(writer, &l)?;
+        }
+        if seat.report.hands.len() > hands {
+            let last = seat.report.hands.last().expect("a hand was added");
+            if !after_hand(last) {
+                return Ok(());
+            }
+        }
+        if seat.is_over() {
+            return Ok(());
+        }
+    }
+}
+
+fn send<W: Write>(w: &mut W, line: &str) -> std::io::Result<()> {
+    // One complete line in one write, as the server expects.
+    let mut buf = Vec::with_capacity(line.len() + 2);
+    buf.extend_from_slice(line.as_bytes());
+    buf.extend_from_slice(b"\r\n");
+    w.write_all(&buf)?;
+    w.flush()
+}

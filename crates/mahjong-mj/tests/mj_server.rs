@@ -1,0 +1,55 @@
+//! Real games against mj-server and three mj-player robots (Debian package `mah-jong`,
+//! installed by the test script). Loopback only: a unix socket in the temp directory.
+
+use mahjong_mj::{run_match, MatchConfig};
+
+#[test]
+fn greedy_plays_whole_games_on_mj_server_with_no_refusal() {
+    let mut cfg = MatchConfig::new(40, "greedy", 11).expect("mj-server is installed");
+    cfg.idle_timeout = std::time::Duration::from_secs(30);
+    let r = run_match(&cfg, |_| {}).unwrap();
+    assert_eq!(r.hands, 40);
+    assert_eq!(r.refused, 0, "the server refused some of our requests");
+    assert!(r.games >= 2, "{} games", r.games);
+    assert_eq!(r.unmapped_options, Vec::<String>::new());
+    eprintln!("{r:?}");
+}
+
+/// Parses the server's "Game over. Final scores:" lines: `ID (NAME) SCORE`.
+fn final_scores(printed: &str) -> Vec<(u32, i64)> {
+    let tail = printed
+        .split("Final scores:")
+        .nth(1)
+        .expect("the server printed final scores");
+    tail.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let id = l.split_whitespace().next()?.parse().ok()?;
+            let score = l.rsplit(' ').next()?.parse().ok()?;
+            Some((id, score))
+        })
+        .collect()
+}
+
+#[test]
+fn a_whole_game_ends_with_the_servers_own_final_scores() {
+    for game in [0, 1] {
+        let cfg = MatchConfig::new(0, "greedy", 3).unwrap();
+        let (report, printed) = mahjong_mj::play_one_game(&cfg, game, |_| true).unwrap();
+        assert!(report.over);
+        assert_eq!(report.errors, Vec::<String>::new());
+        // Our seat is the game-th to connect, so it has that id.
+        assert_eq!(report.id, game as u32 + 1);
+        let scores = final_scores(&printed);
+        assert_eq!(scores.len(), 4, "{printed}");
+        assert_eq!(scores.iter().map(|s| s.1).sum::<i64>(), 0);
+        // Our running totals, kept from each Settlement, are the server's final scores.
+        for (id, score) in scores {
+            let i = report.ids.iter().position(|&x| x == id).unwrap();
+            assert_eq!(report.totals[i], score, "player {id}");
+        }
+        let ours = report.ids.iter().position(|&x| x == report.id).unwrap();
+        let net: i64 = report.hands.iter().map(|h| h.net).sum();
+        assert_eq!(net, report.totals[ours]);
+    }
+}
