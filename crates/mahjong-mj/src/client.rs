@@ -811,9 +811,9 @@ impl Seat {
         self.shown = true;
         self.pending = Pending::Show;
         let mut c = self.counts();
-        for k in 0..c.len() {
-            if c[k] >= 3 {
-                c[k] -= 3;
+        for (k, n) in c.iter_mut().enumerate() {
+            if *n >= 3 {
+                *n -= 3;
                 out.push(format!("FormClosedPung {}", Tile::from_kind(k)));
             }
         }
