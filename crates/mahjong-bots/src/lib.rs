@@ -32,16 +32,18 @@
 //! ```
 
 mod analysis;
+pub mod external;
 mod greedy;
 pub mod hint;
 mod korean;
 mod random;
 
 pub use analysis::{danger_mask, danger_toward, dangerous_kinds};
+pub use external::{ExternalBot, Faults, EXTERNAL_PREFIX};
 pub use greedy::{GreedyBot, DEFENCE_LIVE, UKEIRE_CANDIDATES, UKEIRE_SHANTEN};
 pub use random::RandomBot;
 
-use mahjong_engine::{Action, EngineError, Game, LegalSet, SeatView};
+use mahjong_engine::{Action, EngineError, Event, Game, LegalSet, SeatView};
 
 /// A player: decides one action from what its seat may see.
 pub trait Bot: Send {
@@ -56,6 +58,32 @@ pub trait Bot: Send {
         let _ = legal;
         None
     }
+    /// Whether the bot reads the events of the game ([`Bot::observe`]). A driver builds
+    /// and passes events only when some bot does.
+    fn wants_events(&self) -> bool {
+        false
+    }
+    /// Events of the game since the last call, unredacted; the bot plays `seat` and must
+    /// see only what that seat may (see `Event::redacted_for`).
+    fn observe(&mut self, seat: usize, events: &[Event]) {
+        let _ = (seat, events);
+    }
+    /// The game is over, with these totals by player.
+    fn game_over(&mut self, totals: &[i64]) {
+        let _ = totals;
+    }
+    /// For a bot that is another program: the answers it got wrong.
+    fn faults(&self) -> Option<Faults> {
+        None
+    }
+}
+
+/// Whether `name` names a bot: one of [`BOT_NAMES`] or `cmd:COMMAND` (an [`ExternalBot`]).
+pub fn is_bot_name(name: &str) -> bool {
+    BOT_NAMES.contains(&name)
+        || name
+            .strip_prefix(EXTERNAL_PREFIX)
+            .is_some_and(|c| !c.trim().is_empty())
 }
 
 /// The names [`bot_by_name`] knows.
@@ -70,7 +98,8 @@ pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     }
 }
 
-/// A bot by name that knows the ruleset's tile set and what scores in it.
+/// A bot by name that knows the ruleset's tile set and what scores in it; `cmd:COMMAND`
+/// starts the program COMMAND as an [`ExternalBot`].
 pub fn bot_for_ruleset(
     name: &str,
     ruleset: &mahjong_rules::Ruleset,
@@ -79,7 +108,10 @@ pub fn bot_for_ruleset(
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "greedy" => Some(Box::new(GreedyBot::for_ruleset(ruleset, seed))),
-        _ => None,
+        _ => match name.strip_prefix(EXTERNAL_PREFIX) {
+            Some(cmd) if !cmd.trim().is_empty() => Some(Box::new(ExternalBot::spawn(cmd, ruleset))),
+            _ => None,
+        },
     }
 }
 
@@ -135,7 +167,11 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
     let mut steps = 0u32;
     // One view buffer for the whole game: no allocation per decision once warm.
     let mut view = SeatView::empty();
+    let events = bots.iter().any(|b| b.wants_events());
     while !game.is_over() {
+        if events {
+            feed_events(game, bots);
+        }
         let pending = game.pending_seats();
         if pending.is_empty() {
             return Err(PlayError::Stuck);
@@ -162,6 +198,9 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
             if game.is_over() {
                 break;
             }
+            if events {
+                feed_events(game, bots);
+            }
         }
         let h = game.summary().hands;
         if h != hand {
@@ -176,5 +215,25 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
             });
         }
     }
+    if events {
+        feed_events(game, bots);
+    }
+    for b in bots.iter_mut() {
+        b.game_over(game.totals());
+    }
     Ok(())
+}
+
+/// Passes the game's new events to the bots that read them. The game must build events
+/// (`GameConfig::record`), or there are none.
+pub fn feed_events(game: &mut Game, bots: &mut [Box<dyn Bot>]) {
+    let new = game.take_events();
+    if new.is_empty() {
+        return;
+    }
+    for (seat, b) in bots.iter_mut().enumerate() {
+        if b.wants_events() {
+            b.observe(seat, &new);
+        }
+    }
 }

@@ -56,8 +56,9 @@ enum Command {
         /// Master seed: the same seed gives the same games, whatever the thread count.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Bots per seat, comma-separated (random, greedy); one name plays every seat
-        /// (default: greedy in every seat of the ruleset).
+        /// Bots per seat, comma-separated (random, greedy, or cmd:COMMAND: a program that
+        /// plays over JSON lines, see docs/bots.md); one name plays every seat (default:
+        /// greedy in every seat of the ruleset).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// Worker threads (default: one per core; more than the machine's available
@@ -101,6 +102,15 @@ enum Command {
         /// With --server: each client bot waits this long before acting (a human's pace).
         #[arg(long, default_value_t = 0, requires = "server")]
         think_ms: u64,
+        /// Milliseconds an external bot (cmd:COMMAND in --bots) has for each decision; a late
+        /// answer is replaced by a default move and counted.
+        #[arg(
+            long,
+            value_name = "MS",
+            default_value_t = 5000,
+            conflicts_with = "server"
+        )]
+        bot_deadline_ms: u64,
     },
     /// Run the game server: HTTP API, WebSocket tables, the browser client.
     Serve {
@@ -249,6 +259,7 @@ fn main() -> ExitCode {
             server,
             concurrency,
             think_ms,
+            bot_deadline_ms,
         } => (|| {
             simulate::check_counts(games, max_hands).map_err(Fail)?;
             if let Some(server) = server {
@@ -289,6 +300,7 @@ fn main() -> ExitCode {
                 walls,
                 duplicate,
                 outputs: simulate::Outputs { csv, jsonl, plot },
+                bot_deadline: std::time::Duration::from_millis(bot_deadline_ms),
             };
             let mut file = match &record {
                 Some(p) => Some(BufWriter::new(

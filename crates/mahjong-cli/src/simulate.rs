@@ -6,7 +6,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use mahjong_bots::{bot_for_ruleset, Bot};
+use mahjong_bots::{bot_for_ruleset, Bot, ExternalBot, Faults, EXTERNAL_PREFIX};
 use mahjong_engine::{Game, GameConfig, RecordHeader, SeatView};
 use mahjong_rules::Ruleset;
 use rayon::prelude::*;
@@ -34,6 +34,8 @@ pub struct SimConfig {
     pub duplicate: bool,
     /// Per-hand outputs.
     pub outputs: Outputs,
+    /// Time an external bot (`cmd:…`) has per decision.
+    pub bot_deadline: std::time::Duration,
 }
 
 /// Where per-hand results go.
@@ -79,9 +81,9 @@ pub fn seat_bots(given: &[String], seats: usize) -> Result<Vec<String>, String> 
         }
     };
     for b in &bots {
-        if !mahjong_bots::BOT_NAMES.contains(&b.as_str()) {
+        if !mahjong_bots::is_bot_name(b) {
             return Err(format!(
-                "--bots: unknown bot {b:?} (known: {})",
+                "--bots: unknown bot {b:?} (known: {}, or cmd:COMMAND for a program)",
                 mahjong_bots::BOT_NAMES.join(", ")
             ));
         }
@@ -192,6 +194,19 @@ pub struct SimSummary {
     pub seconds: f64,
     /// Hands per second.
     pub hands_per_second: f64,
+    /// External bots (`cmd:…`): the answers each got wrong, replaced by default moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub external: Vec<ExternalResult>,
+}
+
+/// An external bot's answers over the simulation.
+#[derive(Debug, Serialize)]
+pub struct ExternalResult {
+    /// The bot as given (`cmd:…`).
+    pub bot: String,
+    /// Its decisions, and those it answered late, malformed or illegal.
+    #[serde(flatten)]
+    pub faults: Faults,
 }
 
 /// One bot's results in duplicate play.
@@ -242,6 +257,8 @@ struct GameOut {
     totals: Vec<i64>,
     record: Vec<u8>,
     rows: Vec<HandRow>,
+    /// External bots' faults, by index in --bots.
+    faults: Vec<(usize, Faults)>,
 }
 
 /// What one work item plays: a game, and the rotation of the bots over its seats.
@@ -271,22 +288,29 @@ fn play_one(
         .map(|p| bots_by_index[bot_at(p, item.rotation, seats)].clone())
         .collect();
     let seed = derive_seed(cfg.seed, index);
+    // External bots read the events: the engine builds them as for a record.
+    let events = seat_bots.iter().any(|n| n.starts_with(EXTERNAL_PREFIX));
     let config = GameConfig {
         ruleset: cfg.ruleset.clone(),
         seed,
         walls: cfg.walls.clone(),
         max_hands: cfg.max_hands,
-        record,
+        record: record || events,
     };
     // A bot's seed follows the bot (its index in --bots), not the seat it sits in.
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
         .map(|p| {
             let b = bot_at(p, item.rotation, seats);
             let name = &bots_by_index[b];
+            if let Some(cmd) = name.strip_prefix(EXTERNAL_PREFIX) {
+                let bot = ExternalBot::spawn(cmd, &cfg.ruleset).with_deadline(cfg.bot_deadline);
+                return Ok(Box::new(bot) as Box<dyn Bot>);
+            }
             bot_for_ruleset(name, &cfg.ruleset, derive_seed(seed, 1000 + b as u64))
                 .ok_or_else(|| format!("unknown bot {name:?} (known: random, greedy)"))
         })
         .collect::<Result<_, _>>()?;
+
     let mut out = Vec::new();
     if record {
         serde_json::to_writer(&mut out, &RecordHeader::new(&config, seat_bots))
@@ -301,18 +325,25 @@ fn play_one(
     let mut dealer = game.hand().setup().dealer;
     let mut before = game.totals().to_vec();
     let mut wins_before = game.summary().wins.clone();
-    let flush = |game: &mut Game, out: &mut Vec<u8>| {
-        let events = game.take_events();
+    let flush = |game: &mut Game, out: &mut Vec<u8>, bots: &mut [Box<dyn Bot>]| {
+        let new = game.take_events();
+        if events {
+            for (seat, b) in bots.iter_mut().enumerate() {
+                if b.wants_events() {
+                    b.observe(seat, &new);
+                }
+            }
+        }
         if record {
-            for e in events {
+            for e in new {
                 serde_json::to_writer(&mut *out, &e).expect("serializes");
                 out.push(b'\n');
             }
         }
     };
     while !game.is_over() {
-        if record {
-            flush(&mut game, &mut out);
+        if record || events {
+            flush(&mut game, &mut out, &mut bots);
         }
         for p in game.pending_seats() {
             // A claim window may close before every pending player has answered.
@@ -329,6 +360,10 @@ fn play_one(
             };
             game.act(p, action)
                 .map_err(|e| format!("game {index}: bot {} chose badly: {e}", bots[p].name()))?;
+            if events {
+                // The next player to decide must have seen this action's events.
+                flush(&mut game, &mut out, &mut bots);
+            }
             if rows_wanted && game.summary().hands != hands_seen {
                 let s = game.summary();
                 let winner = (0..seats).find(|&q| s.wins[q] != wins_before[q]);
@@ -353,12 +388,20 @@ fn play_one(
             }
         }
     }
-    flush(&mut game, &mut out);
+    flush(&mut game, &mut out, &mut bots);
+    let mut faults = Vec::new();
+    for (p, b) in bots.iter_mut().enumerate() {
+        b.game_over(game.totals());
+        if let Some(f) = b.faults() {
+            faults.push((bot_at(p, item.rotation, seats), f));
+        }
+    }
     Ok(GameOut {
         summary: game.summary().clone(),
         totals: game.totals().to_vec(),
         record: out,
         rows,
+        faults,
     })
 }
 
@@ -475,6 +518,7 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
     let mut bot_wins = vec![0u64; seats];
     let mut deal_net = vec![0i64; seats];
     let mut deal_hands = 0u64;
+    let mut external: Vec<Option<Faults>> = vec![None; seats];
     let mut score_sum = 0u64;
     let mut gain_sum = 0i64;
     let mut wins_total = 0u64;
@@ -511,6 +555,9 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
             s.games += 1;
             s.hands += g.summary.hands as u64;
             s.washouts += g.summary.washouts as u64;
+            for (b, f) in &g.faults {
+                external[*b].get_or_insert_with(Faults::default).add(f);
+            }
             s.cannons += g.summary.cannons as u64;
             for (p, w) in g.summary.wins.iter().enumerate() {
                 s.wins[p] += *w as u64;
@@ -575,6 +622,16 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
             .collect();
     }
     s.hands_per_second = s.hands as f64 / s.seconds.max(1e-9);
+    s.external = external
+        .into_iter()
+        .enumerate()
+        .filter_map(|(b, f)| {
+            f.map(|faults| ExternalResult {
+                bot: bots[b].clone(),
+                faults,
+            })
+        })
+        .collect();
     let labels: Vec<String> = bots
         .iter()
         .enumerate()
@@ -683,6 +740,14 @@ pub fn render(s: &SimSummary) -> String {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         let _ = writeln!(t, "limit hands: {}", list.join(", "));
+    }
+    for e in &s.external {
+        let f = &e.faults;
+        let _ = writeln!(
+            t,
+            "{}: {} decisions; default moves for {} late, {} malformed, {} illegal answers",
+            e.bot, f.decisions, f.late, f.malformed, f.illegal
+        );
     }
     let _ = writeln!(t, "{:.2} s, {:.0} hands/s", s.seconds, s.hands_per_second);
     t

@@ -1,0 +1,302 @@
+//! A bot that is another program: `cmd:python3 bot.py` in `mahjong simulate --bots`.
+//!
+//! The program reads JSON lines on its standard input and answers on its standard output,
+//! in the WebSocket protocol's message shapes (`docs/bots.md`):
+//! - `{"type":"welcome","v":1,"seat":0,"seats":4,"ruleset":{"name":…,"options":{…}}}` first;
+//! - `{"type":"event","v":1,"event":{…}}` for every event its seat may see (others' tiles
+//!   and decisions removed, as the server sends them);
+//! - `{"type":"state","v":1,"id":N,"view":{…},"deadline_ms":…}` when it must decide, to be
+//!   answered with one line `{"type":"act","id":N,"action":{…}}`;
+//! - `{"type":"game_over","v":1,"totals":[…]}` at the end, then its input closes.
+//!
+//! An answer that is late, not JSON, not an `act`, or not one of `view.legal` is replaced
+//! by a default legal move (pass a claim, else discard the drawn tile, else the first legal
+//! action) and counted in [`Faults`]. A program that exits or never starts plays defaults
+//! for the rest of the game. Nothing it sends can stop or crash the game.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use mahjong_engine::{Action, Event, SeatView};
+use serde_json::{json, Value};
+
+use crate::Bot;
+
+/// The prefix that names an external bot in a bot list.
+pub const EXTERNAL_PREFIX: &str = "cmd:";
+
+/// How long an external bot may take per decision unless told otherwise.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(5);
+
+/// What an external bot got wrong, by kind; each was replaced by a default move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Faults {
+    /// Decisions asked.
+    pub decisions: u64,
+    /// No answer within the deadline (or the program had exited).
+    pub late: u64,
+    /// A line that is not a JSON `act` message.
+    pub malformed: u64,
+    /// An `act` whose action is not legal now.
+    pub illegal: u64,
+}
+
+impl Faults {
+    /// Decisions answered with a default move.
+    pub fn total(&self) -> u64 {
+        self.late + self.malformed + self.illegal
+    }
+
+    /// Adds another game's counts.
+    pub fn add(&mut self, o: &Faults) {
+        self.decisions += o.decisions;
+        self.late += o.late;
+        self.malformed += o.malformed;
+        self.illegal += o.illegal;
+    }
+}
+
+/// A program playing one seat. See the module docs.
+pub struct ExternalBot {
+    command: String,
+    child: Option<Child>,
+    stdin: Option<ChildStdin>,
+    lines: Option<Receiver<String>>,
+    deadline: Duration,
+    ruleset: Value,
+    seats: usize,
+    welcomed: bool,
+    next_id: u64,
+    faults: Faults,
+    start_error: Option<String>,
+}
+
+impl ExternalBot {
+    /// Starts `command` (run by `sh -c`) for a game of `ruleset`.
+    pub fn spawn(command: &str, ruleset: &mahjong_rules::Ruleset) -> ExternalBot {
+        let (name, options) = ruleset.table_form();
+        let mut bot = ExternalBot {
+            command: command.to_string(),
+            child: None,
+            stdin: None,
+            lines: None,
+            deadline: DEFAULT_DEADLINE,
+            ruleset: json!({ "name": name, "options": options }),
+            seats: ruleset.seats(),
+            welcomed: false,
+            next_id: 0,
+            faults: Faults::default(),
+            start_error: None,
+        };
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        // Its own process group, so that ending the game ends whatever the shell started.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        match cmd.spawn() {
+            Ok(mut child) => {
+                let stdout = child.stdout.take().expect("piped");
+                let (tx, rx) = mpsc::channel();
+                // A reader thread, so that a silent program cannot block the game.
+                std::thread::spawn(move || {
+                    for line in BufReader::new(stdout).lines() {
+                        let Ok(line) = line else { break };
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                });
+                bot.stdin = child.stdin.take();
+                bot.child = Some(child);
+                bot.lines = Some(rx);
+            }
+            Err(e) => bot.start_error = Some(format!("{command}: {e}")),
+        }
+        bot
+    }
+
+    /// Sets the time the program has for each decision.
+    pub fn with_deadline(mut self, d: Duration) -> ExternalBot {
+        self.deadline = d;
+        self
+    }
+
+    /// The command that runs the program.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// Why the program could not be started, if it could not.
+    pub fn start_error(&self) -> Option<&str> {
+        self.start_error.as_deref()
+    }
+
+    fn send(&mut self, msg: &Value) {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return;
+        };
+        let mut line = serde_json::to_vec(msg).expect("serializes");
+        line.push(b'\n');
+        if stdin.write_all(&line).and_then(|_| stdin.flush()).is_err() {
+            // The program has gone: defaults from now on.
+            self.stdin = None;
+        }
+    }
+
+    fn welcome(&mut self, seat: usize) {
+        if !self.welcomed {
+            self.welcomed = true;
+            let msg = json!({"type": "welcome", "v": 1, "seat": seat, "seats": self.seats,
+                "ruleset": self.ruleset});
+            self.send(&msg);
+        }
+    }
+
+    /// The move played for a program that did not answer well.
+    fn default_move(view: &SeatView) -> Action {
+        if view.legal.contains(&Action::Pass) {
+            return Action::Pass;
+        }
+        if let Some(tile) = view.drawn {
+            let a = Action::Discard { tile, call: false };
+            if view.legal.contains(&a) {
+                return a;
+            }
+        }
+        view.legal[0]
+    }
+
+    /// Waits for the `act` answering decision `id`; `Err` names the fault.
+    fn answer(&mut self, id: u64, view: &SeatView) -> Result<Action, &'static str> {
+        let Some(rx) = self.lines.as_ref() else {
+            return Err("late");
+        };
+        let until = Instant::now() + self.deadline;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            let line = match rx.recv_timeout(left) {
+                Ok(l) => l,
+                Err(RecvTimeoutError::Timeout) => return Err("late"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.lines = None;
+                    return Err("late");
+                }
+            };
+            let Ok(Value::Object(msg)) = serde_json::from_str::<Value>(&line) else {
+                return Err("malformed");
+            };
+            if msg.get("type").and_then(Value::as_str) != Some("act") {
+                return Err("malformed");
+            }
+            match msg.get("id").and_then(Value::as_u64) {
+                // A late answer to an earlier decision: skip it.
+                Some(old) if old < id => continue,
+                Some(other) if other != id => return Err("malformed"),
+                _ => {}
+            }
+            let Some(action) = msg
+                .get("action")
+                .and_then(|a| serde_json::from_value::<Action>(a.clone()).ok())
+            else {
+                return Err("malformed");
+            };
+            return if view.legal.contains(&action) {
+                Ok(action)
+            } else {
+                Err("illegal")
+            };
+        }
+    }
+}
+
+impl Bot for ExternalBot {
+    fn name(&self) -> &'static str {
+        "external"
+    }
+
+    fn act(&mut self, view: &SeatView) -> Action {
+        self.welcome(view.player);
+        self.faults.decisions += 1;
+        self.next_id += 1;
+        let id = self.next_id;
+        let msg = json!({"type": "state", "v": 1, "id": id, "view": view,
+            "deadline_ms": self.deadline.as_millis() as u64});
+        self.send(&msg);
+        match self.answer(id, view) {
+            Ok(a) => a,
+            Err(kind) => {
+                match kind {
+                    "late" => self.faults.late += 1,
+                    "illegal" => self.faults.illegal += 1,
+                    _ => self.faults.malformed += 1,
+                }
+                Self::default_move(view)
+            }
+        }
+    }
+
+    fn wants_events(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, seat: usize, events: &[Event]) {
+        self.welcome(seat);
+        for e in events {
+            let seen = match e {
+                Event::Decision { player, .. } if *player != seat => continue,
+                e => e.redacted_for(seat),
+            };
+            let msg = json!({"type": "event", "v": 1, "event": seen});
+            self.send(&msg);
+        }
+    }
+
+    fn game_over(&mut self, totals: &[i64]) {
+        let msg = json!({"type": "game_over", "v": 1, "totals": totals});
+        self.send(&msg);
+        // Closing its input tells the program to finish.
+        self.stdin = None;
+        if let Some(mut child) = self.child.take() {
+            let until = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < until {
+                if let Ok(Some(_)) = child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            kill(&mut child);
+        }
+    }
+
+    fn faults(&self) -> Option<Faults> {
+        Some(self.faults)
+    }
+}
+
+impl Drop for ExternalBot {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            kill(&mut child);
+        }
+    }
+}
+
+/// Ends the program and everything it started (its process group).
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        // SAFETY: kill(2) with a negative pid signals the group we created for the child;
+        // it touches no memory.
+        unsafe {
+            libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
