@@ -156,7 +156,7 @@ fn a_match(hands: usize, bot: &str, seed: u64, json: bool) -> Result<ExitCode, F
         format!(
             "{bot} against three mj-player robots on mj-server: {} hands in {} games\n\
              net per hand: {:+.1} (95% CI {:+.1} to {:+.1}), sd {:.0}\n\
-             won {} hands ({:.1}%), {} washouts, {} refused requests, {:.0} hands/s\n",
+             won {} hands ({:.1}%), {} washouts, {} refused requests, {} games abandoned, {:.0} hands/s\n",
             report.hands,
             report.games,
             report.mean,
@@ -167,6 +167,7 @@ fn a_match(hands: usize, bot: &str, seed: u64, json: bool) -> Result<ExitCode, F
             100.0 * report.wins as f64 / report.hands.max(1) as f64,
             report.washouts,
             report.refused,
+            report.abandoned,
             report.hands_per_second,
         )
     };

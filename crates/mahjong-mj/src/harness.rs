@@ -44,7 +44,7 @@ impl MatchConfig {
             seed,
             server: find_program("mj-server")?,
             player: find_program("mj-player")?,
-            idle_timeout: Duration::from_secs(60),
+            idle_timeout: Duration::from_secs(10),
             dir: std::env::temp_dir(),
         })
     }
@@ -101,6 +101,9 @@ pub struct MatchReport {
     pub ci95: [f64; 2],
     /// Requests of ours the server refused (each answered with a legal fallback).
     pub refused: usize,
+    /// Games given up because the table fell silent for `idle_timeout` (the hand in
+    /// progress is not counted). mj-player sometimes stops after robbing a kong.
+    pub abandoned: usize,
     /// Hands per second of wall time.
     pub hands_per_second: f64,
     /// Game options the server announced that our ruleset does not model.
@@ -157,7 +160,10 @@ pub fn play_one_game(
     let bot = bot_for_ruleset(&cfg.bot, &ruleset, seed)
         .ok_or_else(|| MatchError::UnknownBot(cfg.bot.clone()))?;
     let mut seat = Seat::new(bot, &ruleset, &format!("mahjong-{}", cfg.bot));
-    let tag = format!("mahjong-mj-{}-{game}", std::process::id());
+    // Unique per game in this process: matches may run side by side (tests do).
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tag = format!("mahjong-mj-{}-{n}", std::process::id());
     let sock = cfg.dir.join(format!("{tag}.sock"));
     let log = cfg.dir.join(format!("{tag}.log"));
     let out = cfg.dir.join(format!("{tag}.out"));
@@ -229,7 +235,9 @@ pub fn play_one_game(
         }
     }
     drop(procs);
+    let _ = fs::remove_file(&sock);
     if let Err(source) = result {
+        let _ = fs::remove_file(&out);
         return Err(MatchError::Game {
             game,
             log: log.display().to_string(),
@@ -251,20 +259,40 @@ pub fn run_match(
 ) -> Result<MatchReport, MatchError> {
     let started = Instant::now();
     let mut nets: Vec<i64> = Vec::with_capacity(cfg.hands);
-    let (mut wins, mut washouts, mut refused, mut games) = (0, 0, 0, 0);
+    let (mut wins, mut washouts, mut refused, mut games, mut abandoned) = (0, 0, 0, 0, 0);
     let mut unmapped = Vec::new();
     while nets.len() < cfg.hands {
         let game = games;
         games += 1;
         let before = nets.len();
         let target = cfg.hands;
-        let (report, _) = play_one_game(cfg, game, |h| {
+        let played = play_one_game(cfg, game, |h| {
             nets.push(h.net);
             wins += usize::from(h.won);
             washouts += usize::from(h.washout);
             progress(nets.len());
             nets.len() < target
-        })?;
+        });
+        let report = match played {
+            Ok((report, _)) => report,
+            Err(MatchError::Game {
+                source: ClientError::Io(e),
+                log,
+                ..
+            }) if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+            {
+                abandoned += 1;
+                // Kept when debugging: MAHJONG_MJ_KEEP_LOGS=1.
+                if std::env::var_os("MAHJONG_MJ_KEEP_LOGS").is_none() {
+                    let _ = fs::remove_file(&log);
+                }
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         refused += report.errors.len();
         if unmapped.is_empty() {
             unmapped.clone_from(&report.unmapped_options);
@@ -296,6 +324,7 @@ pub fn run_match(
         sd,
         ci95: [mean - half, mean + half],
         refused,
+        abandoned,
         hands_per_second: n / started.elapsed().as_secs_f64().max(1e-9),
         unmapped_options: unmapped,
     })

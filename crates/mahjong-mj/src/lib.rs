@@ -3,7 +3,7 @@
 //! ([`wire`]), the server's game options as our ruleset ([`options`]), and a match runner
 //! that measures a bot against three of the server's own robots ([`harness`]).
 //!
-//! The protocol, in our words: `docs/mj-server.md`.
+//! How to use it, and what the client does at each phase of the protocol: `docs/bots.md`.
 
 pub mod client;
 pub mod harness;

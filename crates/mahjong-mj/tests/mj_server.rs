@@ -3,16 +3,35 @@
 
 use mahjong_mj::{run_match, MatchConfig};
 
+/// The match set-up, or `None` (skip) when mah-jong is not installed outside CI.
+fn config(hands: usize, seed: u64) -> Option<MatchConfig> {
+    match MatchConfig::new(hands, "greedy", seed) {
+        Ok(c) => Some(c),
+        Err(e) => {
+            assert_ne!(
+                std::env::var("CI").as_deref(),
+                Ok("true"),
+                "{e}; under CI this test must run (scripts/test installs it)"
+            );
+            eprintln!("{e}: skipped (with CI=true this fails)");
+            None
+        }
+    }
+}
+
 #[test]
 fn greedy_plays_whole_games_on_mj_server_with_no_refusal() {
-    let mut cfg = MatchConfig::new(40, "greedy", 11).expect("mj-server is installed");
-    cfg.idle_timeout = std::time::Duration::from_secs(30);
+    let Some(cfg) = config(40, 11) else { return };
     let r = run_match(&cfg, |_| {}).unwrap();
     assert_eq!(r.hands, 40);
     assert_eq!(r.refused, 0, "the server refused some of our requests");
+    assert_eq!(r.abandoned, 0);
     assert!(r.games >= 2, "{} games", r.games);
     assert_eq!(r.unmapped_options, Vec::<String>::new());
-    eprintln!("{r:?}");
+    // The interval is the mean plus and minus 1.96 standard errors.
+    let half = 1.96 * r.sd / (r.hands as f64).sqrt();
+    assert!((r.ci95[0] - (r.mean - half)).abs() < 1e-9);
+    assert!((r.ci95[1] - (r.mean + half)).abs() < 1e-9);
 }
 
 /// Parses the server's "Game over. Final scores:" lines: `ID (NAME) SCORE`.
@@ -34,7 +53,7 @@ fn final_scores(printed: &str) -> Vec<(u32, i64)> {
 #[test]
 fn a_whole_game_ends_with_the_servers_own_final_scores() {
     for game in [0, 1] {
-        let cfg = MatchConfig::new(0, "greedy", 3).unwrap();
+        let Some(cfg) = config(0, 3) else { return };
         let (report, printed) = mahjong_mj::play_one_game(&cfg, game, |_| true).unwrap();
         assert!(report.over);
         assert_eq!(report.errors, Vec::<String>::new());
