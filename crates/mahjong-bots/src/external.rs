@@ -300,3 +300,15 @@ fn kill(child: &mut Child) {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_command_name_never_starts_a_program_through_the_name_lookup() {
+        let r = mahjong_rules::Ruleset::preset("millington").unwrap();
+        assert!(crate::bot_for_ruleset("cmd:touch /tmp/never", &r, 1).is_none());
+        assert!(crate::is_bot_name("cmd:python3 bot.py"));
+        assert!(!crate::is_bot_name("cmd: "));
+        assert!(!crate::is_bot_name("nobody"));
+    }
+}

@@ -78,7 +78,8 @@ pub trait Bot: Send {
     }
 }
 
-/// Whether `name` names a bot: one of [`BOT_NAMES`] or `cmd:COMMAND` (an [`ExternalBot`]).
+/// Whether `name` names a bot for a local simulation: one of [`BOT_NAMES`] or
+/// `cmd:COMMAND` (an [`ExternalBot`], which the caller starts).
 pub fn is_bot_name(name: &str) -> bool {
     BOT_NAMES.contains(&name)
         || name
@@ -98,8 +99,9 @@ pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     }
 }
 
-/// A bot by name that knows the ruleset's tile set and what scores in it; `cmd:COMMAND`
-/// starts the program COMMAND as an [`ExternalBot`].
+/// A bot by name that knows the ruleset's tile set and what scores in it. Never an
+/// external program: names reach here from servers' clients, so starting a program takes
+/// [`ExternalBot::spawn`], explicitly.
 pub fn bot_for_ruleset(
     name: &str,
     ruleset: &mahjong_rules::Ruleset,
@@ -108,10 +110,7 @@ pub fn bot_for_ruleset(
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "greedy" => Some(Box::new(GreedyBot::for_ruleset(ruleset, seed))),
-        _ => match name.strip_prefix(EXTERNAL_PREFIX) {
-            Some(cmd) if !cmd.trim().is_empty() => Some(Box::new(ExternalBot::spawn(cmd, ruleset))),
-            _ => None,
-        },
+        _ => None,
     }
 }
 
