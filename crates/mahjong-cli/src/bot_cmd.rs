@@ -1,10 +1,9 @@
 //! `mahjong bot`: our bots at other programs' tables.
 
-use std::io::{BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::TcpStream;
 use std::os::unix::net::UnixStream;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Subcommand;
 use mahjong_bots::{bot_for_ruleset, BOT_NAMES};
@@ -86,31 +85,18 @@ fn one_game(server: &str, name: &str, bot: &str, seed: u64) -> Result<ExitCode, 
         )));
     }
     let mut seat = Seat::new(b, &ruleset, name);
-    let hello = format!("{}\r\n", seat.hello());
+    let io_err = |e: std::io::Error| Fail(format!("--server {server}: {e}"));
     // A path (with a slash, or no colon) is a unix socket, as mj-server reads --server.
     let result = if server.contains('/') || !server.contains(':') {
-        let mut s =
-            UnixStream::connect(server).map_err(|e| Fail(format!("--server {server}: {e}")))?;
-        s.write_all(hello.as_bytes())
-            .map_err(|e| Fail(format!("--server {server}: {e}")))?;
-        let mut r = BufReader::new(s.try_clone().map_err(|e| Fail(e.to_string()))?);
-        play(&mut seat, &mut r, &mut s, |h| {
-            eprintln!("hand: {} {:+}", h.wind.letter(), h.net);
-            true
-        })
+        let s = UnixStream::connect(server).map_err(io_err)?;
+        let r = s.try_clone().map_err(io_err)?;
+        play_over(&mut seat, s, r).map_err(io_err)?
     } else {
-        let mut s =
-            TcpStream::connect(server).map_err(|e| Fail(format!("--server {server}: {e}")))?;
+        let s = TcpStream::connect(server).map_err(io_err)?;
         // The server does not set TCP_NODELAY; at least our side sends at once.
         let _ = s.set_nodelay(true);
-        let _ = s.set_read_timeout(Some(Duration::from_secs(3600)));
-        s.write_all(hello.as_bytes())
-            .map_err(|e| Fail(format!("--server {server}: {e}")))?;
-        let mut r = BufReader::new(s.try_clone().map_err(|e| Fail(e.to_string()))?);
-        play(&mut seat, &mut r, &mut s, |h| {
-            eprintln!("hand: {} {:+}", h.wind.letter(), h.net);
-            true
-        })
+        let r = s.try_clone().map_err(io_err)?;
+        play_over(&mut seat, s, r).map_err(io_err)?
     };
     let report = seat.report();
     let ours = report.ids.iter().position(|&i| i == report.id);
@@ -128,6 +114,20 @@ fn one_game(server: &str, name: &str, bot: &str, seed: u64) -> Result<ExitCode, 
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// Says hello on `writer` and plays the game, printing each hand's result.
+fn play_over<S: Read + Write>(
+    seat: &mut Seat,
+    mut writer: S,
+    reader: S,
+) -> std::io::Result<Result<(), mahjong_mj::ClientError>> {
+    writer.write_all(format!("{}\r\n", seat.hello()).as_bytes())?;
+    let mut reader = BufReader::new(reader);
+    Ok(play(seat, &mut reader, &mut writer, |h| {
+        eprintln!("hand: {} {:+}", h.wind.letter(), h.net);
+        true
+    }))
 }
 
 fn a_match(hands: usize, bot: &str, seed: u64, json: bool) -> Result<ExitCode, Fail> {
