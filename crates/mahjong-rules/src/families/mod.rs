@@ -159,79 +159,81 @@ pub fn score_family<F: Family>(
     Ok(())
 }
 
-/// The family of a ruleset with its option values. The serde form (`"family"` and
-/// `"options"`) is what rulesets, records and the API carry.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "family", content = "options", rename_all = "kebab-case")]
-pub enum Options {
-    /// Classical Chinese by Millington's numbered rules.
-    Classical(<classical::Classical as Family>::Options),
-    /// The Western points-and-doubles game with a payment limit.
-    Western(<western::Western as Family>::Options),
-    /// The Korean/Japanese three-player hand-points game.
-    Korean(<korean::Korean as Family>::Options),
-}
+/// The registry: every family, listed once. It makes [`Options`] (one variant per
+/// family), `each_family!` (the one match every forwarding method uses) and the lists of
+/// family types below. Adding a family is one line here and its folder.
+macro_rules! registry {
+    ($d:tt $( $(#[$doc:meta])* $Variant:ident($module:ident::$Type:ident), )+) => {
+        /// The family of a ruleset with its option values. The serde form (`"family"` and
+        /// `"options"`) is what rulesets, records and the API carry.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "family", content = "options", rename_all = "kebab-case")]
+        pub enum Options {
+            $( $(#[$doc])* $Variant(<$module::$Type as Family>::Options), )+
+        }
 
-/// Runs `$body` with `$F` naming the family type of `$options` and `$o` bound to its
-/// options: the one match every forwarding method below uses.
-macro_rules! each_family {
-    ($options:expr, |$F:ident, $o:ident| $body:expr) => {
-        each_family!($options, |$F, $o, _wrap| $body)
-    };
-    ($options:expr, |$F:ident, $o:ident, $wrap:ident| $body:expr) => {
-        match $options {
-            Options::Classical($o) => {
-                type $F = classical::Classical;
-                #[allow(unused_variables)]
-                let $wrap = Options::Classical;
-                $body
-            }
-            Options::Western($o) => {
-                type $F = western::Western;
-                #[allow(unused_variables)]
-                let $wrap = Options::Western;
-                $body
-            }
-            Options::Korean($o) => {
-                type $F = korean::Korean;
-                #[allow(unused_variables)]
-                let $wrap = Options::Korean;
-                $body
-            }
+        /// Runs `$body` with `$F` naming the family type of `$options` and `$o` bound to
+        /// its options (and `$wrap` to the variant's constructor).
+        macro_rules! each_family {
+            ($d options:expr, |$d F:ident, $d o:ident| $d body:expr) => {
+                each_family!($d options, |$d F, $d o, _wrap| $d body)
+            };
+            ($d options:expr, |$d F:ident, $d o:ident, $d wrap:ident| $d body:expr) => {
+                match $d options {
+                    $( Options::$Variant($d o) => {
+                        type $d F = $module::$Type;
+                        #[allow(unused_variables)]
+                        let $d wrap = Options::$Variant;
+                        $d body
+                    } )+
+                }
+            };
+        }
+
+        /// `[f::<F>(), …]` for every family type `F`, in registry order.
+        macro_rules! every_family {
+            ($d f:ident) => {
+                [ $( $d f::<$module::$Type>() ),+ ]
+            };
         }
     };
 }
 
+registry! { $
+    /// Classical Chinese by Millington's numbered rules.
+    Classical(classical::Classical),
+    /// The Western points-and-doubles game with a payment limit.
+    Western(western::Western),
+    /// The Korean/Japanese three-player hand-points game.
+    Korean(korean::Korean),
+}
+
 /// Every family's name with its presets, in registry order.
 pub(crate) fn all_presets() -> impl Iterator<Item = (&'static str, &'static PresetFile)> {
-    fn of<F: Family>() -> impl Iterator<Item = (&'static str, &'static PresetFile)> {
-        F::presets().iter().map(|p| (F::NAME, p))
+    fn of<F: Family>() -> (&'static str, &'static [PresetFile]) {
+        (F::NAME, F::presets())
     }
-    of::<classical::Classical>()
-        .chain(of::<western::Western>())
-        .chain(of::<korean::Korean>())
+    every_family!(of)
+        .into_iter()
+        .flat_map(|(name, presets)| presets.iter().map(move |p| (name, p)))
 }
 
 /// Every rule of every family, with the family's name.
 pub fn all_rules() -> impl Iterator<Item = (&'static str, &'static Rule)> {
-    fn of<F: Family>() -> impl Iterator<Item = (&'static str, &'static Rule)> {
-        F::rules().iter().map(|r| (F::NAME, *r))
+    fn of<F: Family>() -> (&'static str, &'static [&'static Rule]) {
+        (F::NAME, F::rules())
     }
-    of::<classical::Classical>()
-        .chain(of::<western::Western>())
-        .chain(of::<korean::Korean>())
+    every_family!(of)
+        .into_iter()
+        .flat_map(|(name, rules)| rules.iter().map(move |r| (name, *r)))
 }
 
 /// Every family's name with the text of its rule catalogue, in registry order.
-pub(crate) fn all_catalogues() -> [(&'static str, &'static str); 3] {
+pub(crate) fn all_catalogues() -> impl Iterator<Item = (&'static str, &'static str)> {
     fn of<F: Family>() -> (&'static str, &'static str) {
         (F::NAME, F::catalogue())
     }
-    [
-        of::<classical::Classical>(),
-        of::<western::Western>(),
-        of::<korean::Korean>(),
-    ]
+    every_family!(of).into_iter()
 }
 
 /// The options a family starts from when a ruleset file names it with `family =`: read
@@ -247,13 +249,12 @@ pub(crate) fn options_of_family(
     })
 }
 
-/// The names of the families.
-pub fn family_names() -> [&'static str; 3] {
-    [
-        classical::Classical::NAME,
-        western::Western::NAME,
-        korean::Korean::NAME,
-    ]
+/// The names of the families, in registry order.
+pub fn family_names() -> Vec<&'static str> {
+    fn of<F: Family>() -> &'static str {
+        F::NAME
+    }
+    every_family!(of).to_vec()
 }
 
 impl Options {
