@@ -47,6 +47,10 @@ pub enum BotCmd {
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+        /// Write every hand our scorer scores differently from the server to FILE (JSON
+        /// Lines: our table JSON, both scores and settlements, the server's explanation).
+        #[arg(long, value_name = "FILE")]
+        disagreements: Option<std::path::PathBuf>,
     },
 }
 
@@ -65,7 +69,8 @@ pub fn run(cmd: BotCmd) -> Result<ExitCode, Fail> {
             bot,
             seed,
             json,
-        } => a_match(hands, &bot, seed, json),
+            disagreements,
+        } => a_match(hands, &bot, seed, json, disagreements),
     }
 }
 
@@ -130,13 +135,20 @@ fn play_over<S: Read + Write>(
     }))
 }
 
-fn a_match(hands: usize, bot: &str, seed: u64, json: bool) -> Result<ExitCode, Fail> {
+fn a_match(
+    hands: usize,
+    bot: &str,
+    seed: u64,
+    json: bool,
+    disagreements: Option<std::path::PathBuf>,
+) -> Result<ExitCode, Fail> {
     if hands == 0 {
         return Err(Fail("--hands must be at least 1".into()));
     }
     let ruleset = Ruleset::preset("bradfield").expect("bradfield is a built-in preset");
     bot_for_ruleset(bot, &ruleset, seed).ok_or_else(|| unknown_bot(bot))?;
-    let cfg = MatchConfig::new(hands, bot, seed).map_err(|e| Fail(e.to_string()))?;
+    let mut cfg = MatchConfig::new(hands, bot, seed).map_err(|e| Fail(e.to_string()))?;
+    cfg.disagreements = disagreements;
     let bar = indicatif::ProgressBar::new(hands as u64);
     if json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -156,7 +168,8 @@ fn a_match(hands: usize, bot: &str, seed: u64, json: bool) -> Result<ExitCode, F
         format!(
             "{bot} against three mj-player robots on mj-server: {} hands in {} games\n\
              net per hand: {:+.1} (95% CI {:+.1} to {:+.1}), sd {:.0}\n\
-             won {} hands ({:.1}%), {} washouts, {} refused requests, {} games abandoned, {:.0} hands/s\n",
+             won {} hands ({:.1}%), {} washouts, {} refused requests, {} games abandoned, {:.0} hands/s\n\
+             our scorer agrees with the server's on {} of {} hands\n",
             report.hands,
             report.games,
             report.mean,
@@ -169,6 +182,8 @@ fn a_match(hands: usize, bot: &str, seed: u64, json: bool) -> Result<ExitCode, F
             report.refused,
             report.abandoned,
             report.hands_per_second,
+            report.agreed,
+            report.audited,
         )
     };
     crate::write_stdout(out.as_bytes())?;

@@ -16,7 +16,8 @@ use mahjong_hands::{
 use mahjong_rules::Ruleset;
 use mahjong_tiles::{Tile, Wind};
 
-use crate::wire::{read_message, ChowPos, ServerMsg, WireError};
+use crate::audit::{Audit, AuditSet, AuditWin, HandLog};
+use crate::wire::{read_message, ChowPos, ClosedKind, ServerMsg, WireError};
 
 /// The protocol version we speak (mj-server 1.11).
 pub const PROTOCOL_VERSION: u32 = 1110;
@@ -54,6 +55,8 @@ pub struct GameReport {
     pub unmapped_options: Vec<String>,
     /// Whether the server said the game was over.
     pub over: bool,
+    /// Every finished hand scored by our scorer beside the server's scores.
+    pub audits: Vec<Audit>,
 }
 
 /// Why a game could not be played to its end.
@@ -141,6 +144,17 @@ pub struct Seat {
     refusals: u32,
     view: SeatView,
     report: GameReport,
+    /// The hand so far, for the scoring audit.
+    log: HandLog,
+    /// East's wins in a row before this hand.
+    east_streak: u32,
+    /// Per player: the last thing he did was a kong or a flower (a self-drawn win is then
+    /// on a loose tile).
+    after_kong: [bool; 4],
+    /// A dangerous discard the discarder could have avoided: (discarder, serial).
+    danger: Option<(usize, u32)>,
+    /// Who added the tile that may be robbed.
+    konger: Option<usize>,
 }
 
 fn idx(t: Tile) -> usize {
@@ -180,6 +194,11 @@ impl Seat {
             refusals: 0,
             view: SeatView::empty(),
             report: GameReport::default(),
+            log: HandLog::default(),
+            east_streak: 0,
+            after_kong: [false; 4],
+            danger: None,
+            konger: None,
         }
     }
 
@@ -303,18 +322,20 @@ impl Seat {
             ServerMsg::DeclaresSpecial(id, t) => self.special(*id, *t, &mut out),
             ServerMsg::Discards { id, tile, serial } => self.discard(*id, *tile, *serial, &mut out),
             ServerMsg::Chows(id, t, pos) => {
-                if self.stage == Stage::Play {
-                    if let Some(off) = pos.offset() {
-                        let first = Tile::from_kind(idx(*t) - off);
-                        self.claimed(*id, *t, SetKind::Chow, first, &mut out);
+                if let Some(off) = pos.offset() {
+                    let first = Tile::from_kind(idx(*t) - off);
+                    match self.stage {
+                        Stage::Play => self.claimed(*id, *t, SetKind::Chow, first, &mut out),
+                        Stage::Scoring => self.winning_set(*id, *t, SetKind::Chow, first),
+                        _ => {}
                     }
                 }
             }
-            ServerMsg::Pungs(id, t) => {
-                if self.stage == Stage::Play {
-                    self.claimed(*id, *t, SetKind::Pung, *t, &mut out);
-                }
-            }
+            ServerMsg::Pungs(id, t) => match self.stage {
+                Stage::Play => self.claimed(*id, *t, SetKind::Pung, *t, &mut out),
+                Stage::Scoring => self.winning_set(*id, *t, SetKind::Pung, *t),
+                _ => {}
+            },
             ServerMsg::Kongs(id, t) => {
                 if self.stage == Stage::Play {
                     self.claimed(*id, *t, SetKind::Kong(KongKind::Claimed), *t, &mut out);
@@ -329,6 +350,15 @@ impl Seat {
                     tile: *tile,
                     exposed: false,
                 });
+                self.log.sets[p].push(AuditSet {
+                    kind: SetKind::Kong(KongKind::Concealed),
+                    first: *tile,
+                    exposed: false,
+                    claimed: None,
+                    winning: false,
+                });
+                self.after_kong[p] = true;
+                self.others_loose(p);
                 if p == self.my {
                     self.remove(*tile, 4);
                     self.drawn = None;
@@ -359,6 +389,15 @@ impl Seat {
                 {
                     s.kind = SetKind::Kong(KongKind::Annexed);
                 }
+                if let Some(s) = self.log.sets[p]
+                    .iter_mut()
+                    .find(|s| s.kind == SetKind::Pung && s.first == *tile)
+                {
+                    s.kind = SetKind::Kong(KongKind::Annexed);
+                }
+                self.after_kong[p] = true;
+                self.konger = Some(p);
+                self.others_loose(p);
                 if p == self.my {
                     self.remove(*tile, 1);
                     self.drawn = None;
@@ -381,7 +420,18 @@ impl Seat {
                     });
                 }
             }
-            ServerMsg::RobsKong(_, t) => self.winning_claim = Some(*t),
+            ServerMsg::RobsKong(_, t) => {
+                self.winning_claim = Some(*t);
+                // The robbed kong is a pung again.
+                if let Some(p) = self.konger {
+                    if let Some(s) = self.log.sets[p]
+                        .iter_mut()
+                        .find(|s| s.first == *t && s.kind == SetKind::Kong(KongKind::Annexed))
+                    {
+                        s.kind = SetKind::Pung;
+                    }
+                }
+            }
             ServerMsg::MahJongs(id, t) => {
                 self.stage = Stage::Scoring;
                 self.pending = Pending::None;
@@ -389,6 +439,35 @@ impl Seat {
                     return Ok(out);
                 };
                 self.winner = Some(p);
+                self.log.win = Some(match t {
+                    Some(tile) => AuditWin {
+                        player: p,
+                        tile: *tile,
+                        from: if self.after_kong[p] { "loose" } else { "wall" },
+                        supplier: None,
+                    },
+                    None => match (self.winning_claim, self.konger) {
+                        (Some(tile), Some(k)) => AuditWin {
+                            player: p,
+                            tile,
+                            from: "robbed_kong",
+                            supplier: Some(k),
+                        },
+                        _ => {
+                            let (d, tile, serial) =
+                                self.last_discard.unwrap_or((p, Tile::from_kind(0), 0));
+                            if self.danger == Some((d, serial)) {
+                                self.log.cannon = Some(d);
+                            }
+                            AuditWin {
+                                player: p,
+                                tile,
+                                from: "discard",
+                                supplier: Some(d),
+                            }
+                        }
+                    },
+                });
                 if p == self.my {
                     let claimed = match t {
                         Some(_) => None,
@@ -399,12 +478,29 @@ impl Seat {
                     self.declare_win(claimed, &mut out);
                 }
             }
-            ServerMsg::HandScore { id, .. } => {
+            ServerMsg::HandScore { id, score, text } => {
+                if let Some(p) = self.index_of(*id) {
+                    self.log.theirs[p] = Some((*score, text.clone()));
+                }
                 if self.index_of(*id) == self.winner && self.winner != Some(self.my) {
                     self.show(&mut out);
                 }
             }
             ServerMsg::Settlement(d) => {
+                self.log.bonus = std::array::from_fn(|p| {
+                    self.public
+                        .get(p)
+                        .map(|s| s.bonus.clone())
+                        .unwrap_or_default()
+                });
+                if let Some(a) = self.log.audit(&self.ruleset, *d) {
+                    self.report.audits.push(a);
+                }
+                if self.winner == Some(self.dealer) {
+                    self.east_streak += 1;
+                } else {
+                    self.east_streak = 0;
+                }
                 let mine = d[self.wind_of(self.my).index()];
                 for (p, t) in self.totals.iter_mut().enumerate() {
                     *t += d[(p + 4 - self.dealer) % 4];
@@ -428,6 +524,47 @@ impl Seat {
                 self.stage = Stage::Idle;
             }
             ServerMsg::GameOver => self.report.over = true,
+            ServerMsg::Pairs(id, t) => {
+                if let Some(p) = self.index_of(*id) {
+                    self.log.concealed[p].extend([*t, *t]);
+                }
+            }
+            ServerMsg::FormsClosed { id, kind, tile } => {
+                if let (Some(p), Some(k)) = (self.index_of(*id), tile.kind()) {
+                    let tiles: Vec<Tile> = match kind {
+                        ClosedKind::Pung => vec![*tile; 3],
+                        ClosedKind::Pair => vec![*tile; 2],
+                        ClosedKind::Chow => (k..k + 3).map(Tile::from_kind).collect(),
+                    };
+                    self.log.concealed[p].extend(tiles);
+                }
+            }
+            ServerMsg::ShowsTiles(id, tiles) => {
+                if let Some(p) = self.index_of(*id) {
+                    self.log.concealed[p].extend(tiles.iter().copied());
+                }
+            }
+            ServerMsg::DangerousDiscard {
+                id,
+                serial,
+                no_choice,
+            } => {
+                if let (Some(p), false) = (self.index_of(*id), *no_choice) {
+                    self.danger = Some((p, *serial));
+                    // It comes after the claim it concerns: a win on it makes p liable.
+                    let on_it = self
+                        .last_discard
+                        .is_some_and(|(d, _, s)| d == p && s == *serial);
+                    let won = self
+                        .log
+                        .win
+                        .as_ref()
+                        .is_some_and(|w| w.from == "discard" && w.supplier == Some(p));
+                    if on_it && won {
+                        self.log.cannon = Some(p);
+                    }
+                }
+            }
             ServerMsg::Error(text) => self.refused(text, &mut out)?,
             ServerMsg::Other(_) => {}
         }
@@ -460,6 +597,15 @@ impl Seat {
         self.winning_claim = None;
         self.shown = false;
         self.pending = Pending::None;
+        self.log = HandLog {
+            winds: std::array::from_fn(|p| Some(self.wind_of(p))),
+            prevailing: Some(self.prevailing),
+            east_streak: self.east_streak,
+            ..HandLog::default()
+        };
+        self.after_kong = [false; 4];
+        self.danger = None;
+        self.konger = None;
     }
 
     fn draw(&mut self, id: u32, t: Option<Tile>, out: &mut Vec<String>) {
@@ -509,10 +655,13 @@ impl Seat {
             Some(t) => {
                 self.public[p].bonus.push(t);
                 if self.stage == Stage::Play {
+                    // A flower's replacement is a loose tile only when the options say so.
+                    self.after_kong[p] = self.ruleset.classical().bonus_from_loose;
                     self.public[p].concealed_count =
                         self.public[p].concealed_count.saturating_sub(1);
-                } else if p != self.my {
-                    // Others' replacement draws during the declarations are not shown.
+                }
+                if p != self.my {
+                    // Others' replacement draws are not shown.
                     self.draws += 1;
                 }
                 if p == self.my {
@@ -548,6 +697,9 @@ impl Seat {
         let Some(p) = self.index_of(id) else { return };
         self.stage = Stage::Play;
         self.public[p].discards.push((tile, false));
+        self.log.discards.push((p, tile));
+        self.after_kong[p] = false;
+        self.konger = None;
         self.last_discard = Some((p, tile, serial));
         self.winning_claim = None;
         if p == self.my {
@@ -616,6 +768,17 @@ impl Seat {
             tile: first,
             exposed: true,
         });
+        self.log.sets[p].push(AuditSet {
+            kind,
+            first,
+            exposed: true,
+            claimed: Some(t),
+            winning: false,
+        });
+        if matches!(kind, SetKind::Kong(_)) {
+            self.after_kong[p] = true;
+            self.others_loose(p);
+        }
         let from_hand = match kind {
             SetKind::Kong(_) => 3,
             _ => 2,
@@ -641,6 +804,31 @@ impl Seat {
         if kind == SetKind::Chow || kind == SetKind::Pung {
             self.drawn = None;
             self.turn(true, out);
+        }
+    }
+
+    /// Another player's kong: his loose tile is drawn unseen.
+    fn others_loose(&mut self, p: usize) {
+        if p != self.my {
+            self.draws += 1;
+        }
+    }
+
+    /// Tiles left in the live wall (the dead wall is kept at 14).
+    fn live(&self) -> usize {
+        self.wall_tiles.saturating_sub(14 + self.draws)
+    }
+
+    /// The winner put the claimed winning tile into an exposed set.
+    fn winning_set(&mut self, id: u32, t: Tile, kind: SetKind, first: Tile) {
+        if let Some(p) = self.index_of(id) {
+            self.log.sets[p].push(AuditSet {
+                kind,
+                first,
+                exposed: true,
+                claimed: Some(t),
+                winning: true,
+            });
         }
     }
 
@@ -715,6 +903,7 @@ impl Seat {
             .filter(|t| !t.is_bonus())
             .collect();
         concealed.sort();
+        let live = self.live();
         let v = &mut self.view;
         v.player = self.my;
         v.seats = 4;
@@ -725,7 +914,7 @@ impl Seat {
         v.concealed = concealed;
         v.drawn = drawn;
         v.public.clone_from(&self.public);
-        v.live_wall = self.wall_tiles.saturating_sub(14 + self.draws);
+        v.live_wall = live;
         v.phase = phase;
         v.legal = legal;
         v.totals = self.totals.to_vec();
@@ -802,7 +991,7 @@ impl Seat {
         }
     }
 
-    /// We lost: declare the concealed pungs and a scoring pair (they earn points in the
+    /// We lost: declare the concealed pungs and the scoring pairs (they earn points in the
     /// losers' settlement), then show the hand.
     fn show(&mut self, out: &mut Vec<String>) {
         if self.shown {
@@ -817,13 +1006,13 @@ impl Seat {
                 out.push(format!("FormClosedPung {}", Tile::from_kind(k)));
             }
         }
+        // Every scoring pair: the server lets a loser declare several.
         let own = self.wind_of(self.my).tile();
-        let scoring_pair = (0..c.len()).find(|&k| {
+        for (k, &n) in c.iter().enumerate() {
             let t = Tile::from_kind(k);
-            c[k] == 2 && (k >= 31 || t == own || t == self.prevailing.tile())
-        });
-        if let Some(k) = scoring_pair {
-            out.push(format!("FormClosedPair {}", Tile::from_kind(k)));
+            if n == 2 && (k >= 31 || t == own || t == self.prevailing.tile()) {
+                out.push(format!("FormClosedPair {t}"));
+            }
         }
         out.push("ShowTiles".to_string());
     }

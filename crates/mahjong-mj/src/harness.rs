@@ -32,6 +32,8 @@ pub struct MatchConfig {
     pub idle_timeout: Duration,
     /// Where the sockets and server logs go.
     pub dir: PathBuf,
+    /// Write each hand our scorer scores differently from the server here (JSON Lines).
+    pub disagreements: Option<PathBuf>,
 }
 
 impl MatchConfig {
@@ -46,6 +48,7 @@ impl MatchConfig {
             player: find_program("mj-player")?,
             idle_timeout: Duration::from_secs(10),
             dir: std::env::temp_dir(),
+            disagreements: None,
         })
     }
 }
@@ -106,6 +109,10 @@ pub struct MatchReport {
     pub abandoned: usize,
     /// Hands per second of wall time.
     pub hands_per_second: f64,
+    /// Finished hands scored by our `bradfield` scorer beside the server's own scores.
+    pub audited: usize,
+    /// Of those, hands where every player's score and the settlement agree.
+    pub agreed: usize,
     /// Game options the server announced that our ruleset does not model.
     pub unmapped_options: Vec<String>,
 }
@@ -261,6 +268,16 @@ pub fn run_match(
     let mut nets: Vec<i64> = Vec::with_capacity(cfg.hands);
     let (mut wins, mut washouts, mut refused, mut games, mut abandoned) = (0, 0, 0, 0, 0);
     let mut unmapped = Vec::new();
+    let (mut audited, mut agreed) = (0, 0);
+    let mut out = match &cfg.disagreements {
+        Some(p) => Some(std::io::BufWriter::new(fs::File::create(p).map_err(
+            |e| MatchError::Start {
+                game: 0,
+                what: format!("{}: {e}", p.display()),
+            },
+        )?)),
+        None => None,
+    };
     while nets.len() < cfg.hands {
         let game = games;
         games += 1;
@@ -294,6 +311,15 @@ pub fn run_match(
             Err(e) => return Err(e),
         };
         refused += report.errors.len();
+        for a in &report.audits {
+            audited += 1;
+            if a.agrees() {
+                agreed += 1;
+            } else if let Some(w) = out.as_mut() {
+                let line = serde_json::to_string(a).expect("serializes");
+                let _ = writeln!(w, "{line}");
+            }
+        }
         if unmapped.is_empty() {
             unmapped.clone_from(&report.unmapped_options);
         }
@@ -325,6 +351,8 @@ pub fn run_match(
         ci95: [mean - half, mean + half],
         refused,
         abandoned,
+        audited,
+        agreed,
         hands_per_second: n / started.elapsed().as_secs_f64().max(1e-9),
         unmapped_options: unmapped,
     })

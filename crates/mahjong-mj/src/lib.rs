@@ -5,10 +5,12 @@
 //!
 //! How to use it, and what the client does at each phase of the protocol: `docs/bots.md`.
 
+pub mod audit;
 pub mod client;
 pub mod harness;
 pub mod options;
 pub mod wire;
 
+pub use audit::Audit;
 pub use client::{play, ClientError, GameReport, HandOutcome, Seat};
 pub use harness::{play_one_game, run_match, MatchConfig, MatchError, MatchReport};

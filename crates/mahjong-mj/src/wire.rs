@@ -52,6 +52,17 @@ impl ChowPos {
     }
 }
 
+/// The kind of a set declared from concealed tiles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClosedKind {
+    /// Three of a kind.
+    Pung,
+    /// A run (named by its lowest tile).
+    Chow,
+    /// Two of a kind.
+    Pair,
+}
+
 /// A message from the server, with the fields a player needs. Ids are the server's player
 /// ids (1–4). A tile field of `--` (unknown or none) is `None`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,6 +158,31 @@ pub enum ServerMsg {
         id: u32,
         /// The hand's score.
         score: i64,
+        /// The server's explanation (several lines).
+        text: String,
+    },
+    /// `PlayerPairs ID TILE`: the winner put the claimed tile in a pair.
+    Pairs(u32, Tile),
+    /// `PlayerFormsClosedPung|Chow|Pair ID TILE`: a set declared from concealed tiles at
+    /// the end of a hand (a chow by its lowest tile).
+    FormsClosed {
+        /// Who.
+        id: u32,
+        /// Its kind (`Pair` is none of the engine's set kinds).
+        kind: ClosedKind,
+        /// Its (lowest) tile.
+        tile: Tile,
+    },
+    /// `PlayerShowsTiles ID TILES…`: a loser's remaining concealed tiles.
+    ShowsTiles(u32, Vec<Tile>),
+    /// `DangerousDiscard ID SERIAL NOCHOICE`: the discard was dangerous (M90–M96).
+    DangerousDiscard {
+        /// The discarder.
+        id: u32,
+        /// The discard.
+        serial: u32,
+        /// The discarder had no safe choice (no liability).
+        no_choice: bool,
     },
     /// `Settlement dE dS dW dN TEXT`: the changes by this hand's seat winds.
     Settlement([i64; 4]),
@@ -330,10 +366,44 @@ impl ServerMsg {
                 }
             }
             "HandScore" => {
-                let (w, _) = need(2)?;
+                let (w, rest) = need(2)?;
                 ServerMsg::HandScore {
                     id: id(w[0])?,
                     score: num(w[1])?,
+                    text: rest.to_string(),
+                }
+            }
+            "PlayerPairs" => {
+                let (w, _) = need(2)?;
+                ServerMsg::Pairs(id(w[0])?, tile(w[1])?)
+            }
+            "PlayerFormsClosedPung" | "PlayerFormsClosedChow" | "PlayerFormsClosedPair" => {
+                let (w, _) = need(2)?;
+                let kind = match kind {
+                    "PlayerFormsClosedPung" => ClosedKind::Pung,
+                    "PlayerFormsClosedChow" => ClosedKind::Chow,
+                    _ => ClosedKind::Pair,
+                };
+                ServerMsg::FormsClosed {
+                    id: id(w[0])?,
+                    kind,
+                    tile: tile(w[1])?,
+                }
+            }
+            "PlayerShowsTiles" => {
+                let (w, rest) = need(1)?;
+                let tiles = rest
+                    .split_whitespace()
+                    .map(tile)
+                    .collect::<Result<Vec<_>, _>>()?;
+                ServerMsg::ShowsTiles(id(w[0])?, tiles)
+            }
+            "DangerousDiscard" => {
+                let (w, _) = need(3)?;
+                ServerMsg::DangerousDiscard {
+                    id: id(w[0])?,
+                    serial: id(w[1])?,
+                    no_choice: w[2] == "1",
                 }
             }
             "Settlement" => {
@@ -454,6 +524,34 @@ mod tests {
         assert_eq!(
             ServerMsg::parse("Error 12 No such tile in hand").unwrap(),
             ServerMsg::Error("No such tile in hand".into())
+        );
+        assert_eq!(
+            ServerMsg::parse("PlayerShowsTiles 3 1B 3B").unwrap(),
+            ServerMsg::ShowsTiles(3, vec![t("1B"), t("3B")])
+        );
+        assert_eq!(
+            ServerMsg::parse("PlayerFormsClosedChow 2 6C").unwrap(),
+            ServerMsg::FormsClosed {
+                id: 2,
+                kind: ClosedKind::Chow,
+                tile: t("6C")
+            }
+        );
+        assert_eq!(
+            ServerMsg::parse("HandScore 3 2 7B-7B-7B 2 (open pung of minors)\nSCORE: 2").unwrap(),
+            ServerMsg::HandScore {
+                id: 3,
+                score: 2,
+                text: "7B-7B-7B 2 (open pung of minors)\nSCORE: 2".into()
+            }
+        );
+        assert_eq!(
+            ServerMsg::parse("DangerousDiscard 2 77 1").unwrap(),
+            ServerMsg::DangerousDiscard {
+                id: 2,
+                serial: 77,
+                no_choice: true
+            }
         );
         assert!(matches!(
             ServerMsg::parse("PlayerClaimsPung 1 20").unwrap(),

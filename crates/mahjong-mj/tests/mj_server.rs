@@ -28,6 +28,10 @@ fn greedy_plays_whole_games_on_mj_server_with_no_refusal() {
     assert_eq!(r.abandoned, 0);
     assert!(r.games >= 2, "{} games", r.games);
     assert_eq!(r.unmapped_options, Vec::<String>::new());
+    // Every hand, scored by our bradfield scorer from what the client saw, gets the
+    // server's own scores and settlement.
+    assert_eq!(r.audited, r.hands - r.washouts);
+    assert_eq!(r.agreed, r.audited);
     // The interval is the mean plus and minus 1.96 standard errors.
     let half = 1.96 * r.sd / (r.hands as f64).sqrt();
     assert!((r.ci95[0] - (r.mean - half)).abs() < 1e-9);

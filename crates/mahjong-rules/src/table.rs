@@ -102,7 +102,8 @@ pub struct SetInput {
     pub kong: Option<KongKind>,
     /// The winner's set that the winning tile completed (M115c rule 4): an exposed set
     /// formed by claiming the winning discard. Without it, the last exposed set of the
-    /// winner that holds the winning tile, when the win was claimed.
+    /// winner that holds the winning tile (and whose `claimed` tile, if given, is it), when
+    /// the win was claimed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub winning: bool,
     /// Which tile of an exposed set came from a discard (M115c rule 5; meaningful for
@@ -671,10 +672,23 @@ fn winning_set(
     if win.self_drawn() {
         return Ok(None);
     }
+    // A set whose `claimed` tile is another tile was made earlier, with another discard.
+    let inputs = seated
+        .iter()
+        .flatten()
+        .find(|(i, _, _)| *i == w)
+        .map(|(_, _, s)| *s);
+    let claimed_other = |j: usize| {
+        inputs
+            .and_then(|s| s.sets.get(j))
+            .and_then(|si| si.claimed)
+            .is_some_and(|t| t.kind() != Some(win.kind))
+    };
     Ok(hands[w]
         .declared()
         .iter()
-        .rposition(|m| m.exposed && !m.is_kong() && m.contains(win.kind))
+        .enumerate()
+        .rposition(|(j, m)| m.exposed && !m.is_kong() && m.contains(win.kind) && !claimed_other(j))
         .map(|j| j as u8))
 }
 
