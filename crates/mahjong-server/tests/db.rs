@@ -187,15 +187,15 @@ async fn ledgers_are_listed_newest_first(db: &str) {
     let store = Store::open(db).await.unwrap();
     assert!(store.ledgers().await.unwrap().is_empty());
     store
-        .insert_ledger(&ledger("l1", "Monday", 100))
+        .insert_ledger(&ledger("l1", "Monday", 100), "tok")
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l2", "Friday", 300))
+        .insert_ledger(&ledger("l2", "Friday", 300), "tok")
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l3", "Sunday", 200))
+        .insert_ledger(&ledger("l3", "Sunday", 200), "tok")
         .await
         .unwrap();
     let all = store.ledgers().await.unwrap();
@@ -214,11 +214,11 @@ async fn ledgers_are_listed_newest_first(db: &str) {
 async fn ledger_hands_are_appended_in_order(db: &str) {
     let store = Store::open(db).await.unwrap();
     store
-        .insert_ledger(&ledger("l1", "Friday", 1))
+        .insert_ledger(&ledger("l1", "Friday", 1), "tok")
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l2", "Other", 2))
+        .insert_ledger(&ledger("l2", "Other", 2), "tok")
         .await
         .unwrap();
     assert!(store.ledger_hands("l1").await.unwrap().is_empty());
@@ -271,7 +271,7 @@ async fn everything_is_there_after_reopening(db: &str) {
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l1", "Friday", 1))
+        .insert_ledger(&ledger("l1", "Friday", 1), "tok")
         .await
         .unwrap();
     let hand = LedgerHand {
