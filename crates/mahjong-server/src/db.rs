@@ -484,21 +484,37 @@ impl Store {
 }
 
 /// The writer: takes every append that has queued up, commits them in one transaction,
-/// and acknowledges each.
+/// and acknowledges each. When that commit fails, each append is written again in a
+/// transaction of its own: one bad append (a number already stored, a row the database
+/// refuses) fails alone instead of taking the others of its group down with it.
 async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Append>) {
     let mut batch = Vec::new();
     while rx.recv_many(&mut batch, 512).await > 0 {
         let result = write_batch(&pool, &batch).await;
-        if let Err(e) = &result {
-            tracing::error!("writing {} event batches: {e}", batch.len());
-        }
-        for a in batch.drain(..) {
-            let _ = a.ack.send(
-                result
-                    .as_ref()
-                    .map(|_| ())
-                    .map_err(|e| DbError(e.0.clone())),
-            );
+        match result {
+            Ok(()) => {
+                for a in batch.drain(..) {
+                    let _ = a.ack.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                tracing::error!(game = %batch[0].game, "writing events: {e}");
+                let a = batch.pop().expect("one");
+                let _ = a.ack.send(Err(e));
+            }
+            Err(e) => {
+                tracing::warn!(
+                    "writing {} event batches together: {e}; writing each alone",
+                    batch.len()
+                );
+                for a in batch.drain(..) {
+                    let alone = write_batch(&pool, std::slice::from_ref(&a)).await;
+                    if let Err(e) = &alone {
+                        tracing::error!(game = %a.game, "writing events: {e}");
+                    }
+                    let _ = a.ack.send(alone);
+                }
+            }
         }
     }
 }
