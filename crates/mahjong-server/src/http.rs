@@ -213,11 +213,13 @@ async fn writes_from_us(State(app): State<App>, req: Request, next: Next) -> Res
     }
     if !is_safe(&method) || upgrade {
         if let Some(origin) = headers.get(header::ORIGIN) {
-            if !origin_allowed(
-                origin,
-                headers.get(header::HOST),
-                &app.limits().allow_origins,
-            ) {
+            // HTTP/2 names the host in the URI's authority instead of a Host header.
+            let authority = req
+                .uri()
+                .authority()
+                .and_then(|a| HeaderValue::from_str(a.as_str()).ok());
+            let host = headers.get(header::HOST).or(authority.as_ref());
+            if !origin_allowed(origin, host, &app.limits().allow_origins) {
                 let shown = String::from_utf8_lossy(origin.as_bytes()).into_owned();
                 return ApiError::status(
                     StatusCode::FORBIDDEN,

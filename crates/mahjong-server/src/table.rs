@@ -711,9 +711,13 @@ impl Table {
                     let _ = reply.send(Err(r));
                     return;
                 }
-                let json = serde_json::to_string(&self.config).expect("configs serialize");
-                if let Err(e) = self.store.update_game(&self.id, &json, "deleted").await {
-                    tracing::error!(table = %self.id, "deleting the table: {e}");
+                // A finished game keeps its record (and its `finished` status): deleting it
+                // only lets it leave memory now.
+                if self.status != Status::Finished {
+                    let json = serde_json::to_string(&self.config).expect("configs serialize");
+                    if let Err(e) = self.store.update_game(&self.id, &json, "deleted").await {
+                        tracing::error!(table = %self.id, "deleting the table: {e}");
+                    }
                 }
                 for c in &self.conns {
                     c.tx.close(1000, "the host has ended the table");
