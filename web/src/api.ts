@@ -125,7 +125,31 @@ export interface CreatedTable {
   id: string;
   seats: SeatInfo[];
   spectate_url: string;
+  /** The host's secret: fills waiting seats with bots, deletes the table. */
+  host_token?: string;
 }
+
+/**
+ * The secrets this browser was given (a table's host token, a ledger's token), kept in
+ * localStorage under `mahjong.KIND.ID`: the server answers them once, at creation.
+ */
+export const secrets = {
+  get: (kind: 'host' | 'ledger', id: string): string | null => {
+    try {
+      return localStorage.getItem(`mahjong.${kind}.${id}`);
+    } catch {
+      return null;
+    }
+  },
+  set: (kind: 'host' | 'ledger', id: string, token: string | undefined) => {
+    if (!token) return;
+    try {
+      localStorage.setItem(`mahjong.${kind}.${id}`, token);
+    } catch {
+      /* private mode: the secret lives as long as the page */
+    }
+  },
+};
 
 export interface RulesetInfo {
   name: string;
@@ -176,11 +200,16 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+// Every write is a JSON object with its content type (the server refuses any other: a
+// page of another site could send those), and a secret goes as a bearer token.
+async function request<T>(method: string, url: string, body?: unknown, token?: string | null): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers['content-type'] = 'application/json';
+  if (token) headers['authorization'] = `Bearer ${token}`;
   const res = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers,
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   const text = await res.text();
   let data: unknown = null;
@@ -209,10 +238,13 @@ export const api = {
     names?: (string | null)[];
     bot_delay_ms?: number;
   }) =>
-    request<CreatedTable>('POST', '/api/tables', body),
+    request<CreatedTable>('POST', '/api/tables', body).then((t) => {
+      secrets.set('host', t.id, t.host_token);
+      return t;
+    }),
   table: (id: string) => request<Record<string, unknown>>('GET', `/api/tables/${encodeURIComponent(id)}`),
-  fill: (id: string, bot?: string) =>
-    request<unknown>('POST', `/api/tables/${encodeURIComponent(id)}/fill`, bot ? { bot } : {}),
+  /** Fills the waiting seats with bots: only with this table's host token (kept at creation). */
+  fill: (id: string) => request<unknown>('POST', `/api/tables/${encodeURIComponent(id)}/fill`, {}, secrets.get('host', id)),
   games: () => request<unknown>('GET', '/api/games'),
   gameRecord: async (id: string): Promise<string> => {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
@@ -228,9 +260,14 @@ export const api = {
     ),
   ledgers: () => request<unknown>('GET', '/api/ledgers'),
   ledger: (id: string) => request<unknown>('GET', `/api/ledgers/${encodeURIComponent(id)}`),
-  createLedger: (body: { name: string; players: string[] }) => request<unknown>('POST', '/api/ledgers', body),
+  createLedger: (body: { name: string; players: string[] }) =>
+    request<{ id: string; token?: string }>('POST', '/api/ledgers', body).then((l) => {
+      secrets.set('ledger', l.id, l.token);
+      return l;
+    }),
+  /** Adds a hand: only with the ledger's token (kept when this browser created it). */
   addLedgerHand: (id: string, body: unknown) =>
-    request<unknown>('POST', `/api/ledgers/${encodeURIComponent(id)}/hands`, body),
+    request<unknown>('POST', `/api/ledgers/${encodeURIComponent(id)}/hands`, body, secrets.get('ledger', id)),
 };
 
 /** Parses a JSON Lines game record: the header lines and events, game by game. */

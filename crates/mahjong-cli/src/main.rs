@@ -136,6 +136,22 @@ enum Command {
         /// Largest `limit` of a list page.
         #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().page_max)]
         page_max: usize,
+        /// Tables in memory at once, server-wide (more: 503); 0: no limit.
+        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().tables_max)]
+        max_tables: usize,
+        /// Tables in memory at once that one client address created (more: 429); 0: no limit.
+        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().tables_per_client)]
+        max_tables_per_client: usize,
+        /// Requests per second one client address may make on average (more: 429); 0: off.
+        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().rate_per_second)]
+        rate_per_second: u32,
+        /// Requests one client address may make at once before --rate-per-second applies.
+        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().rate_burst)]
+        rate_burst: u32,
+        /// An origin (`https://example.org`) besides the server's own whose pages may
+        /// write and open WebSockets; repeatable.
+        #[arg(long = "allow-origin", value_name = "ORIGIN")]
+        allow_origins: Vec<String>,
     },
     /// Play a game in the terminal: against bots here, or at a server's table (--server).
     Play(mahjong_tui::PlayArgs),
@@ -356,6 +372,11 @@ fn main() -> ExitCode {
             ws_queue,
             waiting_expiry_secs,
             page_max,
+            max_tables,
+            max_tables_per_client,
+            rate_per_second,
+            rate_burst,
+            allow_origins,
         } => {
             let limits = mahjong_server::Limits {
                 body_bytes: max_body_bytes,
@@ -363,6 +384,11 @@ fn main() -> ExitCode {
                 ws_queue,
                 waiting_expiry: std::time::Duration::from_secs(waiting_expiry_secs),
                 page_max,
+                tables_max: max_tables,
+                tables_per_client: max_tables_per_client,
+                rate_per_second,
+                rate_burst,
+                allow_origins,
                 ..Default::default()
             };
             serve::serve(bind, db, limits).map_err(Fail)

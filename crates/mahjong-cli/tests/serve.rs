@@ -92,6 +92,8 @@ async fn a_killed_server_resumes_its_tables_and_loses_no_event() {
         kinds: kinds.map(String::from).to_vec(),
         names: vec![],
         tokens: vec![None; 4],
+        open: vec![],
+        host_token: None,
         bot_delay_ms: 10,
         turn_seconds: 0,
     };

@@ -72,6 +72,26 @@ impl Client {
         Ok((status, r.text().await?))
     }
 
+    /// `POST path` with a JSON body and a secret (`Authorization: Bearer TOKEN`: a table's
+    /// `host_token` to fill or delete it, a ledger's `token` to add a hand) → status and
+    /// body text.
+    pub async fn post_with_token(
+        &self,
+        path: &str,
+        body: &Value,
+        token: &str,
+    ) -> Result<(u16, String), ClientError> {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await?;
+        let status = r.status().as_u16();
+        Ok((status, r.text().await?))
+    }
+
     /// `GET path`, expecting 200 and JSON.
     pub async fn get_json(&self, path: &str) -> Result<Value, ClientError> {
         let (status, body) = self.get(path).await?;

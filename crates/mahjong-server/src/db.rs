@@ -54,6 +54,12 @@ const SCHEMA: &[&str] = &[
         at BIGINT NOT NULL,
         PRIMARY KEY (ledger_id, seq)
     )",
+    // A table of its own rather than a column of `ledgers`: databases made before ledger
+    // tokens get it on the next start (no column to add); their ledgers have no token.
+    "CREATE TABLE IF NOT EXISTS ledger_tokens (
+        ledger_id TEXT PRIMARY KEY,
+        token TEXT NOT NULL
+    )",
 ];
 
 /// A stored game row.
@@ -283,7 +289,7 @@ impl Store {
     /// Games not finished (to resume at start-up).
     pub async fn unfinished(&self) -> Result<Vec<GameRow>, DbError> {
         let rows = sqlx::query(
-            "SELECT * FROM games WHERE status NOT IN ('finished', 'expired') ORDER BY created_at",
+            "SELECT * FROM games WHERE status NOT IN ('finished', 'expired', 'deleted') ORDER BY created_at",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -339,16 +345,35 @@ impl Store {
             .collect::<Result<_, _>>()?)
     }
 
-    /// Creates a ledger.
-    pub async fn insert_ledger(&self, l: &LedgerRow) -> Result<(), DbError> {
+    /// Creates a ledger with its token (the secret that adds hands to it).
+    pub async fn insert_ledger(&self, l: &LedgerRow, token: &str) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO ledgers (id, name, players, created_at) VALUES ($1, $2, $3, $4)")
             .bind(&l.id)
             .bind(&l.name)
             .bind(&l.players)
             .bind(l.created_at)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        sqlx::query("INSERT INTO ledger_tokens (ledger_id, token) VALUES ($1, $2)")
+            .bind(&l.id)
+            .bind(token)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(())
+    }
+
+    /// A ledger's token (none for a ledger made before tokens, or no such ledger).
+    pub async fn ledger_token(&self, id: &str) -> Result<Option<String>, DbError> {
+        let row = sqlx::query("SELECT token FROM ledger_tokens WHERE ledger_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get("token")?),
+            None => None,
+        })
     }
 
     /// Ledgers, newest first: at most `limit`, after the ledger `after` (its `created_at`
@@ -459,21 +484,37 @@ impl Store {
 }
 
 /// The writer: takes every append that has queued up, commits them in one transaction,
-/// and acknowledges each.
+/// and acknowledges each. When that commit fails, each append is written again in a
+/// transaction of its own: one bad append (a number already stored, a row the database
+/// refuses) fails alone instead of taking the others of its group down with it.
 async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Append>) {
     let mut batch = Vec::new();
     while rx.recv_many(&mut batch, 512).await > 0 {
         let result = write_batch(&pool, &batch).await;
-        if let Err(e) = &result {
-            tracing::error!("writing {} event batches: {e}", batch.len());
-        }
-        for a in batch.drain(..) {
-            let _ = a.ack.send(
-                result
-                    .as_ref()
-                    .map(|_| ())
-                    .map_err(|e| DbError(e.0.clone())),
-            );
+        match result {
+            Ok(()) => {
+                for a in batch.drain(..) {
+                    let _ = a.ack.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                tracing::error!(game = %batch[0].game, "writing events: {e}");
+                let a = batch.pop().expect("one");
+                let _ = a.ack.send(Err(e));
+            }
+            Err(e) => {
+                tracing::warn!(
+                    "writing {} event batches together: {e}; writing each alone",
+                    batch.len()
+                );
+                for a in batch.drain(..) {
+                    let alone = write_batch(&pool, std::slice::from_ref(&a)).await;
+                    if let Err(e) = &alone {
+                        tracing::error!(game = %a.game, "writing events: {e}");
+                    }
+                    let _ = a.ack.send(alone);
+                }
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The HTTP API (`docs/api.md`), the WebSocket endpoint and the browser client's files.
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -7,8 +8,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::CloseFrame;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::DefaultBodyLimit;
-use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -26,7 +28,9 @@ use tokio::sync::{mpsc, oneshot};
 use crate::db::{DbError, LedgerHand, LedgerRow, Store};
 use crate::limits::{check_name, Kill, Limits, Outbox};
 use crate::protocol::{parse_client, ClientMsg, ProtoError, PROTOCOL_VERSION};
-use crate::table::{error_text, Cmd, Registry, Table, TableConfig, TableInfo};
+use crate::table::{
+    error_text, same_secret, CapRefusal, Cmd, HostRefusal, Registry, Table, TableConfig, TableInfo,
+};
 use crate::{assets, new_id, new_token, now_ms};
 
 /// Shared state of the handlers.
@@ -94,10 +98,11 @@ impl App {
 /// The router of the whole server.
 pub(crate) fn router(app: App) -> Router {
     let body_limit = app.limits().body_bytes;
-    Router::new()
+    let rate = rate_limit(app.limits());
+    let router = Router::new()
         .route("/api/health", get(health))
         .route("/api/tables", post(create_table).get(list_tables))
-        .route("/api/tables/{id}", get(table_info))
+        .route("/api/tables/{id}", get(table_info).delete(delete_table))
         .route("/api/tables/{id}/join", post(join_table))
         .route("/api/tables/{id}/fill", post(fill_table))
         .route("/api/tables/{id}/ws", get(ws))
@@ -111,11 +116,152 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/ledgers/{id}", get(ledger))
         .route("/api/ledgers/{id}/hands", post(add_ledger_hand))
         .route("/api/{*rest}", get(api_404).post(api_404))
-        .route("/play", get(play))
+        .route("/play", post(play).get(play_page))
         .fallback(assets::serve)
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            writes_from_us,
+        ))
         .layer(axum::middleware::map_response(json_errors))
         .layer(DefaultBodyLimit::max(body_limit))
-        .with_state(app)
+        .with_state(app);
+    match rate {
+        Some(layer) => router.layer(layer),
+        None => router,
+    }
+}
+
+type RateLayer = tower_governor::GovernorLayer<
+    tower_governor::key_extractor::PeerIpKeyExtractor,
+    governor::middleware::NoOpMiddleware<governor::clock::QuantaInstant>,
+    axum::body::Body,
+>;
+
+/// The rate limit per client address (`--rate-per-second`, `--rate-burst`; `None` when
+/// off): tower_governor's GCRA limiter keyed by the peer's IP address, refusing with 429 in
+/// the API's error shape and a `Retry-After` header. Addresses not seen for a minute are
+/// forgotten, so the limiter's memory follows the clients of the last minute.
+fn rate_limit(limits: &Limits) -> Option<RateLayer> {
+    if limits.rate_per_second == 0 || limits.rate_burst == 0 {
+        return None;
+    }
+    let config = tower_governor::governor::GovernorConfigBuilder::default()
+        .per_nanosecond((1_000_000_000 / limits.rate_per_second as u64).max(1))
+        .burst_size(limits.rate_burst)
+        .finish()?;
+    let limiter = Arc::downgrade(config.limiter());
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+            let Some(l) = limiter.upgrade() else { break };
+            l.retain_recent();
+        }
+    });
+    Some(
+        tower_governor::GovernorLayer::new(config).error_handler(|e| {
+            let (status, wait) = match &e {
+                tower_governor::GovernorError::TooManyRequests { wait_time, .. } => {
+                    (StatusCode::TOO_MANY_REQUESTS, Some(*wait_time))
+                }
+                _ => (StatusCode::INTERNAL_SERVER_ERROR, None),
+            };
+            let message = match wait {
+                Some(w) => format!("too many requests from your address: wait {w} s"),
+                None => "the client's address is unknown".to_string(),
+            };
+            tracing::info!(status = status.as_u16(), "refused: {message}");
+            let mut r = ApiError::status(status, message).into_response();
+            if let Some(w) = wait {
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from(w));
+            }
+            r
+        }),
+    )
+}
+
+/// Methods that change nothing: no content type or origin is asked of them.
+fn is_safe(method: &Method) -> bool {
+    matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// Writes only from our own clients (cross-site request forgery): a `POST` must say its
+/// body is `application/json` — a page on another site can send `text/plain` or a form
+/// without asking the browser's permission, but not JSON — and a write or a WebSocket
+/// upgrade that carries an `Origin` (every browser request does) must come from this
+/// server's own origin or one of `--allow-origin`. Requests without `Origin` (curl, the
+/// CLI) pass: they are not a visitor's browser acting for another site.
+async fn writes_from_us(State(app): State<App>, req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let headers = req.headers();
+    let upgrade = headers
+        .get(header::UPGRADE)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"websocket"));
+    if method == Method::POST || method == Method::PUT || method == Method::PATCH {
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return ApiError::status(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a request that changes something sends its body as JSON (Content-Type: application/json)",
+            )
+            .into_response();
+        }
+    }
+    if !is_safe(&method) || upgrade {
+        if let Some(origin) = headers.get(header::ORIGIN) {
+            // HTTP/2 names the host in the URI's authority instead of a Host header.
+            let authority = req
+                .uri()
+                .authority()
+                .and_then(|a| HeaderValue::from_str(a.as_str()).ok());
+            let host = headers.get(header::HOST).or(authority.as_ref());
+            if !origin_allowed(origin, host, &app.limits().allow_origins) {
+                let shown = String::from_utf8_lossy(origin.as_bytes()).into_owned();
+                return ApiError::status(
+                    StatusCode::FORBIDDEN,
+                    format!("pages from {shown} may not change anything here"),
+                )
+                .into_response();
+            }
+        }
+    }
+    next.run(req).await
+}
+
+/// Whether a page from `origin` may write: the server's own origin (`Host`, over http or
+/// https), or one allowed by name.
+fn origin_allowed(origin: &HeaderValue, host: Option<&HeaderValue>, allowed: &[String]) -> bool {
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let origin = origin.trim_end_matches('/');
+    if allowed
+        .iter()
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let rest = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    match (rest, host.and_then(|h| h.to_str().ok())) {
+        (Some(o), Some(h)) => o.eq_ignore_ascii_case(h),
+        _ => false,
+    }
+}
+
+/// The token of `Authorization: Bearer TOKEN`, if any.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = v.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
+        .filter(|t| !t.is_empty())
 }
 
 /// Every API error in the documented shape (axum's own answers — 405, 413, a WebSocket
@@ -175,8 +321,17 @@ async fn json_errors(method: Method, uri: Uri, response: Response) -> Response {
     out
 }
 
-/// Parses a JSON body, naming the place of an error.
+/// Refuses a body that is not a JSON object (serde would take an array for a struct).
+fn object_body(body: &[u8]) -> ApiResult<()> {
+    match body.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') => Ok(()),
+        _ => Err(ApiError::bad("", "the body is a JSON object ({…})")),
+    }
+}
+
+/// Parses a JSON body (an object), naming the place of an error.
 fn parse_body<T: DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
+    object_body(body)?;
     let de = &mut serde_json::Deserializer::from_slice(body);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -283,16 +438,22 @@ fn table_config(req: CreateTable, limits: &Limits) -> ApiResult<TableConfig> {
         ));
     }
     for (i, k) in kinds.iter().enumerate() {
-        if k != "human" && !mahjong_bots::BOT_NAMES.contains(&k.as_str()) {
+        if k != "human" && k != "open" && !mahjong_bots::BOT_NAMES.contains(&k.as_str()) {
             return Err(ApiError::bad(
                 format!("seats[{i}]"),
                 format!(
-                    "unknown seat kind {k:?} (known: human, {})",
+                    "unknown seat kind {k:?} (known: human, open, {})",
                     mahjong_bots::BOT_NAMES.join(", ")
                 ),
             ));
         }
     }
+    // An open seat is a human seat that `join` hands out; its token is made then.
+    let open: Vec<bool> = kinds.iter().map(|k| k == "open").collect();
+    let kinds: Vec<String> = kinds
+        .into_iter()
+        .map(|k| if k == "open" { "human".into() } else { k })
+        .collect();
     let names = match req.names {
         None => vec![None; n],
         Some(v) if v.len() == n => v,
@@ -323,7 +484,8 @@ fn table_config(req: CreateTable, limits: &Limits) -> ApiResult<TableConfig> {
     }
     let tokens = kinds
         .iter()
-        .map(|k| (k == "human").then(new_token))
+        .zip(&open)
+        .map(|(k, &o)| (k == "human" && !o).then(new_token))
         .collect();
     Ok(TableConfig {
         ruleset,
@@ -332,20 +494,43 @@ fn table_config(req: CreateTable, limits: &Limits) -> ApiResult<TableConfig> {
         kinds,
         names,
         tokens,
+        open: if open.contains(&true) { open } else { vec![] },
+        host_token: Some(new_token()),
         bot_delay_ms: req.bot_delay_ms,
         turn_seconds: req.turn_seconds,
     })
 }
 
-async fn new_table(app: &App, config: TableConfig) -> ApiResult<(String, TableConfig)> {
+/// Makes a table for the client at `owner`, within the caps on tables.
+async fn new_table(
+    app: &App,
+    config: TableConfig,
+    owner: IpAddr,
+) -> ApiResult<(String, TableConfig)> {
+    app.registry.reserve(Some(owner)).map_err(|r| match r {
+        CapRefusal::Server(n) => ApiError::status(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server is full ({n} tables): try again later"),
+        ),
+        CapRefusal::Client(n) => ApiError::status(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("you already have {n} tables open: finish or delete one first"),
+        ),
+    })?;
     let id = new_id();
-    Table::create(
+    let made = Table::create(
         id.clone(),
         config.clone(),
         app.store.clone(),
         app.registry.clone(),
+        Some(owner),
     )
-    .await?;
+    .await;
+    app.registry.settled();
+    if let Err(e) = made {
+        app.registry.release(Some(owner));
+        return Err(e.into());
+    }
     tracing::info!(table = %id, ruleset = %config.ruleset.name, seats = ?config.kinds, "table created");
     Ok((id, config))
 }
@@ -357,25 +542,34 @@ fn created_json(id: &str, config: &TableConfig) -> Value {
             json!({
                 "seat": s, "kind": config.kinds[s], "name": config.names[s], "token": token,
                 "join_url": token.as_ref().map(|t| format!("/table/{id}?token={t}")),
+                "open": config.is_open(s),
             })
         })
         .collect();
     json!({
         "id": id, "seats": seats, "spectate_url": format!("/table/{id}"),
-        "ws_url": format!("/api/tables/{id}/ws"),
+        "ws_url": format!("/api/tables/{id}/ws"), "host_token": config.host_token,
     })
 }
 
-async fn create_table(State(app): State<App>, body: Bytes) -> ApiResult<Response> {
+async fn create_table(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> ApiResult<Response> {
     let req: CreateTable = parse_body(&body)?;
     let config = table_config(req, app.limits())?;
-    let (id, config) = new_table(&app, config).await?;
+    let (id, config) = new_table(&app, config, peer.ip()).await?;
     Ok((StatusCode::CREATED, Json(created_json(&id, &config))).into_response())
 }
 
-#[derive(Deserialize)]
+/// `POST /play` body: `{"ruleset": NAME, "bots": N}`, both optional.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct PlayQuery {
+    #[serde(default)]
     ruleset: Option<String>,
+    #[serde(default)]
     bots: Option<usize>,
 }
 
@@ -383,11 +577,22 @@ pub(crate) struct PlayQuery {
 /// browser's quick play and its table-for-friends form use the same pause).
 const PLAY_BOT_DELAY_MS: u64 = 400;
 
+/// `GET /play` makes nothing (a link or a prefetch must not create tables): it leads to the
+/// home page, whose quick-play button sends the `POST`.
+async fn play_page() -> Redirect {
+    Redirect::to("/")
+}
+
 async fn play(
     State(app): State<App>,
-    q: Result<Query<PlayQuery>, QueryRejection>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Bytes,
 ) -> ApiResult<Response> {
-    let q = query(q)?;
+    let q: PlayQuery = if body.iter().all(|b| b.is_ascii_whitespace()) {
+        PlayQuery::default()
+    } else {
+        parse_body(&body)?
+    };
     let ruleset = preset(q.ruleset.as_deref().unwrap_or("millington"))?;
     let n = ruleset.seats();
     let bots = q.bots.unwrap_or(n - 1).min(n - 1);
@@ -414,7 +619,7 @@ async fn play(
         },
         app.limits(),
     )?;
-    let (id, config) = new_table(&app, config).await?;
+    let (id, config) = new_table(&app, config, peer.ip()).await?;
     let token = config.tokens[0].as_ref().expect("seat 0 is human");
     Ok(Redirect::to(&format!("/table/{id}?token={token}")).into_response())
 }
@@ -450,6 +655,7 @@ async fn info_of(app: &App, id: &str) -> ApiResult<TableInfo> {
                 name: config.names[s].clone(),
                 connected: false,
                 joined: true,
+                open: config.is_open(s),
             })
             .collect(),
         totals: row
@@ -587,11 +793,49 @@ async fn join_table(
     Ok(Json(serde_json::to_value(j).expect("serializes")))
 }
 
-async fn fill_table(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<TableInfo>> {
-    ask(&app, &id, |reply| Cmd::Fill { reply })
+/// A refusal of something only the table's host may do.
+fn host_refused(r: HostRefusal, what: &str) -> ApiError {
+    match r {
+        HostRefusal::NoToken => ApiError::status(
+            StatusCode::UNAUTHORIZED,
+            format!(
+                "only the table's host may {what}: send its host_token as Authorization: Bearer …"
+            ),
+        ),
+        HostRefusal::NotHost => ApiError::status(
+            StatusCode::FORBIDDEN,
+            format!("only the table's host may {what}: this is not its host_token"),
+        ),
+    }
+}
+
+async fn fill_table(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<TableInfo>> {
+    let host = bearer(&headers);
+    let answer = ask(&app, &id, |reply| Cmd::Fill { host, reply })
         .await
+        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no open table {id}")))?;
+    answer
         .map(Json)
-        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no open table {id}")))
+        .map_err(|r| host_refused(r, "fill its seats with bots"))
+}
+
+/// `DELETE /api/tables/{id}`: the host ends a table that is in memory (waiting or in play).
+async fn delete_table(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<StatusCode> {
+    let host = bearer(&headers);
+    let answer = ask(&app, &id, |reply| Cmd::Delete { host, reply })
+        .await
+        .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no open table {id}")))?;
+    answer
+        .map(|()| StatusCode::NO_CONTENT)
+        .map_err(|r| host_refused(r, "delete it"))
 }
 
 async fn list_games(
@@ -652,6 +896,7 @@ async fn game_record(State(app): State<App>, Path(id): Path<String>) -> ApiResul
 }
 
 async fn score(body: Bytes) -> ApiResult<Response> {
+    object_body(&body)?;
     let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad("", "not UTF-8"))?;
     let input = TableInput::from_json(text).map_err(|e| ApiError::bad(e.path, e.message))?;
     // Over HTTP a ruleset is a preset: never a path on the server.
@@ -865,8 +1110,13 @@ async fn create_ledger(State(app): State<App>, body: Bytes) -> ApiResult<Respons
         players: serde_json::to_string(&req.players).expect("serializes"),
         created_at: now_ms(),
     };
-    app.store.insert_ledger(&row).await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": row.id}))).into_response())
+    let token = new_token();
+    app.store.insert_ledger(&row, &token).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": row.id, "token": token})),
+    )
+        .into_response())
 }
 
 fn totals_of(players: usize, hands: &[LedgerHand]) -> Vec<i64> {
@@ -939,14 +1189,31 @@ struct NewHand {
 async fn add_ledger_hand(
     State(app): State<App>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let req: NewHand = parse_body(&body)?;
     let row = app
         .store
         .ledger(&id)
         .await?
         .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, format!("no ledger {id}")))?;
+    // Only whoever created the ledger (and those he gave its token) adds hands to it.
+    let Some(given) = bearer(&headers) else {
+        tracing::warn!(ledger = %id, "refused a hand: no token");
+        return Err(ApiError::status(
+            StatusCode::UNAUTHORIZED,
+            "adding a hand needs the ledger's token: Authorization: Bearer …",
+        ));
+    };
+    let stored = app.store.ledger_token(&id).await?;
+    if !stored.as_deref().is_some_and(|t| same_secret(t, &given)) {
+        tracing::warn!(ledger = %id, "refused a hand: wrong token");
+        return Err(ApiError::status(
+            StatusCode::FORBIDDEN,
+            "this is not the ledger's token",
+        ));
+    }
+    let req: NewHand = parse_body(&body)?;
     let players: Vec<String> = serde_json::from_str(&row.players).unwrap_or_default();
     if req.settlement.len() != players.len() {
         return Err(ApiError::bad(
@@ -1054,6 +1321,9 @@ async fn connection_inner(socket: WebSocket, app: &App, id: String, token: Optio
         let msg = match app.store.game(&id).await {
             Ok(Some(g)) if g.status == "expired" => {
                 format!("table {id} has expired: nobody joined it")
+            }
+            Ok(Some(g)) if g.status == "deleted" => {
+                format!("table {id} was ended by its host")
             }
             Ok(Some(_)) => format!("table {id} is over: its record is at /api/games/{id}"),
             _ => format!("no table {id}"),

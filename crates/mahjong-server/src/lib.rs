@@ -25,6 +25,7 @@ pub mod client;
 pub mod db;
 pub mod hint;
 mod http;
+pub mod inputs;
 pub mod limits;
 pub mod load;
 pub mod protocol;
@@ -148,6 +149,7 @@ async fn run(
     let registry = Arc::new(table::Registry {
         tables: Default::default(),
         limits: config.limits.clone(),
+        owners: Default::default(),
     });
     let mut resumed = 0;
     for row in store.unfinished().await? {
@@ -189,7 +191,9 @@ async fn run(
             tracing::warn!("TCP_NODELAY: {e}");
         }
     });
-    axum::serve(listener, http::router(app))
+    // The client's address (`ConnectInfo`) is what the rate limit and the table caps count by.
+    let service = http::router(app).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown)
         .await?;
     // The WebSockets close (each sends its close frame, given a second).

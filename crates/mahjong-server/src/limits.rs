@@ -27,6 +27,19 @@ pub struct Limits {
     pub page_max: usize,
     /// A waiting table nobody connects to is dropped after this long.
     pub waiting_expiry: Duration,
+    /// Tables in memory at once, server-wide (more: 503); 0: no limit.
+    pub tables_max: usize,
+    /// Tables in memory at once that one client address created (more: 429); 0: no limit.
+    pub tables_per_client: usize,
+    /// Requests per second one client address may make on average (more: 429); 0: no
+    /// rate limit.
+    pub rate_per_second: u32,
+    /// Requests one client address may make at once before the rate applies.
+    pub rate_burst: u32,
+    /// Origins besides the server's own whose pages may write and open WebSockets
+    /// (`https://example.org`); a request without `Origin` (not from a browser) is let
+    /// through.
+    pub allow_origins: Vec<String>,
 }
 
 impl Default for Limits {
@@ -40,6 +53,11 @@ impl Default for Limits {
             page_default: 100,
             page_max: 500,
             waiting_expiry: Duration::from_secs(3600),
+            tables_max: 2000,
+            tables_per_client: 50,
+            rate_per_second: 20,
+            rate_burst: 200,
+            allow_origins: Vec::new(),
         }
     }
 }
@@ -119,6 +137,11 @@ impl Kill {
 }
 
 impl Outbox {
+    /// Orders the connection closed (a table that ends under it).
+    pub fn close(&self, code: u16, reason: &'static str) {
+        self.kill.close(code, reason);
+    }
+
     /// A queue of `cap` messages: the outbox, its receiving end and the kill switch.
     pub fn new(cap: usize) -> (Outbox, mpsc::Receiver<Utf8Bytes>, Arc<Kill>) {
         let (tx, rx) = mpsc::channel(cap.max(1));

@@ -3,7 +3,8 @@
 //! written to the database before anybody hears of it.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
@@ -38,8 +39,16 @@ pub struct TableConfig {
     pub kinds: Vec<String>,
     /// Display names per seat.
     pub names: Vec<String>,
-    /// Secret tokens of the human seats.
+    /// Secret tokens of the human seats (an open seat has one once it is joined).
     pub tokens: Vec<Option<String>>,
+    /// Human seats anyone may take with `POST /api/tables/{id}/join`; the other human seats
+    /// are invited: only the link made for them plays them. (Missing: none open.)
+    #[serde(default)]
+    pub open: Vec<bool>,
+    /// The secret of whoever created the table: it fills waiting seats with bots and
+    /// deletes the table. (Missing, for tables stored before hosts: nobody may.)
+    #[serde(default)]
+    pub host_token: Option<String>,
     /// Server bots wait this long before acting.
     #[serde(default)]
     pub bot_delay_ms: u64,
@@ -49,6 +58,11 @@ pub struct TableConfig {
 }
 
 impl TableConfig {
+    /// Whether seat `s` is open to anyone through `join`.
+    pub fn is_open(&self, s: usize) -> bool {
+        self.open.get(s).copied().unwrap_or(false)
+    }
+
     /// The engine configuration of the game.
     pub fn game_config(&self) -> GameConfig {
         GameConfig {
@@ -123,8 +137,11 @@ pub struct SeatInfo {
     pub name: String,
     /// A client holds the seat (bots always).
     pub connected: bool,
-    /// The seat has been claimed.
+    /// The seat is taken: its player has connected, or `join` handed it out (bots always).
     pub joined: bool,
+    /// An open human seat: `join` may hand it out while nobody has taken it.
+    #[serde(default)]
+    pub open: bool,
 }
 
 /// A table as `GET /api/tables/{id}` shows it.
@@ -185,21 +202,100 @@ pub(crate) enum Cmd {
         reply: oneshot::Sender<Option<JoinInfo>>,
     },
     Fill {
-        reply: oneshot::Sender<TableInfo>,
+        host: Option<String>,
+        reply: oneshot::Sender<Result<TableInfo, HostRefusal>>,
     },
+    Delete {
+        host: Option<String>,
+        reply: oneshot::Sender<Result<(), HostRefusal>>,
+    },
+}
+
+/// Why a request that only the host may make was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HostRefusal {
+    /// No `Authorization: Bearer` token was given.
+    NoToken,
+    /// The token is not this table's host token (or the table has none).
+    NotHost,
+}
+
+/// Compares two secrets in time that does not depend on where they differ.
+pub(crate) fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 /// The live tables.
 #[derive(Default)]
 pub(crate) struct Registry {
     pub tables: RwLock<HashMap<String, mpsc::UnboundedSender<Cmd>>>,
-    /// The server's limits (the waiting tables' expiry).
+    /// The server's limits (the waiting tables' expiry, the table caps).
     pub limits: Limits,
+    /// Tables in memory per client address that created them, and tables being created
+    /// (reserved before the database is written, so two requests cannot both pass the cap).
+    pub owners: Mutex<Owners>,
+}
+
+/// The table counts behind the caps of [`Limits::tables_max`] and
+/// [`Limits::tables_per_client`].
+#[derive(Default)]
+pub(crate) struct Owners {
+    per_address: HashMap<IpAddr, usize>,
+    /// Tables reserved and not yet in `tables`.
+    pending: usize,
+}
+
+/// Why a new table was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CapRefusal {
+    /// The server holds `tables_max` tables.
+    Server(usize),
+    /// This address holds `tables_per_client` tables.
+    Client(usize),
 }
 
 impl Registry {
     pub fn get(&self, id: &str) -> Option<mpsc::UnboundedSender<Cmd>> {
         self.tables.read().expect("registry").get(id).cloned()
+    }
+
+    /// Reserves a table for `owner` under the caps; [`Registry::release`] gives it back
+    /// when the table leaves memory (or is never made).
+    pub fn reserve(&self, owner: Option<IpAddr>) -> Result<(), CapRefusal> {
+        let live = self.tables.read().expect("registry").len();
+        let mut o = self.owners.lock().expect("owners");
+        let max = self.limits.tables_max;
+        if max > 0 && live + o.pending >= max {
+            return Err(CapRefusal::Server(max));
+        }
+        if let Some(ip) = owner {
+            let per = self.limits.tables_per_client;
+            let n = o.per_address.get(&ip).copied().unwrap_or(0);
+            if per > 0 && n >= per {
+                return Err(CapRefusal::Client(per));
+            }
+            o.per_address.insert(ip, n + 1);
+        }
+        o.pending += 1;
+        Ok(())
+    }
+
+    /// The reserved table is in `tables` now (or was never made: `release` too).
+    pub fn settled(&self) {
+        let mut o = self.owners.lock().expect("owners");
+        o.pending = o.pending.saturating_sub(1);
+    }
+
+    /// A table of `owner` has left memory.
+    pub fn release(&self, owner: Option<IpAddr>) {
+        let Some(ip) = owner else { return };
+        let mut o = self.owners.lock().expect("owners");
+        if let Some(n) = o.per_address.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                o.per_address.remove(&ip);
+            }
+        }
     }
 }
 
@@ -218,6 +314,11 @@ pub(crate) struct Table {
     bots: Vec<Option<Box<dyn Bot>>>,
     /// Human seats claimed (connected once, or handed out by `join`).
     claimed: Vec<bool>,
+    /// The client address that created the table (counted against its cap until the
+    /// table leaves memory); none for resumed tables.
+    owner: Option<IpAddr>,
+    /// The host deleted the table: the task ends.
+    deleted: bool,
     /// Human seats that have connected once.
     joined: Vec<bool>,
     status: Status,
@@ -257,6 +358,7 @@ impl Table {
         config: TableConfig,
         store: Store,
         registry: Arc<Registry>,
+        owner: Option<IpAddr>,
     ) -> Result<mpsc::UnboundedSender<Cmd>, crate::db::DbError> {
         let created_at = now_ms();
         let humans = config.kinds.iter().any(|k| k == "human");
@@ -271,6 +373,7 @@ impl Table {
             .await?;
         let game = Game::new(config.game_config());
         let mut t = Table::assemble(id, config, created_at, game, status, store, registry);
+        t.owner = owner;
         let events = t.game.take_events();
         t.persist(&events).await?;
         t.hand_events = events;
@@ -381,6 +484,8 @@ impl Table {
             bots,
             joined: claimed.clone(),
             claimed,
+            owner: None,
+            deleted: false,
             status,
             conns: vec![],
             next_conn: 0,
@@ -437,7 +542,12 @@ impl Table {
             .min();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.handle(cmd).await;
+                        if self.deleted {
+                            break;
+                        }
+                    }
                     None => break,
                 },
                 _ = sleep_until(wake) => {
@@ -464,6 +574,7 @@ impl Table {
             .write()
             .expect("registry")
             .remove(&self.id);
+        self.registry.release(self.owner);
     }
 
     async fn handle(&mut self, cmd: Cmd) {
@@ -540,16 +651,21 @@ impl Table {
                 let _ = reply.send(self.info());
             }
             Cmd::Join { name, reply } => {
-                let seat = (0..self.claimed.len())
-                    .find(|&s| !self.claimed[s] && self.config.kinds[s] == "human");
+                // Only open seats: an invited seat's token belongs to its link alone, and
+                // an open seat gets its token now, made for this joiner.
+                let seat = (0..self.claimed.len()).find(|&s| {
+                    !self.claimed[s]
+                        && self.config.kinds[s] == "human"
+                        && self.config.is_open(s)
+                        && self.config.tokens[s].is_none()
+                });
                 let answer = seat.map(|s| {
                     self.claimed[s] = true;
                     if let Some(n) = name.filter(|n| !n.trim().is_empty()) {
                         self.config.names[s] = n;
                     }
-                    let token = self.config.tokens[s]
-                        .clone()
-                        .expect("human seats have tokens");
+                    let token = crate::new_token();
+                    self.config.tokens[s] = Some(token.clone());
                     JoinInfo {
                         seat: s,
                         join_url: format!("/table/{}?token={token}", self.id),
@@ -563,7 +679,12 @@ impl Table {
                 }
                 let _ = reply.send(answer);
             }
-            Cmd::Fill { reply } => {
+            Cmd::Fill { host, reply } => {
+                if let Err(r) = self.check_host(host.as_deref()) {
+                    tracing::warn!(table = %self.id, "refused a fill: {r:?}");
+                    let _ = reply.send(Err(r));
+                    return;
+                }
                 let mut changed = false;
                 for s in 0..self.joined.len() {
                     if !self.joined[s] && self.config.kinds[s] == "human" {
@@ -582,8 +703,40 @@ impl Table {
                     self.maybe_start().await;
                     self.send_players();
                 }
-                let _ = reply.send(self.info());
+                let _ = reply.send(Ok(self.info()));
             }
+            Cmd::Delete { host, reply } => {
+                if let Err(r) = self.check_host(host.as_deref()) {
+                    tracing::warn!(table = %self.id, "refused a delete: {r:?}");
+                    let _ = reply.send(Err(r));
+                    return;
+                }
+                // A finished game keeps its record (and its `finished` status): deleting it
+                // only lets it leave memory now.
+                if self.status != Status::Finished {
+                    let json = serde_json::to_string(&self.config).expect("configs serialize");
+                    if let Err(e) = self.store.update_game(&self.id, &json, "deleted").await {
+                        tracing::error!(table = %self.id, "deleting the table: {e}");
+                    }
+                }
+                for c in &self.conns {
+                    c.tx.close(1000, "the host has ended the table");
+                }
+                tracing::info!(table = %self.id, "table deleted by its host");
+                self.deleted = true;
+                let _ = reply.send(Ok(()));
+            }
+        }
+    }
+
+    /// Whether `token` is this table's host token.
+    fn check_host(&self, token: Option<&str>) -> Result<(), HostRefusal> {
+        let Some(token) = token else {
+            return Err(HostRefusal::NoToken);
+        };
+        match &self.config.host_token {
+            Some(h) if same_secret(h, token) => Ok(()),
+            _ => Err(HostRefusal::NotHost),
         }
     }
 
@@ -987,7 +1140,8 @@ impl Table {
                     kind: p.kind,
                     name: p.name,
                     connected: p.connected,
-                    joined: self.joined[s],
+                    joined: self.claimed[s],
+                    open: self.config.is_open(s),
                 })
                 .collect(),
             totals: self.game.totals().to_vec(),

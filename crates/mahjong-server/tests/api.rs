@@ -37,15 +37,22 @@ async fn the_api_answers_as_documented() {
         assert_eq!(error_path(&body), path, "{req}: {body}");
     }
 
-    // A table with two humans: tokens only for them; join hands out the free one.
+    // A table with an invited human and an open seat: a token only for the invited one;
+    // join hands out the open one, with a token of its own.
     let t = client
-        .create_table(&json!({"seats": ["human", "greedy", "random", "human"], "names": ["Ann", null, null, null]}))
+        .create_table(&json!({"seats": ["human", "greedy", "random", "open"], "names": ["Ann", null, null, null]}))
         .await
         .unwrap();
     let id = t["id"].as_str().unwrap();
     assert_eq!(t["seats"][0]["name"], "Ann");
     assert!(t["seats"][1]["token"].is_null());
     let token0 = t["seats"][0]["token"].as_str().unwrap();
+    assert!(
+        t["seats"][3]["token"].is_null(),
+        "an open seat has no token yet"
+    );
+    assert_eq!(t["seats"][3]["open"], true);
+    let host = t["host_token"].as_str().unwrap();
     assert_eq!(
         t["seats"][0]["join_url"],
         format!("/table/{id}?token={token0}")
@@ -61,13 +68,8 @@ async fn the_api_answers_as_documented() {
         .unwrap();
     assert_eq!(status, 200, "{body}");
     let j: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(j["seat"], 0);
-    assert_eq!(j["token"], token0);
-    let (status, _) = client
-        .post(&format!("/api/tables/{id}/join"), &json!({}))
-        .await
-        .unwrap();
-    assert_eq!(status, 200);
+    assert_eq!(j["seat"], 3);
+    assert_ne!(j["token"], token0);
     let (status, _) = client
         .post(&format!("/api/tables/{id}/join"), &json!({}))
         .await
@@ -77,10 +79,10 @@ async fn the_api_answers_as_documented() {
     assert!(list.as_array().unwrap().iter().any(|t| t["id"] == id));
     // Fill: the humans nobody connected become greedy bots, and the game starts.
     let (status, body) = client
-        .post(&format!("/api/tables/{id}/fill"), &json!({}))
+        .post_with_token(&format!("/api/tables/{id}/fill"), &json!({}), host)
         .await
         .unwrap();
-    assert_eq!(status, 200);
+    assert_eq!(status, 200, "{body}");
     let filled: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(filled["seats"][0]["kind"], "greedy");
     assert_eq!(filled["seats"][3]["kind"], "greedy");
@@ -96,10 +98,16 @@ async fn the_api_answers_as_documented() {
         .unwrap();
     assert_eq!(status, 201);
 
-    // /play: a table with seat 0 human, redirected to with its token.
-    let (status, _) = client.get("/play?ruleset=western&bots=3").await.unwrap();
+    // POST /play: a table with seat 0 human, redirected to with its token.
+    let (status, _) = client
+        .post("/play", &json!({"ruleset": "western", "bots": 3}))
+        .await
+        .unwrap();
     assert_eq!(status, 200, "follows the redirect to the client page");
-    let (status, _) = client.get("/play?ruleset=nope").await.unwrap();
+    let (status, _) = client
+        .post("/play", &json!({"ruleset": "nope"}))
+        .await
+        .unwrap();
     assert_eq!(status, 400);
 
     // Games: the filled table plays out at full speed.
@@ -157,29 +165,29 @@ async fn the_api_answers_as_documented() {
         .await
         .unwrap();
     assert_eq!(status, 201);
-    let lid = serde_json::from_str::<Value>(&body).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let created = serde_json::from_str::<Value>(&body).unwrap();
+    let lid = created["id"].as_str().unwrap().to_string();
+    let ltoken = created["token"].as_str().unwrap().to_string();
     let hands = format!("/api/ledgers/{lid}/hands");
     for (req, path) in [
         (json!({"settlement": [1, -1, 0]}), "settlement"),
         (json!({"settlement": [1, 1, 0, 0]}), "settlement"),
         (json!({"settlement": [1, -1, 0, 0], "table": 3}), "table"),
     ] {
-        let (status, body) = client.post(&hands, &req).await.unwrap();
+        let (status, body) = client.post_with_token(&hands, &req, &ltoken).await.unwrap();
         assert_eq!(status, 400);
         assert_eq!(error_path(&body), path);
     }
     let (status, _) = client
-        .post(&hands, &json!({"settlement": [8, -8, 0, 0]}))
+        .post_with_token(&hands, &json!({"settlement": [8, -8, 0, 0]}), &ltoken)
         .await
         .unwrap();
     assert_eq!(status, 201);
     let (status, body) = client
-        .post(
+        .post_with_token(
             &hands,
             &json!({"settlement": [-2, 4, -2, 0], "table": {"ruleset": "millington"}}),
+            &ltoken,
         )
         .await
         .unwrap();

@@ -126,6 +126,33 @@ async fn a_failed_append_is_reported_and_the_writer_goes_on(db: &str) {
     store.close().await;
 }
 
+/// Appends that queue up together share one commit; one of them that the database refuses
+/// (a sequence number already stored) fails alone: the others of its group are stored.
+async fn one_bad_append_fails_alone_and_not_its_group(db: &str) {
+    let store = Store::open(db).await.unwrap();
+    for g in ["g1", "g2", "g3"] {
+        store.insert_game(g, "{}", "playing", 1).await.unwrap();
+    }
+    store.insert_game("big", "{}", "playing", 1).await.unwrap();
+    store.append("g1", 0, lines(0, 2), None).await.unwrap();
+    // Sent together (joined: none is awaited before the others are queued) behind a large
+    // append that keeps the writer busy, so the writer takes them as one group.
+    let (big, good1, bad, good2) = tokio::join!(
+        store.append("big", 0, lines(0, 3000), None),
+        store.append("g2", 0, lines(0, 3), None),
+        store.append("g1", 1, lines(50, 2), None),
+        store.append("g3", 0, lines(0, 1), None),
+    );
+    big.expect("the large append is stored");
+    assert!(bad.is_err(), "the duplicate is refused");
+    good1.expect("g2 is stored despite g1's bad append");
+    good2.expect("g3 is stored despite g1's bad append");
+    assert_eq!(store.events("g1").await.unwrap(), lines(0, 2));
+    assert_eq!(store.events("g2").await.unwrap(), lines(0, 3));
+    assert_eq!(store.events("g3").await.unwrap(), lines(0, 1));
+    store.close().await;
+}
+
 async fn a_finish_closes_the_game_with_its_last_events(db: &str) {
     let store = Store::open(db).await.unwrap();
     store.insert_game("g1", "{}", "playing", 10).await.unwrap();
@@ -187,15 +214,15 @@ async fn ledgers_are_listed_newest_first(db: &str) {
     let store = Store::open(db).await.unwrap();
     assert!(store.ledgers().await.unwrap().is_empty());
     store
-        .insert_ledger(&ledger("l1", "Monday", 100))
+        .insert_ledger(&ledger("l1", "Monday", 100), "tok")
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l2", "Friday", 300))
+        .insert_ledger(&ledger("l2", "Friday", 300), "tok")
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l3", "Sunday", 200))
+        .insert_ledger(&ledger("l3", "Sunday", 200), "tok")
         .await
         .unwrap();
     let all = store.ledgers().await.unwrap();
@@ -214,11 +241,11 @@ async fn ledgers_are_listed_newest_first(db: &str) {
 async fn ledger_hands_are_appended_in_order(db: &str) {
     let store = Store::open(db).await.unwrap();
     store
-        .insert_ledger(&ledger("l1", "Friday", 1))
+        .insert_ledger(&ledger("l1", "Friday", 1), "tok")
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l2", "Other", 2))
+        .insert_ledger(&ledger("l2", "Other", 2), "tok")
         .await
         .unwrap();
     assert!(store.ledger_hands("l1").await.unwrap().is_empty());
@@ -271,7 +298,7 @@ async fn everything_is_there_after_reopening(db: &str) {
         .await
         .unwrap();
     store
-        .insert_ledger(&ledger("l1", "Friday", 1))
+        .insert_ledger(&ledger("l1", "Friday", 1), "tok")
         .await
         .unwrap();
     let hand = LedgerHand {
@@ -320,6 +347,7 @@ on_both_databases!(
     a_large_append_is_stored_whole,
     concurrent_appends_are_all_committed,
     a_failed_append_is_reported_and_the_writer_goes_on,
+    one_bad_append_fails_alone_and_not_its_group,
     a_finish_closes_the_game_with_its_last_events,
     unfinished_and_finished_lists,
     ledgers_are_listed_newest_first,

@@ -231,7 +231,7 @@ async fn huge_and_disguised_names_are_refused() {
         assert_eq!(error_of(&text).0, at, "{text}");
     }
     let t = client
-        .create_table(&json!({"seats": ["human", "human", "greedy", "greedy"]}))
+        .create_table(&json!({"seats": ["human", "open", "greedy", "greedy"]}))
         .await
         .unwrap();
     let join = format!("/api/tables/{}/join", t["id"].as_str().unwrap());
@@ -259,10 +259,9 @@ async fn values_no_game_produces_are_refused() {
         )
         .await
         .unwrap();
-    let id = serde_json::from_str::<Value>(&created).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let created: Value = serde_json::from_str(&created).unwrap();
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
     let hands = format!("/api/ledgers/{id}/hands");
     for s in [
         json!([i64::MAX, -i64::MAX, 0, 0]),
@@ -270,16 +269,17 @@ async fn values_no_game_produces_are_refused() {
         json!([i64::MIN, 0, 0, 0]),
     ] {
         let (status, text) = client
-            .post(&hands, &json!({"settlement": s}))
+            .post_with_token(&hands, &json!({"settlement": s}), token)
             .await
             .unwrap();
         assert_eq!(status, 400, "{s}: {text}");
         assert!(error_of(&text).0.starts_with("settlement"), "{text}");
     }
     let (status, _) = client
-        .post(
+        .post_with_token(
             &hands,
             &json!({"settlement": [1_000_000_000i64, -1_000_000_000i64, 0, 0]}),
+            token,
         )
         .await
         .unwrap();
@@ -527,18 +527,18 @@ async fn concurrent_writes_lose_nothing(db: &str) {
         )
         .await
         .unwrap();
-    let ledger = serde_json::from_str::<Value>(&created).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let created: Value = serde_json::from_str(&created).unwrap();
+    let ledger = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
     let t0 = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..50i64 {
         let client = Client::new(client.base());
         let path = format!("/api/ledgers/{ledger}/hands");
+        let token = token.clone();
         tasks.push(tokio::spawn(async move {
             client
-                .post(&path, &json!({"settlement": [i, -i, 0, 0]}))
+                .post_with_token(&path, &json!({"settlement": [i, -i, 0, 0]}), &token)
                 .await
         }));
     }
@@ -595,12 +595,15 @@ async fn two_stores_append_to_one_ledger(db: &str) {
     use mahjong_server::db::{LedgerHand, LedgerRow, Store};
     let a = Store::open(db).await.unwrap();
     let b = Store::open(db).await.unwrap();
-    a.insert_ledger(&LedgerRow {
-        id: "l1".into(),
-        name: "Both".into(),
-        players: r#"["A","B"]"#.into(),
-        created_at: 1,
-    })
+    a.insert_ledger(
+        &LedgerRow {
+            id: "l1".into(),
+            name: "Both".into(),
+            players: r#"["A","B"]"#.into(),
+            created_at: 1,
+        },
+        "tok-l1",
+    )
     .await
     .unwrap();
     let mut tasks = Vec::new();

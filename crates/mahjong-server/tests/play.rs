@@ -69,6 +69,8 @@ async fn a_bot_table_plays_to_the_end_and_records_the_game() {
             .to_vec(),
         names: vec![],
         tokens: vec![None; 4],
+        open: vec![],
+        host_token: None,
         bot_delay_ms: 1,
         turn_seconds: 0,
     };

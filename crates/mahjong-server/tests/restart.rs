@@ -67,7 +67,7 @@ async fn a_table_in_play_resumes_after_a_restart(db: &str) {
     assert_eq!(info["status"], "playing");
     assert_eq!(
         info["seats"][0],
-        json!({"seat": 0, "kind": "human", "name": "human", "connected": false, "joined": true})
+        json!({"seat": 0, "kind": "human", "name": "human", "connected": false, "joined": true, "open": false})
     );
     let mut conn = client.connect(&id, Some(&token)).await.unwrap();
     match next(&mut conn).await {

@@ -260,10 +260,10 @@ async fn table_info_shows_status_seats_totals_and_spectators() {
         json!({
             "id": id, "ruleset": "millington", "status": "waiting", "hand": 0,
             "seats": [
-                {"seat": 0, "kind": "human", "name": "Ann", "connected": false, "joined": false},
-                {"seat": 1, "kind": "random", "name": "random", "connected": true, "joined": true},
-                {"seat": 2, "kind": "greedy", "name": "greedy", "connected": true, "joined": true},
-                {"seat": 3, "kind": "greedy", "name": "greedy", "connected": true, "joined": true},
+                {"seat": 0, "kind": "human", "name": "Ann", "connected": false, "joined": false, "open": false},
+                {"seat": 1, "kind": "random", "name": "random", "connected": true, "joined": true, "open": false},
+                {"seat": 2, "kind": "greedy", "name": "greedy", "connected": true, "joined": true, "open": false},
+                {"seat": 3, "kind": "greedy", "name": "greedy", "connected": true, "joined": true, "open": false},
             ],
             "totals": [0, 0, 0, 0], "spectators": 1, "created_at": created_at,
         })
@@ -281,7 +281,7 @@ async fn table_info_shows_status_seats_totals_and_spectators() {
     assert_eq!(info["status"], "playing");
     assert_eq!(
         info["seats"][0],
-        json!({"seat": 0, "kind": "human", "name": "Ann", "connected": true, "joined": true})
+        json!({"seat": 0, "kind": "human", "name": "Ann", "connected": true, "joined": true, "open": false})
     );
     server.stop().await.unwrap();
 }
@@ -314,7 +314,7 @@ async fn a_finished_game_is_shown_from_the_database_after_a_restart(db: &str) {
     for s in 0..4 {
         assert_eq!(
             info["seats"][s],
-            json!({"seat": s, "kind": "greedy", "name": "greedy", "connected": false, "joined": true})
+            json!({"seat": s, "kind": "greedy", "name": "greedy", "connected": false, "joined": true, "open": false})
         );
     }
     // The record is the same, and the WebSocket points to it.
@@ -336,42 +336,67 @@ async fn a_finished_game_is_shown_from_the_database_after_a_restart(db: &str) {
 
 // ---- POST /api/tables/{id}/join
 
-async fn join_hands_out_the_first_free_human_seat_with_a_name(db: &str) {
+async fn join_hands_out_the_first_open_seat_with_a_name(db: &str) {
     let (server, client) = server_on(db).await;
     let (id, t) = create(
         &client,
-        json!({"seats": ["greedy", "human", "greedy", "human"]}),
+        json!({"seats": ["greedy", "human", "open", "open"], "names": [null, "Ann", null, null]}),
     )
     .await;
+    assert!(t["seats"][2]["token"].is_null() && t["seats"][2]["join_url"].is_null());
     let (status, body) = client
         .post(&format!("/api/tables/{id}/join"), &json!({"name": "Cy"}))
         .await
         .unwrap();
     assert_eq!(status, 200, "{body}");
-    let token = t["seats"][1]["token"].as_str().unwrap();
+    let j = body_json(&body);
+    let token = j["token"].as_str().unwrap();
+    assert_eq!(token.len(), 32, "a token made for this joiner: {body}");
+    assert_ne!(token, t["seats"][1]["token"].as_str().unwrap());
     assert_eq!(
-        body_json(&body),
-        json!({"seat": 1, "token": token, "join_url": format!("/table/{id}?token={token}")})
+        j,
+        json!({"seat": 2, "token": token, "join_url": format!("/table/{id}?token={token}")})
     );
     let info = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
-    assert_eq!(info["seats"][1]["name"], "Cy");
+    assert_eq!(info["seats"][2]["name"], "Cy");
+    assert_eq!(info["seats"][2]["joined"], true, "handed out: joined");
+    assert_eq!(
+        info["seats"][1]["name"], "Ann",
+        "the invited seat keeps its name"
+    );
+    assert_eq!(info["seats"][1]["joined"], false);
+    assert_eq!(info["seats"][3]["joined"], false);
+    // The joiner's token plays the seat (it was stored before the answer).
+    let mut conn = client.connect(&id, Some(token)).await.unwrap();
+    match next(&mut conn).await {
+        ServerMsg::Welcome { seat, .. } => assert_eq!(seat, Some(2)),
+        other => panic!("{other:?}"),
+    }
     server.stop().await.unwrap();
 }
 
 #[tokio::test]
 async fn join_with_an_empty_body_hands_out_a_seat() {
     let (server, client) = server().await;
-    let (id, t) = create(&client, json!({})).await;
+    let (id, _) = create(
+        &client,
+        json!({"seats": ["open", "greedy", "greedy", "greedy"]}),
+    )
+    .await;
     let (status, body) = post_raw(&client, &format!("/api/tables/{id}/join"), "").await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body_json(&body)["token"], t["seats"][0]["token"]);
+    assert_eq!(body_json(&body)["seat"], 0);
     server.stop().await.unwrap();
 }
 
 #[tokio::test]
-async fn join_when_every_human_seat_is_taken_is_409() {
+async fn join_when_every_open_seat_is_taken_is_409() {
     let (server, client) = server().await;
-    let (id, _) = create(&client, json!({})).await;
+    let (id, _) = create(
+        &client,
+        json!({"seats": ["open", "greedy", "greedy", "greedy"]}),
+    )
+    .await;
     let path = format!("/api/tables/{id}/join");
     assert_eq!(client.post(&path, &json!({})).await.unwrap().0, 200);
     let (status, body) = client.post(&path, &json!({})).await.unwrap();
@@ -419,8 +444,9 @@ async fn fill_makes_the_free_human_seats_greedy_and_starts_the_table(db: &str) {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
     assert_eq!(info["status"], "waiting");
+    let host = t["host_token"].as_str().unwrap();
     let (status, body) = client
-        .post(&format!("/api/tables/{id}/fill"), &json!({}))
+        .post_with_token(&format!("/api/tables/{id}/fill"), &json!({}), host)
         .await
         .unwrap();
     assert_eq!(status, 200, "{body}");
@@ -450,7 +476,7 @@ async fn fill_makes_the_free_human_seats_greedy_and_starts_the_table(db: &str) {
     server.stop().await.unwrap();
 }
 
-// ---- GET /play
+// ---- POST /play
 
 fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder()
@@ -463,7 +489,8 @@ fn no_redirects() -> reqwest::Client {
 async fn play_redirects_303_to_a_new_table_with_seat_0s_token() {
     let (server, client) = server().await;
     let r = no_redirects()
-        .get(format!("{}/play?ruleset=western&bots=1", client.base()))
+        .post(format!("{}/play", client.base()))
+        .json(&json!({"ruleset": "western", "bots": 1}))
         .send()
         .await
         .unwrap();
@@ -490,7 +517,10 @@ async fn play_redirects_303_to_a_new_table_with_seat_0s_token() {
 #[tokio::test]
 async fn play_with_an_unknown_ruleset_is_400() {
     let (server, client) = server().await;
-    let (status, body) = client.get("/play?ruleset=nope").await.unwrap();
+    let (status, body) = client
+        .post("/play", &json!({"ruleset": "nope"}))
+        .await
+        .unwrap();
     assert_eq!(status, 400, "{body}");
     assert_eq!(error_path(&body), "ruleset");
     server.stop().await.unwrap();
@@ -499,7 +529,10 @@ async fn play_with_an_unknown_ruleset_is_400() {
 #[tokio::test]
 async fn play_with_a_bad_number_of_bots_is_400() {
     let (server, client) = server().await;
-    let (status, body) = client.get("/play?bots=three").await.unwrap();
+    let (status, body) = client
+        .post("/play", &json!({"bots": "three"}))
+        .await
+        .unwrap();
     assert_eq!(status, 400, "{body}");
     assert_eq!(error_path(&body), "bots");
     server.stop().await.unwrap();
@@ -921,7 +954,8 @@ async fn rulesets_are_every_preset_with_its_seats_and_options() {
 
 // ---- Ledgers
 
-async fn new_ledger(client: &Client, players: Value) -> String {
+/// A new ledger: its id and its token.
+async fn new_ledger(client: &Client, players: Value) -> (String, String) {
     let (status, body) = client
         .post(
             "/api/ledgers",
@@ -931,14 +965,21 @@ async fn new_ledger(client: &Client, players: Value) -> String {
         .unwrap();
     assert_eq!(status, 201, "{body}");
     let v = body_json(&body);
-    assert_eq!(v.as_object().unwrap().len(), 1, "only the id: {body}");
-    v["id"].as_str().unwrap().to_string()
+    assert_eq!(
+        v.as_object().unwrap().len(),
+        2,
+        "the id and the token: {body}"
+    );
+    (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    )
 }
 
 async fn create_ledger_answers_201_and_get_shows_it_empty(db: &str) {
     let (server, client) = server_on(db).await;
     let before = now_ms();
-    let id = new_ledger(&client, json!(["Ann", "Bob", "Cy"])).await;
+    let (id, _) = new_ledger(&client, json!(["Ann", "Bob", "Cy"])).await;
     let l = client
         .get_json(&format!("/api/ledgers/{id}"))
         .await
@@ -966,14 +1007,15 @@ refused! {
 async fn list_ledgers_newest_first_with_hand_counts_and_totals(db: &str) {
     let (server, client) = server_on(db).await;
     assert_eq!(client.get_json("/api/ledgers").await.unwrap(), json!([]));
-    let first = new_ledger(&client, json!(["A", "B"])).await;
+    let (first, _) = new_ledger(&client, json!(["A", "B"])).await;
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    let second = new_ledger(&client, json!(["A", "B", "C", "D"])).await;
+    let (second, token) = new_ledger(&client, json!(["A", "B", "C", "D"])).await;
     for s in [json!([8, -8, 0, 0]), json!([-2, 4, -2, 0])] {
         let (status, _) = client
-            .post(
+            .post_with_token(
                 &format!("/api/ledgers/{second}/hands"),
                 &json!({"settlement": s}),
+                &token,
             )
             .await
             .unwrap();
@@ -1000,18 +1042,19 @@ async fn list_ledgers_newest_first_with_hand_counts_and_totals(db: &str) {
 
 async fn add_hand_answers_201_with_the_ledger_and_get_shows_it(db: &str) {
     let (server, client) = server_on(db).await;
-    let id = new_ledger(&client, json!(["A", "B", "C", "D"])).await;
+    let (id, token) = new_ledger(&client, json!(["A", "B", "C", "D"])).await;
     let hands = format!("/api/ledgers/{id}/hands");
     let (status, _) = client
-        .post(&hands, &json!({"settlement": [8, -8, 0, 0]}))
+        .post_with_token(&hands, &json!({"settlement": [8, -8, 0, 0]}), &token)
         .await
         .unwrap();
     assert_eq!(status, 201);
     let table = millington_hand();
     let (status, body) = client
-        .post(
+        .post_with_token(
             &hands,
             &json!({"settlement": [92, 176, -122, -146], "table": table}),
+            &token,
         )
         .await
         .unwrap();
@@ -1052,9 +1095,9 @@ macro_rules! hand_refused {
         #[tokio::test]
         async fn $name() {
             let (server, client) = server().await;
-            let id = new_ledger(&client, json!(["A", "B", "C", "D"])).await;
+            let (id, token) = new_ledger(&client, json!(["A", "B", "C", "D"])).await;
             let (status, body) = client
-                .post(&format!("/api/ledgers/{id}/hands"), &json!($body))
+                .post_with_token(&format!("/api/ledgers/{id}/hands"), &json!($body), &token)
                 .await
                 .unwrap();
             assert_eq!(status, 400, "{body}");
@@ -1095,7 +1138,7 @@ on_both_databases!(
     create_table_answers_201_with_seats_tokens_and_urls,
     list_tables_shows_tables_in_play_newest_first,
     a_finished_game_is_shown_from_the_database_after_a_restart,
-    join_hands_out_the_first_free_human_seat_with_a_name,
+    join_hands_out_the_first_open_seat_with_a_name,
     fill_makes_the_free_human_seats_greedy_and_starts_the_table,
     games_lists_finished_games_newest_first,
     games_limit_caps_the_list,

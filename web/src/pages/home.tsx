@@ -68,8 +68,8 @@ export function Home() {
     }
   }
 
-  // Quick play makes its table through the API, with the same bot pause as a table for friends;
-  // the plain form (GET /play) stays for a browser that does not run this script.
+  // Quick play makes its table through the API (a POST of JSON), with the same bot pause as a
+  // table for friends. The server makes no table on a GET: there is no script-less form.
   async function quickPlay(e: Event) {
     e.preventDefault();
     setQuickBusy(true);
@@ -99,7 +99,7 @@ export function Home() {
         </div>
         <h1>{t('home.title')}</h1>
         <p class="lead">{t('home.lead')}</p>
-        <form class="quick" method="get" action="/play" onSubmit={quickPlay}>
+        <form class="quick" onSubmit={quickPlay}>
           <label>
             {t('home.ruleset')}
             <select name="ruleset" value={ruleset} onChange={(e) => setRuleset((e.target as HTMLSelectElement).value)} data-testid="quick-ruleset">
@@ -108,7 +108,6 @@ export function Home() {
               ))}
             </select>
           </label>
-          <input type="hidden" name="bots" value={String(seats - 1)} />
           <button type="submit" class="btn primary big" data-testid="play-bots" disabled={quickBusy}>
             {t('home.play_bots', { n: seats - 1 })}
           </button>

@@ -10,6 +10,8 @@ import {
   type SeatView,
   type Wind,
   WINDS,
+  api,
+  secrets,
   setTiles,
   windOf,
 } from '../api';
@@ -312,18 +314,21 @@ function Waiting({ id, players, seat }: { id: string; players: PlayerInfo[]; sea
           </span>
         ))}
       </span>
-      <button
-        class="btn small"
-        disabled={busy}
-        data-testid="fill-bots"
-        onClick={async () => {
-          setBusy(true);
-          await fetch(`/api/tables/${encodeURIComponent(id)}/fill`, { method: 'POST' }).catch(() => {});
-          setBusy(false);
-        }}
-      >
-        {t('table.fill')}
-      </button>
+      {/* Only the host (this browser made the table and kept its host token) may fill seats. */}
+      {secrets.get('host', id) && (
+        <button
+          class="btn small"
+          disabled={busy}
+          data-testid="fill-bots"
+          onClick={async () => {
+            setBusy(true);
+            await api.fill(id).catch(() => {});
+            setBusy(false);
+          }}
+        >
+          {t('table.fill')}
+        </button>
+      )}
     </div>
   );
 }
