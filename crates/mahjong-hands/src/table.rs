@@ -209,6 +209,12 @@ pub(crate) fn levels(counts: &Counts) -> [u64; 4] {
     lanes::levels(counts)
 }
 
+/// The kinds holding exactly 0 and exactly 4 tiles, as masks (bit k for kind k).
+#[inline(always)]
+pub(crate) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
+    lanes::zeros_and_fours(counts)
+}
+
 /// The number of tiles, if no kind has more than 4 (else `None`).
 #[inline(always)]
 pub(crate) fn small_total(counts: &Counts) -> Option<usize> {
@@ -339,6 +345,24 @@ mod lanes {
                 lo | hi << 16 | tail << 32
             };
             [at_least(1), at_least(2), at_least(3), at_least(4)]
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe {
+            let a = counts_at(counts, 0);
+            let b = counts_at(counts, 16);
+            let mask = |x: __m128i| _mm_movemask_epi8(x) as u32 as u64;
+            let equal = |k: u8| {
+                let kk = _mm_set1_epi8(k as i8);
+                let lo = mask(_mm_cmpeq_epi8(a, kk));
+                let hi = mask(_mm_cmpeq_epi8(b, kk));
+                let tail = u64::from(counts[32] == k) | u64::from(counts[33] == k) << 1;
+                lo | hi << 16 | tail << 32
+            };
+            [equal(0), equal(4)]
         }
     }
 
@@ -500,6 +524,15 @@ mod portable {
             .iter()
             .all(|&c| c <= 4)
             .then(|| counts.iter().map(|&c| c as usize).sum())
+    }
+
+    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
+        let mut out = [0; 2];
+        for (k, &c) in counts.iter().enumerate() {
+            out[0] |= u64::from(c == 0) << k;
+            out[1] |= u64::from(c == 4) << k;
+        }
+        out
     }
 
     pub(super) fn levels(counts: &Counts) -> [u64; 4] {
@@ -878,6 +911,11 @@ mod tests {
             }
             assert_eq!(lanes::small_total(&c), portable::small_total(&c), "{c:?}");
             assert_eq!(lanes::levels(&c), portable::levels(&c), "{c:?}");
+            assert_eq!(
+                lanes::zeros_and_fours(&c),
+                portable::zeros_and_fours(&c),
+                "{c:?}"
+            );
             if c.iter().all(|&x| x <= 4) {
                 let present = rng.gen_range(0..128);
                 assert_eq!(
