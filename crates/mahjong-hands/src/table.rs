@@ -8,21 +8,20 @@
 //! the tens of nanoseconds.
 //!
 //! The tables are computed at build time (`build.rs`, by [`crate::table_gen`]) and embedded
-//! in the binary: about 400,000 suit contents share only about 130 distinct distance
-//! vectors, so each content is one byte naming its vector (400 KB), and the completeness
-//! bits take 240 KB. Nothing is built when a process starts. The smaller tables (kinds
-//! without chows) are computed by the compiler.
+//! in the binary: the 405,350 suit contents that fit a hand share only 126 distinct
+//! distance vectors, so each content is one byte naming its vector, at its base-5 index
+//! (1.9 MB, of which a hand touches three bytes), and the completeness bits take 240 KB.
+//! Nothing is built when a process starts. The smaller tables (kinds without chows) are
+//! computed by the compiler.
 //!
 //! The vector operations use SSE2 on x86-64 (part of its baseline); the public entry
 //! points are compiled a second time for AVX2, chosen at run time, whose three-operand
 //! and broadcast forms make them markedly faster. Other processors get plain loops.
 
-use crate::table_gen::{self, LOWS, SLOTS};
+use crate::table_gen::LOWS;
 use crate::Counts;
 
-#[cfg(test)]
-pub(crate) use crate::table_gen::ENTRIES;
-pub(crate) use crate::table_gen::{MAX_TILES, P1, POW5};
+pub(crate) use crate::table_gen::{ENTRIES, MAX_TILES, P1, POW5};
 
 /// Distance of a target a group cannot form: above any real distance (at most 14), and
 /// small enough that sums of three never reach 255.
@@ -68,16 +67,11 @@ impl SuitKey {
 
 /// The per-suit tables.
 pub(crate) struct Tables {
-    /// Which distinct distance vector each suit content of at most [`MAX_TILES`] tiles
-    /// has, at `offset[high] + rank[low]` (see [`Tables::slot`]).
-    ids: &'static [u8; SLOTS],
+    /// Which distinct distance vector each suit content has, by its index (contents of
+    /// more than [`MAX_TILES`] tiles, which no hand has, name any vector).
+    ids: &'static [u8; ENTRIES],
     /// The distinct distance vectors, by id (the ids past the last are never used).
     vectors: [Dist; 256],
-    /// Position of each low part among low parts sorted by tile count, so that the low
-    /// parts fitting beside a given high part form a prefix.
-    rank: [u16; 1024],
-    /// Start of each high part's run of entries.
-    offset: [u32; 4096],
     /// Distances of the kinds that form only pungs and pairs, by [`isolated_key`] (kept
     /// for tests; the hot paths use the reversed forms).
     #[cfg(test)]
@@ -110,8 +104,6 @@ static TABLES: Tables = Tables {
         }
         out
     },
-    rank: table_gen::ranks(),
-    offset: table_gen::offsets(),
     #[cfg(test)]
     isolated: build_isolated().0,
     isolated_rev: build_isolated().1,
@@ -123,7 +115,7 @@ static TABLES: Tables = Tables {
 static COMPLETE: &[u8; ENTRIES_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/complete.bin"));
 
 /// Bytes of the completeness bits.
-const ENTRIES_BYTES: usize = table_gen::ENTRIES.div_ceil(8);
+const ENTRIES_BYTES: usize = ENTRIES.div_ceil(8);
 
 /// Whether the suit with this content index is exactly sets plus at most one pair (at most
 /// 14 tiles). Waits and completeness need only this.
@@ -139,11 +131,11 @@ impl Tables {
         &TABLES
     }
 
-    /// Where a suit's distances are. The suit must hold at most [`MAX_TILES`] tiles.
+    /// Where a suit's distances are: its index. The suit must hold at most [`MAX_TILES`]
+    /// tiles.
     #[inline(always)]
     pub(crate) fn slot(&self, key: SuitKey) -> usize {
-        // The masks keep in-range keys unchanged and spare the bounds checks.
-        self.offset[key.high & 4095] as usize + self.rank[key.low & 1023] as usize
+        key.index()
     }
 
     /// The distances at a slot.
@@ -775,24 +767,6 @@ mod tests {
         assert!(!suit_is_complete(idx([3, 3, 3, 3, 3, 0, 0, 0, 0])));
     }
 
-    #[test]
-    fn slots_cover_every_suit_that_fits_a_hand() {
-        let t = Tables::get();
-        let mut seen = vec![false; SLOTS];
-        let mut d = [0u8; 9];
-        let mut n = 0;
-        for _ in 0..ENTRIES {
-            if d.iter().map(|&x| x as usize).sum::<usize>() <= MAX_TILES {
-                let slot = t.slot(suit_key(&hand(d), 2));
-                assert!(!seen[slot], "{d:?}");
-                seen[slot] = true;
-                n += 1;
-            }
-            table_gen::increment(&mut d);
-        }
-        assert_eq!(n, SLOTS);
-    }
-
     /// Min-plus convolution by definition, on lane vectors.
     fn combine_reference(a: &Dist, b: &Dist, sets: usize) -> Dist {
         let mut out = UNUSED;
@@ -957,10 +931,10 @@ mod tests {
 #[cfg(test)]
 mod embedded {
     use super::*;
-    use crate::table_gen::{digit_sum, ENTRIES};
+    use crate::table_gen::{self, digit_sum};
 
-    /// Every suit content that fits a hand, looked up as the hot paths look it up (its
-    /// slot, the byte there, the vector it names), has the distances computed directly
+    /// Every suit content that fits a hand, looked up as the hot paths look it up (the
+    /// byte at its key's slot, the vector it names), has the distances computed directly
     /// for its index; the completeness bits are those of the generator and those derived
     /// from the distances' "contains" masks.
     #[test]
@@ -979,7 +953,7 @@ mod embedded {
                 checked += 1;
             }
         }
-        assert_eq!(checked, SLOTS);
+        assert_eq!(checked, 405_350);
         assert_eq!(ENTRIES, full.len());
         assert_eq!(&COMPLETE[..], &table_gen::derive_complete(&contains)[..]);
         assert_eq!(&COMPLETE[..], &table_gen::generate_complete()[..]);

@@ -19,11 +19,9 @@ pub const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390_625];
 
 /// Values of the low part of a suit key (ranks 1–4).
 pub const LOWS: usize = 625;
-/// Values of the high part of a suit key (ranks 5–9).
-pub const HIGHS: usize = 3125;
 
 /// Most tiles a suit can hold in a hand (four sets and a pair). Only suit contents up to
-/// this size are kept, which shrinks the distance table fivefold.
+/// this size are looked up.
 pub const MAX_TILES: usize = 14;
 
 /// Lane of the (0 sets, 1 pair) target in a sixteen-lane distance vector; lane `m` is
@@ -50,62 +48,6 @@ pub const fn digit_sum(mut x: usize) -> usize {
     }
     s
 }
-
-/// Position of each low part (ranks 1–4) among the low parts sorted by tile count (ties
-/// in increasing order), so that the low parts fitting beside a given high part form a
-/// prefix.
-pub const fn ranks() -> [u16; 1024] {
-    let mut rank = [0u16; 1024];
-    let mut next = 0;
-    let mut tiles = 0;
-    while tiles <= 16 {
-        let mut low = 0;
-        while low < LOWS {
-            if digit_sum(low) == tiles {
-                rank[low] = next;
-                next += 1;
-            }
-            low += 1;
-        }
-        tiles += 1;
-    }
-    rank
-}
-
-/// Start of each high part's run of entries (ranks 5–9) in the compact tables: every high
-/// part is followed by the low parts that keep the suit within [`MAX_TILES`].
-pub const fn offsets() -> [u32; 4096] {
-    // How many low parts hold at most t tiles.
-    let mut fitting = [0u32; 17];
-    let mut low = 0;
-    while low < LOWS {
-        let mut t = digit_sum(low);
-        while t <= 16 {
-            fitting[t] += 1;
-            t += 1;
-        }
-        low += 1;
-    }
-    let mut offset = [0u32; 4096];
-    let mut len = 0;
-    let mut high = 0;
-    while high < HIGHS {
-        offset[high] = len;
-        let held = digit_sum(high);
-        if held <= MAX_TILES {
-            len += fitting[MAX_TILES - held];
-        }
-        high += 1;
-    }
-    offset
-}
-
-/// Number of entries in the compact tables: suit contents of at most [`MAX_TILES`] tiles.
-pub const SLOTS: usize = {
-    let offset = offsets();
-    // The last high part (all fours) holds 20 tiles, so it adds no entries.
-    offset[HIGHS - 1] as usize
-};
 
 /// Advances base-5 digits by one (little-endian).
 pub fn increment(d: &mut [u8; 9]) {
@@ -196,27 +138,17 @@ pub fn lanes(v: &[u8; 10]) -> [u8; 16] {
     out
 }
 
-/// The distances of every content of at most [`MAX_TILES`] tiles, in lane layout, in the
-/// order of the compact tables (entry `offsets()[high] + ranks()[low]`).
-pub fn compact(full: &[[u8; 10]]) -> Vec<[u8; 16]> {
-    let rank = ranks();
-    let mut lows: Vec<usize> = (0..LOWS).collect();
-    lows.sort_by_key(|&l| rank[l]);
-    let mut out = Vec::with_capacity(SLOTS);
-    for high in 0..HIGHS {
-        let Some(room) = MAX_TILES.checked_sub(digit_sum(high)) else {
-            continue;
-        };
-        for &low in lows.iter().take_while(|&&l| digit_sum(l) <= room) {
-            out.push(lanes(&full[low + LOWS * high]));
-        }
-    }
-    out
+/// The distances of every content in lane layout, by index; contents of more than
+/// [`MAX_TILES`] tiles (never looked up) get the first entry's.
+pub fn dense(full: &[[u8; 10]]) -> Vec<[u8; 16]> {
+    (0..ENTRIES)
+        .map(|i| lanes(&full[if digit_sum(i) <= MAX_TILES { i } else { 0 }]))
+        .collect()
 }
 
 /// The distinct distance vectors of `entries` (in order of first appearance), and each
-/// entry's position among them. Suits have few distinct vectors (about 130 among 400,000
-/// contents), so the tables keep one byte per content.
+/// entry's position among them. Suits have few distinct vectors (126 among the 405,350
+/// contents of at most [`MAX_TILES`] tiles), so the tables keep one byte per content.
 pub fn distinct(entries: &[[u8; 16]]) -> (Vec<[u8; 16]>, Vec<u8>) {
     let mut vectors: Vec<[u8; 16]> = Vec::new();
     let mut seen = std::collections::HashMap::new();
