@@ -563,17 +563,14 @@ impl GreedyBot {
             }
             return (total * 4 / (3 * K3_WIN_VALUE)) as i64;
         }
-        let mut c = *after;
+        // Kinds with no unseen copy add nothing.
+        let kinds = near & nonzero_mask(unseen);
+        let drawn = k3.distance_each(after, &kx.decl, kx.winds, kinds, true);
         let mut total = 0i64;
-        for k in KindMask(near).iter() {
-            if unseen[k] == 0 {
-                continue;
-            }
-            c[k] += 1;
-            if k3.distance(&c, &kx.decl, kx.winds) < s {
+        for k in KindMask(kinds).iter() {
+            if drawn[k] < s {
                 total += unseen[k] as i64 * 4;
             }
-            c[k] -= 1;
         }
         total
     }
@@ -582,13 +579,20 @@ impl GreedyBot {
 /// Each distinct legal discard with the distance from ready of the hand after it, toward
 /// hands that meet the minimum.
 fn k3_candidates(k3: &K3, kx: &K3Ctx, cx: &Ctx) -> Vec<(Tile, i8)> {
+    let mut kinds = 0u64;
+    for a in &cx.view.legal {
+        if let Action::Discard { tile, call: false } = *a {
+            if let Some(k) = tile.kind() {
+                kinds |= 1 << k;
+            }
+        }
+    }
+    let after = k3.distance_each(&cx.sight.hand, &kx.decl, kx.winds, kinds, false);
     let mut v = Vec::with_capacity(14);
     for a in &cx.view.legal {
         if let Action::Discard { tile, call: false } = *a {
             let Some(k) = tile.kind() else { continue };
-            let mut after = cx.sight.hand;
-            after[k] = after[k].saturating_sub(1);
-            v.push((tile, k3.distance(&after, &kx.decl, kx.winds)));
+            v.push((tile, after[k]));
         }
     }
     v

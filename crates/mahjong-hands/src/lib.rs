@@ -10,6 +10,7 @@ mod meld;
 mod shanten;
 mod shape;
 mod table;
+mod table_gen;
 mod waits;
 
 pub use arrange::{

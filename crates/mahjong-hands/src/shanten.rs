@@ -220,8 +220,14 @@ fn each(
     let kinds = kinds & ((1 << KINDS) - 1);
     let mut out = [i8::MAX; KINDS];
     let mut rest = kinds;
-    if declared <= 4 && is_classical(shape) {
-        if let Some(total) = table::small_total(counts) {
+    if declared <= 4 {
+        let classical = is_classical(shape);
+        let three = if classical {
+            None
+        } else {
+            ThreePlayer::of(shape)
+        };
+        if let (Some(total), true) = (table::small_total(counts), classical || three.is_some()) {
             // The stepped hand must fit the tables, as [`regular`] asks of each.
             let fits = if add {
                 total < MAX_TILES
@@ -230,13 +236,19 @@ fn each(
             };
             if fits {
                 let [held, _, _, four] = table::levels(counts);
-                let ok = rest & if add { !four } else { held };
-                match declared {
-                    0 => classical_each::<4>(counts, ok, add, &mut out),
-                    1 => classical_each::<3>(counts, ok, add, &mut out),
-                    2 => classical_each::<2>(counts, ok, add, &mut out),
-                    3 => classical_each::<1>(counts, ok, add, &mut out),
-                    _ => classical_each::<0>(counts, ok, add, &mut out),
+                // Kinds outside the set take the single-hand path.
+                let ok = rest & shape.kinds.0 & if add { !four } else { held };
+                match (three, declared) {
+                    (None, 0) => classical_each::<4>(counts, ok, add, &mut out),
+                    (None, 1) => classical_each::<3>(counts, ok, add, &mut out),
+                    (None, 2) => classical_each::<2>(counts, ok, add, &mut out),
+                    (None, 3) => classical_each::<1>(counts, ok, add, &mut out),
+                    (None, _) => classical_each::<0>(counts, ok, add, &mut out),
+                    (Some(l), 0) => three_player_each::<4>(counts, &l, ok, add, &mut out),
+                    (Some(l), 1) => three_player_each::<3>(counts, &l, ok, add, &mut out),
+                    (Some(l), 2) => three_player_each::<2>(counts, &l, ok, add, &mut out),
+                    (Some(l), 3) => three_player_each::<1>(counts, &l, ok, add, &mut out),
+                    (Some(l), _) => three_player_each::<0>(counts, &l, ok, add, &mut out),
                 }
                 rest &= !ok;
             }
@@ -340,6 +352,54 @@ fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &
     }
 }
 
+/// [`three_player`] of `counts` stepped by one tile of each kind in `kinds` (each stepped
+/// hand must fit the tables, and each kind exist in the set), into `out`: as
+/// [`classical_each`], the groups a kind does not touch are combined once.
+#[inline(always)]
+fn three_player_each<const S: usize>(
+    counts: &Counts,
+    l: &ThreePlayer,
+    kinds: u64,
+    add: bool,
+    out: &mut [i8; KINDS],
+) {
+    let t = Tables::get();
+    let keys = l.suits.map(|s| table::suit_key(counts, s));
+    let d = keys.map(|key| t.dist(t.slot(key)));
+    let isolated = t.isolated_rev::<S>(l.isolated_key(counts));
+    for (i, &s) in l.suits.iter().enumerate() {
+        let mut bits = kinds >> (9 * s) & 0x1FF;
+        if bits == 0 {
+            continue;
+        }
+        let others = table::combine_rev::<S>(d[1 - i], isolated);
+        while bits != 0 {
+            let r = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let mut key = keys[i];
+            let (low, high) = STEP[r];
+            if add {
+                key.low += low;
+                key.high += high;
+            } else {
+                key.low -= low;
+                key.high -= high;
+            }
+            out[9 * s + r] = table::finish(t.dist(t.slot(key)), others) as i8 - 1;
+        }
+    }
+    let mut bits = kinds & l.isolated;
+    if bits != 0 {
+        let suits = table::combine::<S>(d[0], d[1]);
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let key = l.isolated_key(&step(counts, k, add));
+            out[k] = table::finish(suits, t.isolated_rev::<S>(key)) as i8 - 1;
+        }
+    }
+}
+
 /// Seven-pairs shanten from [`table::levels`]: the kinds held and the pairs among them.
 #[inline(always)]
 fn seven_pairs_of([one, two, ..]: [u64; 4]) -> i8 {
@@ -358,20 +418,32 @@ fn orphans_of([one, two, ..]: [u64; 4], shape: &Shape) -> i8 {
     orphans.count_ones() as i8 - unique - pair
 }
 
-/// The classical shape with a real hand inline; everything else out of line (`other`),
-/// so the common case needs no stack frame.
+/// The classical and three-player shapes with a real hand inline; everything else out of
+/// line (`other`), so the common cases need no stack frame.
 #[inline(always)]
 fn regular(counts: &Counts, declared: usize, shape: &Shape, other: Other) -> i8 {
-    if declared <= 4 && table::fits(counts) && is_classical(shape) {
-        // Every target exists in the classical set, so the distance is finite.
-        let d = match declared {
-            0 => classical::<4>(counts),
-            1 => classical::<3>(counts),
-            2 => classical::<2>(counts),
-            3 => classical::<1>(counts),
-            _ => classical::<0>(counts),
-        };
-        return d as i8 - 1;
+    if declared <= 4 && table::fits(counts) {
+        if is_classical(shape) {
+            // Every target exists in the classical set, so the distance is finite.
+            let d = match declared {
+                0 => classical::<4>(counts),
+                1 => classical::<3>(counts),
+                2 => classical::<2>(counts),
+                3 => classical::<1>(counts),
+                _ => classical::<0>(counts),
+            };
+            return d as i8 - 1;
+        }
+        if let Some(l) = ThreePlayer::of(shape) {
+            let d = match declared {
+                0 => three_player::<4>(counts, &l),
+                1 => three_player::<3>(counts, &l),
+                2 => three_player::<2>(counts, &l),
+                3 => three_player::<1>(counts, &l),
+                _ => three_player::<0>(counts, &l),
+            };
+            return d as i8 - 1;
+        }
     }
     other(counts, declared, shape)
 }
@@ -440,6 +512,74 @@ fn classical<const S: usize>(counts: &Counts) -> u8 {
 #[inline(always)]
 fn suit(t: &Tables, counts: &Counts, s: usize) -> table::Dist {
     t.dist(t.slot(table::suit_key(counts, s)))
+}
+
+/// A three-player shape (the Korean and Japanese sets): one suit holds only its 1 and 9
+/// (no chows), the other two are whole and form chows, and each honour has four copies
+/// or none. The general [`Layout`] covers these too, but working it out costs more than
+/// the lookups; this check is a few vector compares.
+#[derive(Copy, Clone)]
+struct ThreePlayer {
+    /// The two suits with chows.
+    suits: [usize; 2],
+    /// The kinds that form only pungs and pairs: the other suit's 1 and 9, the honours.
+    isolated: u64,
+    /// The other suit's 1 and 9.
+    ends: [usize; 2],
+    /// The honours that exist (bit k − 27 for kind k).
+    honours: u32,
+}
+
+impl ThreePlayer {
+    #[inline(always)]
+    fn of(shape: &Shape) -> Option<ThreePlayer> {
+        const SUITS: u64 = (1 << 27) - 1;
+        let (reduced, suits) = match shape.chow_suits {
+            [false, true, true] => (0, [1, 2]),
+            [true, false, true] => (1, [0, 2]),
+            [true, true, false] => (2, [0, 1]),
+            _ => return None,
+        };
+        let [zeros, fours] = table::zeros_and_fours(&shape.copies);
+        // Ranks 2–8 of the reduced suit are missing; every other suited kind is there.
+        let suited = SUITS & !(0xFE << (9 * reduced));
+        let fits = (zeros | fours) == (1 << KINDS) - 1
+            && fours == shape.kinds.0
+            && fours & SUITS == suited;
+        fits.then_some(ThreePlayer {
+            suits,
+            isolated: fours & !(SUITS & !(0x1FF << (9 * reduced))),
+            ends: [9 * reduced, 9 * reduced + 8],
+            honours: (fours >> 27) as u32,
+        })
+    }
+
+    /// The isolated-kinds key of a hand: the honours' levels, and the two ends'.
+    #[inline(always)]
+    fn isolated_key(&self, counts: &Counts) -> usize {
+        let [mut ge3, mut ge2, mut ge1] =
+            table::unpack_levels(table::honour_levels(counts, self.honours));
+        for k in self.ends {
+            let n = counts[k];
+            ge3 += u32::from(n >= 3);
+            ge2 += u32::from(n >= 2);
+            ge1 += u32::from(n >= 1);
+        }
+        // At least two isolated kinds and the two whole suits: the count of kinds
+        // matters only below five.
+        table::isolated_key(ge3, ge2, ge1, self.isolated.count_ones())
+    }
+}
+
+/// Fewest tiles to add for `S` sets and a pair in a [`ThreePlayer`] shape: two suits by
+/// table, the kinds without chows by their histogram. Always finite: the two whole suits
+/// alone can form any target.
+#[inline(always)]
+fn three_player<const S: usize>(counts: &Counts, l: &ThreePlayer) -> u8 {
+    let t = Tables::get();
+    let isolated = t.isolated_rev::<S>(l.isolated_key(counts));
+    let rest = table::combine_rev::<S>(suit(t, counts, l.suits[1]), isolated);
+    table::finish(suit(t, counts, l.suits[0]), rest)
 }
 
 /// Eight little-endian bytes from `b[at..]`.
@@ -613,6 +753,74 @@ mod tests {
         // 1B 9B and six honours (no North).
         assert_eq!(k.isolated, 8);
         assert_eq!(k.honours, 0b111_0111);
+    }
+
+    #[test]
+    fn three_player_sets_take_their_own_path() {
+        let [_, korean, japanese, malaysian] = shapes();
+        let k = ThreePlayer::of(&korean).unwrap();
+        assert_eq!(k.suits, [1, 2]);
+        // 1B 9B and six honours (no North).
+        assert_eq!(k.isolated, 1 | 1 << 8 | 0b111_0111 << 27);
+        let j = ThreePlayer::of(&japanese).unwrap();
+        assert_eq!(j.suits, [0, 2]);
+        assert_eq!(j.isolated, 1 << 9 | 1 << 17 | 0x7F << 27);
+        assert!(ThreePlayer::of(&malaysian).is_none());
+        assert!(ThreePlayer::of(&Shape::classical()).is_none());
+        // With North the Korean set is still three-player; with 5B back it is not.
+        let mut north = korean;
+        north.copies[30] = 4;
+        north.kinds.insert(30);
+        assert!(ThreePlayer::of(&north).is_some());
+        let mut five = korean;
+        five.copies[4] = 4;
+        assert!(ThreePlayer::of(&five).is_none());
+        five.kinds.insert(4);
+        assert!(ThreePlayer::of(&five).is_none());
+        let mut three = korean;
+        three.copies[20] = 3;
+        assert!(ThreePlayer::of(&three).is_none());
+    }
+
+    /// The three-player path gives the general search's distances.
+    #[test]
+    fn three_player_path_agrees_with_the_general_search() {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let [_, korean, japanese, _] = shapes();
+        let mut north = korean;
+        north.copies[30] = 4;
+        north.kinds.insert(30);
+        for shape in [korean, japanese, north] {
+            let l = ThreePlayer::of(&shape).unwrap();
+            let mut wall: Vec<usize> = (0..KINDS)
+                .flat_map(|k| (0..shape.copies[k]).map(move |_| k))
+                .collect();
+            for _ in 0..3000 {
+                let sets = rng.gen_range(0..5);
+                let n = 3 * sets + 1 + rng.gen_range(0..2);
+                wall.shuffle(&mut rng);
+                let mut c = [0u8; KINDS];
+                for &k in &wall[..n] {
+                    c[k] += 1;
+                }
+                // Now and then a tile of a kind outside the set, which can only be thrown.
+                if n < 14 && rng.gen_bool(0.1) {
+                    let missing: Vec<usize> =
+                        (0..KINDS).filter(|&k| shape.copies[k] == 0).collect();
+                    c[*missing.choose(&mut rng).unwrap()] += 1;
+                }
+                let fast = match sets {
+                    4 => three_player::<4>(&c, &l),
+                    3 => three_player::<3>(&c, &l),
+                    2 => three_player::<2>(&c, &l),
+                    1 => three_player::<1>(&c, &l),
+                    _ => three_player::<0>(&c, &l),
+                };
+                assert_eq!(fast, distance_general(&c, sets, &shape), "{c:?} {sets}");
+            }
+        }
     }
 
     #[test]

@@ -7,39 +7,25 @@
 //! instead of searching arrangements, which keeps the hot paths allocation-free and in
 //! the tens of nanoseconds.
 //!
-//! The tables are built once, at first use, in about a hundred milliseconds.
+//! The tables are computed at build time (`build.rs`, by [`crate::table_gen`]) and embedded
+//! in the binary: the 405,350 suit contents that fit a hand share only 126 distinct
+//! distance vectors, so each content is one byte naming its vector, at its base-5 index
+//! (1.9 MB, of which a hand touches three bytes), and the completeness bits take 240 KB.
+//! Nothing is built when a process starts. The smaller tables (kinds without chows) are
+//! computed by the compiler.
 //!
 //! The vector operations use SSE2 on x86-64 (part of its baseline); the public entry
 //! points are compiled a second time for AVX2, chosen at run time, whose three-operand
 //! and broadcast forms make them markedly faster. Other processors get plain loops.
 
-use std::sync::OnceLock;
-
+use crate::table_gen::LOWS;
 use crate::Counts;
 
-/// Number of nine-digit base-5 numbers: every suit content with at most 4 of a kind.
-pub(crate) const ENTRIES: usize = 1_953_125;
-
-/// Powers of five: the index step of one more tile of each rank.
-pub(crate) const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390_625];
-
-/// Values of the low part of a suit key (ranks 1–4).
-const LOWS: usize = 625;
-/// Values of the high part of a suit key (ranks 5–9).
-const HIGHS: usize = 3125;
-
-/// Most tiles a suit can hold in a hand (four sets and a pair). Only suit contents up to
-/// this size are kept, which shrinks the distance table fivefold.
-pub(crate) const MAX_TILES: usize = 14;
+pub(crate) use crate::table_gen::{ENTRIES, MAX_TILES, P1, POW5};
 
 /// Distance of a target a group cannot form: above any real distance (at most 14), and
 /// small enough that sums of three never reach 255.
 pub(crate) const INF: u8 = 40;
-
-/// Lane of the (0 sets, 1 pair) target; lane `m` is (m sets, no pair), lane `P1 + m`
-/// (m sets, one pair). The lanes between (5–8) and after (14–15) hold 255, so that
-/// shifting a vector by up to four lanes never moves a no-pair value into a pair lane.
-pub(crate) const P1: usize = 9;
 
 /// Sixteen distances (or 255 in unused lanes), one per target: see [`P1`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -81,132 +67,81 @@ impl SuitKey {
 
 /// The per-suit tables.
 pub(crate) struct Tables {
-    /// Distances of every suit content of at most [`MAX_TILES`] tiles, at
-    /// `offset[high] + rank[low]` (see [`Tables::slot`]).
-    dist: Box<[Dist]>,
-    /// Position of each low part among low parts sorted by tile count, so that the low
-    /// parts fitting beside a given high part form a prefix.
-    rank: Box<[u16; 1024]>,
-    /// Start of each high part's run of entries.
-    offset: Box<[u32; 4096]>,
+    /// Which distinct distance vector each suit content has, by its index (contents of
+    /// more than [`MAX_TILES`] tiles, which no hand has, name any vector).
+    ids: &'static [u8; ENTRIES],
+    /// The distinct distance vectors, by id (the ids past the last are never used).
+    vectors: [Dist; 256],
     /// Distances of the kinds that form only pungs and pairs, by [`isolated_key`] (kept
     /// for tests; the hot paths use the reversed forms).
     #[cfg(test)]
-    isolated: Box<[Dist]>,
+    isolated: [Dist; ISOLATED_KEYS],
     /// The same, reversed for a final step of `S` sets: lane `i` holds the distance of
     /// (S − i sets, pair) and lane `P1 + i` that of (S − i sets, no pair), so adding a
     /// vector lines up complementary shares (see [`finish`]).
-    isolated_rev: Box<[Dist]>,
+    isolated_rev: [Dist; 5 * ISOLATED_KEYS],
     /// `isolated_rev` for the seven honours of the classical set, by packed honour
     /// levels ([`honour_levels`]): the packed value is the key, with no capping.
-    honours_rev: Box<[[Dist; 512]; 5]>,
+    honours_rev: [[Dist; 512]; 5],
 }
 
 /// Keys of the isolated-kinds table.
 const ISOLATED_KEYS: usize = 6 * 6 * 6 * 6;
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
+/// The distinct suit distance vectors written by the build script.
+const SUIT_VECTORS: &[Dist] = &include!(concat!(env!("OUT_DIR"), "/suit_vectors.rs"));
 
-static COMPLETE: OnceLock<Box<[u64]>> = OnceLock::new();
+/// Every table, computed before the program runs.
+static TABLES: Tables = Tables {
+    // The length is checked by the type: a stale file would not compile.
+    ids: include_bytes!(concat!(env!("OUT_DIR"), "/suit_ids.bin")),
+    vectors: {
+        let mut out = [UNUSED; 256];
+        let mut i = 0;
+        while i < SUIT_VECTORS.len() {
+            out[i] = SUIT_VECTORS[i];
+            i += 1;
+        }
+        out
+    },
+    #[cfg(test)]
+    isolated: build_isolated().0,
+    isolated_rev: build_isolated().1,
+    honours_rev: build_honours(&build_isolated().1),
+};
+
+/// Whether each suit content, by index, is exactly sets plus at most one pair (at most 14
+/// tiles), one bit each, written by the build script.
+static COMPLETE: &[u8; ENTRIES_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/complete.bin"));
+
+/// Bytes of the completeness bits.
+const ENTRIES_BYTES: usize = ENTRIES.div_ceil(8);
 
 /// Whether the suit with this content index is exactly sets plus at most one pair (at most
-/// 14 tiles). Waits and completeness need only this, so it is built on its own, in about a
-/// millisecond: scoring one table does not pay for the shanten tables.
+/// 14 tiles). Waits and completeness need only this.
 #[inline(always)]
 pub(crate) fn suit_is_complete(index: usize) -> bool {
-    let bits = COMPLETE.get_or_init(generate_complete);
-    bits[index / 64] >> (index % 64) & 1 == 1
+    COMPLETE[index / 8] >> (index % 8) & 1 == 1
 }
-
-/// The completeness bits, by generating every suit content of at most four sets (pungs and
-/// chows, at most four copies of a rank) with or without one pair.
-fn generate_complete() -> Box<[u64]> {
-    fn mark(c: &[u8; 9], out: &mut [u64]) {
-        let idx: usize = c.iter().zip(POW5).map(|(&n, p)| n as usize * p).sum();
-        out[idx / 64] |= 1 << (idx % 64);
-    }
-    /// Adds sets of type `from..16` (0–8 pungs, 9–15 chows), at most `left` more.
-    fn sets(from: usize, left: usize, c: &mut [u8; 9], out: &mut [u64]) {
-        mark(c, out);
-        for r in 0..9 {
-            if c[r] <= 2 {
-                c[r] += 2;
-                mark(c, out);
-                c[r] -= 2;
-            }
-        }
-        if left == 0 {
-            return;
-        }
-        for t in from..16 {
-            let ranks: &[usize] = if t < 9 {
-                &[t, t, t]
-            } else {
-                &[t - 9, t - 8, t - 7]
-            };
-            if ranks.iter().all(|&r| c[r] < 4) && (t >= 9 || c[t] <= 1) {
-                for &r in ranks {
-                    c[r] += 1;
-                }
-                sets(t, left - 1, c, out);
-                for &r in ranks {
-                    c[r] -= 1;
-                }
-            }
-        }
-    }
-    let mut out = vec![0u64; ENTRIES.div_ceil(64)];
-    sets(0, 4, &mut [0; 9], &mut out);
-    out.into_boxed_slice()
-}
-
-/// Bit of the (m sets, p pairs) target in the build-time "contains" masks. Sets and pairs
-/// sit in separate bytes so adding a set is a shift that cannot spill into the pair byte.
-const fn bit(m: usize, p: usize) -> u16 {
-    1 << (m + 8 * p)
-}
-
-/// The lanes that are real targets (m ≤ 4) in the "contains" masks.
-const VALID: u16 = 0x1F1F;
 
 impl Tables {
-    /// The shared tables, built on first use.
+    /// The shared tables.
     #[inline(always)]
     pub(crate) fn get() -> &'static Tables {
-        TABLES.get_or_init(Tables::build)
+        &TABLES
     }
 
-    /// Builds the tables from scratch.
-    pub(crate) fn build() -> Tables {
-        let contains = build_contains();
-        let full = build_dist(&contains);
-        drop(contains);
-        let (dist, rank, offset) = compact(&full);
-        #[cfg_attr(not(test), allow(unused_variables))]
-        let (isolated, isolated_rev) = build_isolated();
-        let honours_rev = build_honours(&isolated_rev);
-        Tables {
-            dist,
-            rank,
-            offset,
-            #[cfg(test)]
-            isolated,
-            isolated_rev,
-            honours_rev,
-        }
-    }
-
-    /// Where a suit's distances are. The suit must hold at most [`MAX_TILES`] tiles.
+    /// Where a suit's distances are: its index. The suit must hold at most [`MAX_TILES`]
+    /// tiles.
     #[inline(always)]
     pub(crate) fn slot(&self, key: SuitKey) -> usize {
-        // The masks keep in-range keys unchanged and spare the bounds checks.
-        self.offset[key.high & 4095] as usize + self.rank[key.low & 1023] as usize
+        key.index()
     }
 
     /// The distances at a slot.
     #[inline(always)]
     pub(crate) fn dist(&self, slot: usize) -> Dist {
-        self.dist[slot]
+        self.vectors[self.ids[slot] as usize]
     }
 
     /// The distances of the kinds that form only pungs and pairs.
@@ -232,8 +167,10 @@ impl Tables {
 /// and how many kinds there are. Only the fullest five kinds can matter (four pungs and a
 /// pair), so each number is capped at 5.
 #[inline(always)]
-pub(crate) fn isolated_key(ge3: u32, ge2: u32, ge1: u32, kinds: u32) -> usize {
-    let c = |x: u32| x.min(5) as usize;
+pub(crate) const fn isolated_key(ge3: u32, ge2: u32, ge1: u32, kinds: u32) -> usize {
+    const fn c(x: u32) -> usize {
+        (if x < 5 { x } else { 5 }) as usize
+    }
     c(ge3) + 6 * (c(ge2) + 6 * (c(ge1) + 6 * c(kinds)))
 }
 
@@ -264,6 +201,12 @@ pub(crate) fn levels(counts: &Counts) -> [u64; 4] {
     lanes::levels(counts)
 }
 
+/// The kinds holding exactly 0 and exactly 4 tiles, as masks (bit k for kind k).
+#[inline(always)]
+pub(crate) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
+    lanes::zeros_and_fours(counts)
+}
+
 /// The number of tiles, if no kind has more than 4 (else `None`).
 #[inline(always)]
 pub(crate) fn small_total(counts: &Counts) -> Option<usize> {
@@ -280,7 +223,7 @@ pub(crate) fn fast_available() -> bool {
 
 /// Splits packed honour levels into (ge3, ge2, ge1).
 #[inline(always)]
-pub(crate) fn unpack_levels(packed: usize) -> [u32; 3] {
+pub(crate) const fn unpack_levels(packed: usize) -> [u32; 3] {
     let p = packed as u32;
     [p >> 6, p >> 3 & 7, p & 7]
 }
@@ -394,6 +337,24 @@ mod lanes {
                 lo | hi << 16 | tail << 32
             };
             [at_least(1), at_least(2), at_least(3), at_least(4)]
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe {
+            let a = counts_at(counts, 0);
+            let b = counts_at(counts, 16);
+            let mask = |x: __m128i| _mm_movemask_epi8(x) as u32 as u64;
+            let equal = |k: u8| {
+                let kk = _mm_set1_epi8(k as i8);
+                let lo = mask(_mm_cmpeq_epi8(a, kk));
+                let hi = mask(_mm_cmpeq_epi8(b, kk));
+                let tail = u64::from(counts[32] == k) | u64::from(counts[33] == k) << 1;
+                lo | hi << 16 | tail << 32
+            };
+            [equal(0), equal(4)]
         }
     }
 
@@ -557,6 +518,15 @@ mod portable {
             .then(|| counts.iter().map(|&c| c as usize).sum())
     }
 
+    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
+        let mut out = [0; 2];
+        for (k, &c) in counts.iter().enumerate() {
+            out[0] |= u64::from(c == 0) << k;
+            out[1] |= u64::from(c == 4) << k;
+        }
+        out
+    }
+
     pub(super) fn levels(counts: &Counts) -> [u64; 4] {
         let mut out = [0; 4];
         for (k, &c) in counts.iter().enumerate() {
@@ -621,195 +591,72 @@ mod portable {
 #[cfg(not(target_arch = "x86_64"))]
 use portable as lanes;
 
-/// Advances base-5 digits by one (little-endian).
-fn increment(d: &mut [u8; 9]) {
-    for x in d.iter_mut() {
-        if *x < 4 {
-            *x += 1;
-            return;
-        }
-        *x = 0;
-    }
-}
-
-/// Steps base-5 digits back by one (little-endian).
-fn decrement(d: &mut [u8; 9]) {
-    for x in d.iter_mut() {
-        if *x > 0 {
-            *x -= 1;
-            return;
-        }
-        *x = 4;
-    }
-}
-
-/// For every entry, the set of (m, p) targets it contains. A target is contained if some
-/// set or pair can be removed leaving a smaller contained target; removing tiles only
-/// lowers the index, so ascending order sees every sub-entry first.
-fn build_contains() -> Vec<u16> {
-    let mut out = vec![0u16; ENTRIES];
-    let mut d = [0u8; 9];
-    for idx in 0..ENTRIES {
-        let mut bits = bit(0, 0);
-        for i in 0..9 {
-            if d[i] >= 2 {
-                // A pair can only be added to a target without one.
-                bits |= (out[idx - 2 * POW5[i]] & 0x1F) << 8;
-                if d[i] >= 3 {
-                    bits |= (out[idx - 3 * POW5[i]] << 1) & VALID;
-                }
-            }
-        }
-        for i in 0..7 {
-            if d[i] > 0 && d[i + 1] > 0 && d[i + 2] > 0 {
-                bits |= (out[idx - POW5[i] - POW5[i + 1] - POW5[i + 2]] << 1) & VALID;
-            }
-        }
-        out[idx] = bits;
-        increment(&mut d);
-    }
-    out
-}
-
-/// The completeness bits: an entry with `3m` tiles must contain m sets, one with `3m + 2`
-/// tiles m sets and a pair (so every tile is used).
-#[cfg(test)]
-fn build_complete(contains: &[u16]) -> Box<[u64]> {
-    let mut out = vec![0u64; ENTRIES.div_ceil(64)];
-    let mut d = [0u8; 9];
-    for (idx, &bits) in contains.iter().enumerate() {
-        let sum: usize = d.iter().map(|&x| x as usize).sum();
-        let want = match sum % 3 {
-            0 if sum <= 12 => bit(sum / 3, 0),
-            2 if sum <= 14 => bit((sum - 2) / 3, 1),
-            _ => 0,
-        };
-        if bits & want != 0 {
-            out[idx / 64] |= 1 << (idx % 64);
-        }
-        increment(&mut d);
-    }
-    out.into_boxed_slice()
-}
-
-/// The distances of every entry, lanes `m + 5·p`: 0 where the target is contained, else
-/// one more than the best entry reachable by adding one tile (some added tile always lies
-/// on an optimal target). Adding tiles raises the index, so descending order sees every
-/// neighbour first.
-fn build_dist(contains: &[u16]) -> Vec<[u8; 10]> {
-    let mut out = vec![[0u8; 10]; ENTRIES];
-    let mut d = [4u8; 9];
-    for idx in (0..ENTRIES).rev() {
-        let bits = contains[idx];
-        let mut best = [u8::MAX; 10];
-        for i in 0..9 {
-            if d[i] < 4 {
-                let n = &out[idx + POW5[i]];
-                for l in 0..10 {
-                    best[l] = best[l].min(n[l]);
-                }
-            }
-        }
-        let mut v = [0u8; 10];
-        for l in 0..10 {
-            if bits & bit(l % 5, l / 5) == 0 {
-                // Only the all-fours entry has no neighbour, and it contains every target.
-                v[l] = best[l].saturating_add(1);
-            }
-        }
-        out[idx] = v;
-        decrement(&mut d);
-    }
-    out
-}
-
-/// The compacted distances with their `rank` and `offset` indexes.
-type Compact = (Box<[Dist]>, Box<[u16; 1024]>, Box<[u32; 4096]>);
-
-/// Keeps the entries of at most [`MAX_TILES`] tiles, in lane layout, with their index.
-fn compact(full: &[[u8; 10]]) -> Compact {
-    let digit_sum = |mut x: usize| {
-        let mut s = 0;
-        while x > 0 {
-            s += x % 5;
-            x /= 5;
-        }
-        s
-    };
-    let mut lows: Vec<usize> = (0..LOWS).collect();
-    lows.sort_by_key(|&l| digit_sum(l));
-    let mut rank = Box::new([0u16; 1024]);
-    for (r, &l) in lows.iter().enumerate() {
-        rank[l] = r as u16;
-    }
-    let mut offset = Box::new([0u32; 4096]);
-    let mut dist = Vec::new();
-    for (high, off) in offset.iter_mut().enumerate().take(HIGHS) {
-        *off = dist.len() as u32;
-        let Some(room) = MAX_TILES.checked_sub(digit_sum(high)) else {
-            continue;
-        };
-        for &low in lows.iter().take_while(|&&l| digit_sum(l) <= room) {
-            let v = &full[SuitKey { low, high }.index()];
-            let mut lanes = UNUSED;
-            lanes.0[..5].copy_from_slice(&v[..5]);
-            lanes.0[P1..P1 + 5].copy_from_slice(&v[5..]);
-            dist.push(lanes);
-        }
-    }
-    (dist.into_boxed_slice(), rank, offset)
-}
-
 /// The isolated-kinds distances for every key, as they are and reversed for each last
 /// step. With the kinds sorted by tiles held, pungs go to the first m and the pair to the
 /// next (moving a pung to a fuller kind and the pair to an emptier one never costs more).
 /// The k-th kind's pung costs one tile per threshold (3, 2, 1 held) it falls short of,
 /// its pair one per threshold (2, 1).
-fn build_isolated() -> (Box<[Dist]>, Box<[Dist]>) {
-    let mut out = vec![UNUSED; ISOLATED_KEYS];
-    let mut rev = vec![Dist([255; 16]); 5 * ISOLATED_KEYS];
-    for kinds in 0..6u32 {
-        for ge1 in 0..6u32 {
-            for ge2 in 0..6u32 {
-                for ge3 in 0..6u32 {
-                    let short = |k: u32, t: u32| u8::from(k >= t);
-                    let key = isolated_key(ge3, ge2, ge1, kinds);
-                    let v = &mut out[key].0;
-                    let mut pungs = 0u8;
-                    for m in 0..5u32 {
-                        v[m as usize] = if m > kinds { INF } else { pungs.min(INF) };
-                        v[P1 + m as usize] = if m >= kinds {
-                            INF
-                        } else {
-                            (pungs + short(m, ge2) + short(m, ge1)).min(INF)
-                        };
-                        pungs += short(m, ge3) + short(m, ge2) + short(m, ge1);
-                    }
-                    for s in 0..5 {
-                        let r = &mut rev[s * ISOLATED_KEYS + key].0;
-                        for i in 0..=s {
-                            r[i] = v[P1 + s - i];
-                            r[P1 + i] = v[s - i];
-                        }
-                    }
-                }
-            }
+const fn build_isolated() -> ([Dist; ISOLATED_KEYS], [Dist; 5 * ISOLATED_KEYS]) {
+    const fn short(k: u32, t: u32) -> u8 {
+        (k >= t) as u8
+    }
+    const fn capped(x: u8) -> u8 {
+        if x < INF {
+            x
+        } else {
+            INF
         }
     }
-    (out.into_boxed_slice(), rev.into_boxed_slice())
+    let mut out = [UNUSED; ISOLATED_KEYS];
+    let mut rev = [Dist([255; 16]); 5 * ISOLATED_KEYS];
+    let mut key = 0;
+    while key < ISOLATED_KEYS {
+        let k = key as u32;
+        let (ge3, ge2, ge1, kinds) = (k % 6, k / 6 % 6, k / 36 % 6, k / 216);
+        let v = &mut out[key].0;
+        let mut pungs = 0u8;
+        let mut m = 0u32;
+        while m < 5 {
+            v[m as usize] = if m > kinds { INF } else { capped(pungs) };
+            v[P1 + m as usize] = if m >= kinds {
+                INF
+            } else {
+                capped(pungs + short(m, ge2) + short(m, ge1))
+            };
+            pungs += short(m, ge3) + short(m, ge2) + short(m, ge1);
+            m += 1;
+        }
+        let mut s = 0;
+        while s < 5 {
+            let r = &mut rev[s * ISOLATED_KEYS + key].0;
+            let mut i = 0;
+            while i <= s {
+                r[i] = out[key].0[P1 + s - i];
+                r[P1 + i] = out[key].0[s - i];
+                i += 1;
+            }
+            s += 1;
+        }
+        key += 1;
+    }
+    (out, rev)
 }
 
 /// [`Tables::honours_rev`], copied from the general isolated table.
-fn build_honours(isolated_rev: &[Dist]) -> Box<[[Dist; 512]; 5]> {
-    let mut out = Box::new([[Dist([255; 16]); 512]; 5]);
-    for packed in 0..512 {
+const fn build_honours(isolated_rev: &[Dist; 5 * ISOLATED_KEYS]) -> [[Dist; 512]; 5] {
+    let mut out = [[Dist([255; 16]); 512]; 5];
+    let mut packed = 0;
+    while packed < 512 {
         let [ge3, ge2, ge1] = unpack_levels(packed);
         if ge3 <= ge2 && ge2 <= ge1 && ge1 <= 7 {
             let key = isolated_key(ge3, ge2, ge1, 7);
-            for s in 0..5 {
+            let mut s = 0;
+            while s < 5 {
                 out[s][packed] = isolated_rev[s * ISOLATED_KEYS + key];
+                s += 1;
             }
         }
+        packed += 1;
     }
     out
 }
@@ -918,24 +765,6 @@ mod tests {
         assert!(!suit_is_complete(idx([1, 1, 0, 0, 0, 0, 0, 0, 0])));
         // Five sets do not fit a hand.
         assert!(!suit_is_complete(idx([3, 3, 3, 3, 3, 0, 0, 0, 0])));
-    }
-
-    #[test]
-    fn slots_cover_every_suit_that_fits_a_hand() {
-        let t = Tables::get();
-        let mut seen = vec![false; t.dist.len()];
-        let mut d = [0u8; 9];
-        let mut n = 0;
-        for _ in 0..ENTRIES {
-            if d.iter().map(|&x| x as usize).sum::<usize>() <= MAX_TILES {
-                let slot = t.slot(suit_key(&hand(d), 2));
-                assert!(!seen[slot], "{d:?}");
-                seen[slot] = true;
-                n += 1;
-            }
-            increment(&mut d);
-        }
-        assert_eq!(n, t.dist.len());
     }
 
     /// Min-plus convolution by definition, on lane vectors.
@@ -1056,6 +885,11 @@ mod tests {
             }
             assert_eq!(lanes::small_total(&c), portable::small_total(&c), "{c:?}");
             assert_eq!(lanes::levels(&c), portable::levels(&c), "{c:?}");
+            assert_eq!(
+                lanes::zeros_and_fours(&c),
+                portable::zeros_and_fours(&c),
+                "{c:?}"
+            );
             if c.iter().all(|&x| x <= 4) {
                 let present = rng.gen_range(0..128);
                 assert_eq!(
@@ -1091,24 +925,51 @@ mod tests {
             same::<0>(v[1], v[0], t.isolated_rev::<0>(key));
         }
     }
-
-    /// Prints how long a fresh build takes (`cargo test --release -p mahjong-hands --lib
-    /// -- --ignored --nocapture table_build_time`).
-    #[test]
-    #[ignore]
-    fn table_build_time() {
-        let start = std::time::Instant::now();
-        let t = Tables::build();
-        eprintln!("table build: {:?}", start.elapsed());
-        assert_eq!(t.dist(0).0[lane(4, 1)], 14);
-    }
 }
 
+/// The embedded tables against a fresh computation.
 #[cfg(test)]
-mod generated_complete {
+mod embedded {
+    use super::*;
+    use crate::table_gen::{self, digit_sum};
+
+    /// Every suit content that fits a hand, looked up as the hot paths look it up (the
+    /// byte at its key's slot, the vector it names), has the distances computed directly
+    /// for its index; the completeness bits are those of the generator and those derived
+    /// from the distances' "contains" masks.
     #[test]
-    fn generated_bits_equal_the_derived_ones() {
-        let derived = super::build_complete(&super::build_contains());
-        assert_eq!(super::generate_complete(), derived);
+    fn embedded_tables_equal_the_computed_ones() {
+        let contains = table_gen::build_contains();
+        let full = table_gen::build_dist(&contains);
+        let t = Tables::get();
+        let mut checked = 0;
+        for (index, v) in full.iter().enumerate() {
+            if digit_sum(index) <= MAX_TILES {
+                let key = SuitKey {
+                    low: index % LOWS,
+                    high: index / LOWS,
+                };
+                assert_eq!(t.dist(t.slot(key)).0, table_gen::lanes(v), "{index}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 405_350);
+        assert_eq!(ENTRIES, full.len());
+        assert_eq!(&COMPLETE[..], &table_gen::derive_complete(&contains)[..]);
+        assert_eq!(&COMPLETE[..], &table_gen::generate_complete()[..]);
+    }
+
+    /// The small tables the compiler computes match plain loops over their definition.
+    #[test]
+    fn honours_table_is_the_isolated_one_for_seven_kinds() {
+        let t = Tables::get();
+        for packed in 0..512 {
+            let [ge3, ge2, ge1] = unpack_levels(packed);
+            if ge3 <= ge2 && ge2 <= ge1 && ge1 <= 7 {
+                let key = isolated_key(ge3, ge2, ge1, 7);
+                assert_eq!(t.honours_rev::<4>(packed), t.isolated_rev::<4>(key));
+                assert_eq!(t.honours_rev::<0>(packed), t.isolated_rev::<0>(key));
+            }
+        }
     }
 }
