@@ -171,6 +171,20 @@ mod fast {
 /// unusual hand: signature of the out-of-line part of [`regular`].
 type Other = fn(&Counts, usize, &Shape) -> i8;
 
+/// Calls `$f::<S>(…)` with `S` the sets still to make (4 − `declared`, at least 0): the
+/// table functions take it as a const parameter.
+macro_rules! with_sets {
+    ($declared:expr, $f:ident($($arg:expr),*)) => {
+        match $declared {
+            0 => $f::<4>($($arg),*),
+            1 => $f::<3>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<1>($($arg),*),
+            _ => $f::<0>($($arg),*),
+        }
+    };
+}
+
 #[inline(always)]
 fn all_forms(
     counts: &Counts,
@@ -238,17 +252,11 @@ fn each(
                 let [held, _, _, four] = table::levels(counts);
                 // Kinds outside the set take the single-hand path.
                 let ok = rest & shape.kinds.0 & if add { !four } else { held };
-                match (three, declared) {
-                    (None, 0) => classical_each::<4>(counts, ok, add, &mut out),
-                    (None, 1) => classical_each::<3>(counts, ok, add, &mut out),
-                    (None, 2) => classical_each::<2>(counts, ok, add, &mut out),
-                    (None, 3) => classical_each::<1>(counts, ok, add, &mut out),
-                    (None, _) => classical_each::<0>(counts, ok, add, &mut out),
-                    (Some(l), 0) => three_player_each::<4>(counts, &l, ok, add, &mut out),
-                    (Some(l), 1) => three_player_each::<3>(counts, &l, ok, add, &mut out),
-                    (Some(l), 2) => three_player_each::<2>(counts, &l, ok, add, &mut out),
-                    (Some(l), 3) => three_player_each::<1>(counts, &l, ok, add, &mut out),
-                    (Some(l), _) => three_player_each::<0>(counts, &l, ok, add, &mut out),
+                match three {
+                    None => with_sets!(declared, classical_each(counts, ok, add, &mut out)),
+                    Some(l) => {
+                        with_sets!(declared, three_player_each(counts, &l, ok, add, &mut out))
+                    }
                 }
                 rest &= !ok;
             }
@@ -425,23 +433,11 @@ fn regular(counts: &Counts, declared: usize, shape: &Shape, other: Other) -> i8 
     if declared <= 4 && table::fits(counts) {
         if is_classical(shape) {
             // Every target exists in the classical set, so the distance is finite.
-            let d = match declared {
-                0 => classical::<4>(counts),
-                1 => classical::<3>(counts),
-                2 => classical::<2>(counts),
-                3 => classical::<1>(counts),
-                _ => classical::<0>(counts),
-            };
+            let d = with_sets!(declared, classical(counts));
             return d as i8 - 1;
         }
         if let Some(l) = ThreePlayer::of(shape) {
-            let d = match declared {
-                0 => three_player::<4>(counts, &l),
-                1 => three_player::<3>(counts, &l),
-                2 => three_player::<2>(counts, &l),
-                3 => three_player::<1>(counts, &l),
-                _ => three_player::<0>(counts, &l),
-            };
+            let d = with_sets!(declared, three_player(counts, &l));
             return d as i8 - 1;
         }
     }
@@ -460,13 +456,7 @@ fn other_shapes(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
 fn other_shapes_inline(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
     if declared <= 4 && table::fits(counts) {
         if let Some(layout) = Layout::of(shape) {
-            let d = match declared {
-                0 => distance::<4>(counts, &layout),
-                1 => distance::<3>(counts, &layout),
-                2 => distance::<2>(counts, &layout),
-                3 => distance::<1>(counts, &layout),
-                _ => distance::<0>(counts, &layout),
-            };
+            let d = with_sets!(declared, distance(counts, &layout));
             return if d >= INF { i8::MAX } else { d as i8 - 1 };
         }
     }
