@@ -13,31 +13,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const POOL: usize = 4096;
+mod pool;
 
-/// Every playing tile of the shape, as kinds.
-fn wall(shape: &Shape) -> Vec<usize> {
-    (0..KINDS)
-        .flat_map(|k| (0..shape.copies[k]).map(move |_| k))
-        .collect()
-}
-
-/// `POOL` hands of `n` tiles, each drawn from a freshly shuffled wall. A fixed seed keeps
-/// runs comparable.
-fn random_hands(shape: &Shape, n: usize, seed: u64) -> Vec<Counts> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut wall = wall(shape);
-    (0..POOL)
-        .map(|_| {
-            wall.shuffle(&mut rng);
-            let mut c = [0u8; KINDS];
-            for &k in &wall[..n] {
-                c[k] += 1;
-            }
-            c
-        })
-        .collect()
-}
+use pool::{random_hands, POOL};
 
 /// `POOL` ready 13-tile hands: random complete hands (four sets and a pair) with one tile
 /// taken out, so every call has waits to find.

@@ -22,25 +22,9 @@ use riichienv_core::hand_evaluator::HandEvaluator;
 use riichienv_core::types::Hand;
 use xiangting::PlayerCount;
 
-const POOL: usize = 4096;
+mod pool;
 
-/// `POOL` hands of `n` tiles from freshly shuffled walls of the shape.
-fn random_hands(shape: &Shape, n: usize, seed: u64) -> Vec<Counts> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut wall: Vec<usize> = (0..KINDS)
-        .flat_map(|k| (0..shape.copies[k]).map(move |_| k))
-        .collect();
-    (0..POOL)
-        .map(|_| {
-            wall.shuffle(&mut rng);
-            let mut c = [0u8; KINDS];
-            for &k in &wall[..n] {
-                c[k] += 1;
-            }
-            c
-        })
-        .collect()
-}
+use pool::{random_hands, POOL};
 
 /// `POOL` complete 14-tile hands (four sets and a pair), of the classical set.
 fn complete_hands(shape: &Shape, seed: u64) -> Vec<Counts> {
