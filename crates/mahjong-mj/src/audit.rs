@@ -107,13 +107,9 @@ impl Audit {
 }
 
 impl HandLog {
-    fn wind(&self, p: usize) -> &'static str {
-        match self.winds[p].unwrap_or(Wind::East) {
-            Wind::East => "E",
-            Wind::South => "S",
-            Wind::West => "W",
-            Wind::North => "N",
-        }
+    /// Player p's seat letter.
+    fn wind(&self, p: usize) -> String {
+        self.winds[p].unwrap_or(Wind::East).letter().to_string()
     }
 
     /// The hand as our table JSON.
@@ -123,7 +119,7 @@ impl HandLog {
             let mut concealed = self.concealed[p].clone();
             concealed.sort();
             seats.insert(
-                self.wind(p).to_string(),
+                self.wind(p),
                 json!({
                     "sets": self.sets[p].iter().map(AuditSet::json).collect::<Vec<_>>(),
                     "concealed": concealed.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
@@ -131,12 +127,7 @@ impl HandLog {
                 }),
             );
         }
-        let prevailing = match self.prevailing.unwrap_or(Wind::East) {
-            Wind::East => "E",
-            Wind::South => "S",
-            Wind::West => "W",
-            Wind::North => "N",
-        };
+        let prevailing = self.prevailing.unwrap_or(Wind::East).letter().to_string();
         let mut t = json!({
             "ruleset": "bradfield",
             "prevailing_wind": prevailing,

@@ -238,16 +238,12 @@ impl Seat {
         }
     }
 
-    fn count(&self, t: Tile) -> usize {
-        self.concealed.iter().filter(|&&c| c == t).count()
-    }
-
     fn counts(&self) -> Counts {
         counts_of(&self.concealed)
     }
 
     fn declared(&self) -> usize {
-        self.public.get(self.my).map_or(0, |s| s.sets.len())
+        self.log.sets[self.my].len()
     }
 
     fn complete_with(&self, extra: Option<Tile>) -> bool {
@@ -345,11 +341,6 @@ impl Seat {
                 let Some(p) = self.index_of(*id) else {
                     return Ok(out);
                 };
-                self.public[p].sets.push(PublicSet {
-                    kind: SetKind::Kong(KongKind::Concealed),
-                    tile: *tile,
-                    exposed: false,
-                });
                 self.log.sets[p].push(AuditSet {
                     kind: SetKind::Kong(KongKind::Concealed),
                     first: *tile,
@@ -382,13 +373,6 @@ impl Seat {
                 let Some(p) = self.index_of(*id) else {
                     return Ok(out);
                 };
-                if let Some(s) = self.public[p]
-                    .sets
-                    .iter_mut()
-                    .find(|s| s.kind == SetKind::Pung && s.tile == *tile)
-                {
-                    s.kind = SetKind::Kong(KongKind::Annexed);
-                }
                 if let Some(s) = self.log.sets[p]
                     .iter_mut()
                     .find(|s| s.kind == SetKind::Pung && s.first == *tile)
@@ -713,7 +697,9 @@ impl Seat {
         if self.complete_with(Some(tile)) {
             legal.push(Action::Mahjong);
         }
-        let n = self.count(tile);
+        let c = self.counts();
+        let k = idx(tile);
+        let n = c[k];
         if n >= 2 {
             legal.push(Action::Pung);
         }
@@ -721,18 +707,13 @@ impl Seat {
             legal.push(Action::Kong);
         }
         if (p + 1) % 4 == self.my {
-            if let Some(k) = tile.kind() {
-                for first in k.saturating_sub(2)..=k {
-                    if first + 2 >= 27 || !self.shape.chow_starts_at(first) {
-                        continue;
-                    }
-                    let c = self.counts();
-                    let ok = (first..first + 3).all(|x| x == k || c[x] > 0);
-                    if ok {
-                        legal.push(Action::Chow {
-                            first: Tile::from_kind(first),
-                        });
-                    }
+            for first in k.saturating_sub(2)..=k {
+                let ok = self.shape.chow_starts_at(first)
+                    && (first..first + 3).all(|x| x == k || c[x] > 0);
+                if ok {
+                    legal.push(Action::Chow {
+                        first: Tile::from_kind(first),
+                    });
                 }
             }
         }
@@ -763,11 +744,6 @@ impl Seat {
                 d.1 = true;
             }
         }
-        self.public[p].sets.push(PublicSet {
-            kind,
-            tile: first,
-            exposed: true,
-        });
         self.log.sets[p].push(AuditSet {
             kind,
             first,
@@ -848,10 +824,9 @@ impl Seat {
                 }
             }
             if let Some(d) = self.drawn {
-                let annex = self.public[self.my]
-                    .sets
+                let annex = self.log.sets[self.my]
                     .iter()
-                    .any(|s| s.kind == SetKind::Pung && s.exposed && s.tile == d);
+                    .any(|s| s.kind == SetKind::Pung && s.exposed && s.first == d);
                 if annex {
                     legal.push(Action::AnnexKong { tile: d });
                 }
@@ -904,16 +879,25 @@ impl Seat {
             .collect();
         concealed.sort();
         let live = self.live();
+        let wind = self.wind_of(self.my);
         let v = &mut self.view;
         v.player = self.my;
         v.seats = 4;
         v.hand = self.hand_no;
         v.dealer = self.dealer;
         v.prevailing = self.prevailing;
-        v.wind = Wind::from_index((self.my + 4 - self.dealer) % 4);
+        v.wind = wind;
         v.concealed = concealed;
         v.drawn = drawn;
         v.public.clone_from(&self.public);
+        // The sets are kept once, in the hand's log.
+        for (seat, sets) in v.public.iter_mut().zip(&self.log.sets) {
+            seat.sets.extend(sets.iter().map(|s| PublicSet {
+                kind: s.kind,
+                tile: s.first,
+                exposed: s.exposed,
+            }));
+        }
         v.live_wall = live;
         v.phase = phase;
         v.legal = legal;

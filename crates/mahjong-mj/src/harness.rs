@@ -139,18 +139,21 @@ impl Drop for Procs {
     }
 }
 
-/// Waits until `file` has `n` lines containing `needle`.
-fn wait_for(file: &Path, needle: &str, n: usize, limit: Duration) -> bool {
+/// Waits until the text of `file` satisfies `done`, for at most `limit`.
+fn wait_until(file: &Path, limit: Duration, done: impl Fn(&str) -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < limit {
-        if let Ok(text) = fs::read_to_string(file) {
-            if text.matches(needle).count() >= n {
-                return true;
-            }
+        if fs::read_to_string(file).is_ok_and(|text| done(&text)) {
+            return true;
         }
         std::thread::sleep(Duration::from_millis(2));
     }
     false
+}
+
+/// Waits until `file` holds `needle` `n` times.
+fn wait_for(file: &Path, needle: &str, n: usize, limit: Duration) -> bool {
+    wait_until(file, limit, |text| text.matches(needle).count() >= n)
 }
 
 /// One game on a fresh server: our seat connects `game % 4`-th (seats follow the order of
@@ -228,18 +231,11 @@ pub fn play_one_game(
         // The server prints the final scores as it exits.
         drop(writer);
         drop(reader);
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(5) {
-            let text = fs::read_to_string(&out).unwrap_or_default();
-            let lines = text
-                .split("Final scores:")
+        wait_until(&out, Duration::from_secs(5), |text| {
+            text.split("Final scores:")
                 .nth(1)
-                .map_or(0, |t| t.lines().filter(|l| !l.trim().is_empty()).count());
-            if lines >= 4 {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
+                .is_some_and(|t| t.lines().filter(|l| !l.trim().is_empty()).count() >= 4)
+        });
     }
     drop(procs);
     let _ = fs::remove_file(&sock);

@@ -206,16 +206,6 @@ pub struct WireError {
     pub what: String,
 }
 
-fn wind(w: &str) -> Option<Wind> {
-    match w {
-        "E" => Some(Wind::East),
-        "S" => Some(Wind::South),
-        "W" => Some(Wind::West),
-        "N" => Some(Wind::North),
-        _ => None,
-    }
-}
-
 fn tile_or_none(w: &str) -> Result<Option<Tile>, String> {
     if w == "--" {
         return Ok(None);
@@ -294,7 +284,8 @@ impl ServerMsg {
             "Game" => {
                 let (w, _) = need(11)?;
                 let ids = [id(w[0])?, id(w[1])?, id(w[2])?, id(w[3])?];
-                let round = wind(w[4]).ok_or_else(|| format!("{:?} is not a wind", w[4]))?;
+                let round =
+                    Wind::from_letter(w[4]).ok_or_else(|| format!("{:?} is not a wind", w[4]))?;
                 let scores = [num(w[7])?, num(w[8])?, num(w[9])?, num(w[10])?];
                 ServerMsg::Game { ids, round, scores }
             }
@@ -316,7 +307,9 @@ impl ServerMsg {
             "PlayerReady" => ServerMsg::PlayerReady(id(need(1)?.0[0])?),
             "NewRound" => {
                 let (w, _) = need(1)?;
-                ServerMsg::NewRound(wind(w[0]).ok_or_else(|| format!("{:?} is not a wind", w[0]))?)
+                ServerMsg::NewRound(
+                    Wind::from_letter(w[0]).ok_or_else(|| format!("{:?} is not a wind", w[0]))?,
+                )
             }
             "NewHand" => ServerMsg::NewHand {
                 east: id(need(1)?.0[0])?,
