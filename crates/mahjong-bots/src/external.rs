@@ -43,7 +43,23 @@ pub struct Faults {
     pub illegal: u64,
 }
 
+/// What was wrong with one answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Fault {
+    Late,
+    Malformed,
+    Illegal,
+}
+
 impl Faults {
+    fn count(&mut self, f: Fault) {
+        match f {
+            Fault::Late => self.late += 1,
+            Fault::Malformed => self.malformed += 1,
+            Fault::Illegal => self.illegal += 1,
+        }
+    }
+
     /// Decisions answered with a default move.
     pub fn total(&self) -> u64 {
         self.late + self.malformed + self.illegal
@@ -173,43 +189,43 @@ impl ExternalBot {
     }
 
     /// Waits for the `act` answering decision `id`; `Err` names the fault.
-    fn answer(&mut self, id: u64, view: &SeatView) -> Result<Action, &'static str> {
+    fn answer(&mut self, id: u64, view: &SeatView) -> Result<Action, Fault> {
         let Some(rx) = self.lines.as_ref() else {
-            return Err("late");
+            return Err(Fault::Late);
         };
         let until = Instant::now() + self.deadline;
         loop {
             let left = until.saturating_duration_since(Instant::now());
             let line = match rx.recv_timeout(left) {
                 Ok(l) => l,
-                Err(RecvTimeoutError::Timeout) => return Err("late"),
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Late),
                 Err(RecvTimeoutError::Disconnected) => {
                     self.lines = None;
-                    return Err("late");
+                    return Err(Fault::Late);
                 }
             };
             let Ok(Value::Object(msg)) = serde_json::from_str::<Value>(&line) else {
-                return Err("malformed");
+                return Err(Fault::Malformed);
             };
             if msg.get("type").and_then(Value::as_str) != Some("act") {
-                return Err("malformed");
+                return Err(Fault::Malformed);
             }
             match msg.get("id").and_then(Value::as_u64) {
                 // A late answer to an earlier decision: skip it.
                 Some(old) if old < id => continue,
-                Some(other) if other != id => return Err("malformed"),
+                Some(other) if other != id => return Err(Fault::Malformed),
                 _ => {}
             }
             let Some(action) = msg
                 .get("action")
                 .and_then(|a| serde_json::from_value::<Action>(a.clone()).ok())
             else {
-                return Err("malformed");
+                return Err(Fault::Malformed);
             };
             return if view.legal.contains(&action) {
                 Ok(action)
             } else {
-                Err("illegal")
+                Err(Fault::Illegal)
             };
         }
     }
@@ -230,12 +246,8 @@ impl Bot for ExternalBot {
         self.send(&msg);
         match self.answer(id, view) {
             Ok(a) => a,
-            Err(kind) => {
-                match kind {
-                    "late" => self.faults.late += 1,
-                    "illegal" => self.faults.illegal += 1,
-                    _ => self.faults.malformed += 1,
-                }
+            Err(fault) => {
+                self.faults.count(fault);
                 Self::default_move(view)
             }
         }

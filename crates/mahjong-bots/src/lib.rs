@@ -223,16 +223,16 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
     Ok(())
 }
 
-/// Passes the game's new events to the bots that read them. The game must build events
-/// (`GameConfig::record`), or there are none.
-pub fn feed_events(game: &mut Game, bots: &mut [Box<dyn Bot>]) {
+/// Takes the game's new events, passes them to the bots that read them and returns them
+/// (for a record). The game must build events (`GameConfig::record`), or there are none.
+pub fn feed_events(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Vec<Event> {
     let new = game.take_events();
-    if new.is_empty() {
-        return;
-    }
-    for (seat, b) in bots.iter_mut().enumerate() {
-        if b.wants_events() {
-            b.observe(seat, &new);
+    if !new.is_empty() {
+        for (seat, b) in bots.iter_mut().enumerate() {
+            if b.wants_events() {
+                b.observe(seat, &new);
+            }
         }
     }
+    new
 }

@@ -6,7 +6,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use mahjong_bots::{bot_for_ruleset, Bot, ExternalBot, Faults, EXTERNAL_PREFIX};
+use mahjong_bots::{bot_for_ruleset, feed_events, Bot, ExternalBot, Faults, EXTERNAL_PREFIX};
 use mahjong_engine::{Game, GameConfig, RecordHeader, SeatView};
 use mahjong_rules::Ruleset;
 use rayon::prelude::*;
@@ -326,14 +326,7 @@ fn play_one(
     let mut before = game.totals().to_vec();
     let mut wins_before = game.summary().wins.clone();
     let flush = |game: &mut Game, out: &mut Vec<u8>, bots: &mut [Box<dyn Bot>]| {
-        let new = game.take_events();
-        if events {
-            for (seat, b) in bots.iter_mut().enumerate() {
-                if b.wants_events() {
-                    b.observe(seat, &new);
-                }
-            }
-        }
+        let new = feed_events(game, bots);
         if record {
             for e in new {
                 serde_json::to_writer(&mut *out, &e).expect("serializes");
