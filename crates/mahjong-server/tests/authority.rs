@@ -7,25 +7,17 @@ mod common;
 
 use std::time::Duration;
 
-use common::{error_of, next};
+use common::{error_of, next, welcome_seat};
 use futures_util::StreamExt;
 use mahjong_server::client::Client;
-use mahjong_server::{Limits, Server, ServerConfig, ServerMsg};
+use mahjong_server::{Limits, Server, ServerMsg};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 /// A server on a new SQLite file with these limits.
 async fn server_with(tag: &str, limits: Limits) -> (Server, Client) {
-    let db = common::temp_dir(tag).join("test.sqlite3");
-    let mut config = ServerConfig::new(
-        "127.0.0.1:0".parse().unwrap(),
-        format!("sqlite://{}", db.display()),
-    );
-    config.limits = limits;
-    let server = Server::start(config).await.expect("server starts");
-    let client = Client::new(&server.url());
-    (server, client)
+    common::server_with(&common::sqlite_url(tag), limits).await
 }
 
 /// A raw request: method, path, headers and body; the status and body text.
@@ -103,11 +95,7 @@ async fn join_never_hands_out_an_invited_seat_or_its_token() {
         ]
     );
     // Ann's link still plays Ann's seat.
-    let mut ann = client.connect(id, Some(invited[0])).await.unwrap();
-    match next(&mut ann).await {
-        ServerMsg::Welcome { seat, .. } => assert_eq!(seat, Some(0)),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(welcome_seat(&client, id, Some(invited[0])).await, Some(0));
     server.stop().await.unwrap();
 }
 
@@ -136,14 +124,8 @@ async fn only_the_host_fills_seats_and_nobody_else_kicks_a_player() {
     assert_eq!(i["seats"][1]["kind"], "human", "nothing filled");
     assert_eq!(i["status"], "waiting");
     // The invited seat 1 is still playable by its link.
-    let mut bob = client
-        .connect(id, t["seats"][1]["token"].as_str())
-        .await
-        .unwrap();
-    match next(&mut bob).await {
-        ServerMsg::Welcome { seat, .. } => assert_eq!(seat, Some(1)),
-        other => panic!("{other:?}"),
-    }
+    let bob = t["seats"][1]["token"].as_str();
+    assert_eq!(welcome_seat(&client, id, bob).await, Some(1));
     // The host fills seat 0 (never connected); the table starts.
     let (status, body) = client
         .post_with_token(&fill, &json!({}), host)

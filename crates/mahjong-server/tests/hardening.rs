@@ -9,22 +9,13 @@ mod common;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use common::{error_of, next, Db};
+use common::{error_of, next, server_with, Db};
 use futures_util::{SinkExt, StreamExt};
 use mahjong_engine::Action;
 use mahjong_server::client::Client;
 use mahjong_server::{Limits, Server, ServerConfig, ServerMsg};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
-
-/// A server on `db` with these limits.
-async fn server_with(db: &str, limits: Limits) -> (Server, Client) {
-    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), db);
-    config.limits = limits;
-    let server = Server::start(config).await.expect("server starts");
-    let client = Client::new(&server.url());
-    (server, client)
-}
 
 async fn request(
     client: &Client,

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{error_path, next, server_on, Db};
+use common::{error_path, next, server_on, welcome_seat, Db};
 use mahjong_server::client::Client;
 use mahjong_server::{Server, ServerMsg};
 use serde_json::{json, Value};
@@ -367,11 +367,7 @@ async fn join_hands_out_the_first_open_seat_with_a_name(db: &str) {
     assert_eq!(info["seats"][1]["joined"], false);
     assert_eq!(info["seats"][3]["joined"], false);
     // The joiner's token plays the seat (it was stored before the answer).
-    let mut conn = client.connect(&id, Some(token)).await.unwrap();
-    match next(&mut conn).await {
-        ServerMsg::Welcome { seat, .. } => assert_eq!(seat, Some(2)),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(welcome_seat(&client, &id, Some(token)).await, Some(2));
     server.stop().await.unwrap();
 }
 
@@ -506,11 +502,7 @@ async fn play_redirects_303_to_a_new_table_with_seat_0s_token() {
         .collect();
     assert_eq!(kinds, ["human", "greedy", "human", "human"]);
     // The token is seat 0's.
-    let mut conn = client.connect(id, Some(token)).await.unwrap();
-    match next(&mut conn).await {
-        ServerMsg::Welcome { seat, .. } => assert_eq!(seat, Some(0)),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(welcome_seat(&client, id, Some(token)).await, Some(0));
     server.stop().await.unwrap();
 }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use mahjong_server::client::{Client, Conn};
-use mahjong_server::{Server, ServerConfig, ServerMsg};
+use mahjong_server::{Limits, Server, ServerConfig, ServerMsg};
 
 /// A fresh directory under the system's temp dir.
 pub fn temp_dir(tag: &str) -> PathBuf {
@@ -26,18 +26,14 @@ fn rand_suffix() -> u64 {
         .as_nanos() as u64
 }
 
+/// The URL of a new SQLite database in a fresh directory.
+pub fn sqlite_url(tag: &str) -> String {
+    format!("sqlite://{}", temp_dir(tag).join("test.sqlite3").display())
+}
+
 /// A server on 127.0.0.1 (any port) with a new SQLite database.
 pub async fn server(tag: &str) -> (Server, Client) {
-    let db = temp_dir(tag).join("test.sqlite3");
-    let server = Server::start(ServerConfig {
-        bind: "127.0.0.1:0".parse().unwrap(),
-        db: format!("sqlite://{}", db.display()),
-        limits: Default::default(),
-    })
-    .await
-    .expect("server starts");
-    let client = Client::new(&server.url());
-    (server, client)
+    server_on(&sqlite_url(tag)).await
 }
 
 /// The next message, failing the test after 10 s.
@@ -178,15 +174,29 @@ macro_rules! on_both_databases {
 
 /// A server on 127.0.0.1 (any port) on the database at `url`.
 pub async fn server_on(url: &str) -> (Server, Client) {
+    server_with(url, Limits::default()).await
+}
+
+/// A server on 127.0.0.1 (any port) on the database at `url`, with these limits.
+pub async fn server_with(url: &str, limits: Limits) -> (Server, Client) {
     let server = Server::start(ServerConfig {
         bind: "127.0.0.1:0".parse().unwrap(),
         db: url.to_string(),
-        limits: Default::default(),
+        limits,
     })
     .await
     .expect("server starts");
     let client = Client::new(&server.url());
     (server, client)
+}
+
+/// The seat a link's token opens at table `id` (the `welcome` message's seat).
+pub async fn welcome_seat(client: &Client, id: &str, token: Option<&str>) -> Option<usize> {
+    let mut conn = client.connect(id, token).await.unwrap();
+    match next(&mut conn).await {
+        ServerMsg::Welcome { seat, .. } => seat,
+        other => panic!("{other:?}"),
+    }
 }
 
 /// The documented error body `{"error": {"path", "message"}}` (exactly those keys, a
