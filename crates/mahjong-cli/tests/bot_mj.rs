@@ -5,6 +5,7 @@ use std::path::Path;
 use std::process::{Command as Proc, Stdio};
 use std::time::{Duration, Instant};
 
+use assert_cmd::assert::OutputAssertExt;
 use assert_cmd::Command;
 use serde_json::Value;
 
@@ -30,14 +31,9 @@ fn mj_match_reports_hands_and_an_interval_as_json() {
     let out = Command::cargo_bin("mahjong")
         .unwrap()
         .args(["bot", "mj-match", "--hands", "6", "--seed", "2", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .assert()
+        .success();
+    let r: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(r["bot"], "greedy");
     assert_eq!(r["hands"], 6);
     assert_eq!(r["games"], 1);
@@ -98,11 +94,7 @@ fn bot_mj_plays_a_whole_game_at_a_running_server_and_says_so() {
         let _ = p.kill();
         let _ = p.wait();
     }
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = out.assert().success().get_output().clone();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.ends_with("0 refused requests\n"), "{text}");
     // The scores by seat sum to zero.

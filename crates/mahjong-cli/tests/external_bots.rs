@@ -29,14 +29,9 @@ fn simulate(bot: &str, extra: &[&str]) -> Value {
         .arg("--bots")
         .arg(format!("{bot},greedy,greedy,greedy"))
         .args(extra)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+        .assert()
+        .success();
+    serde_json::from_slice(&out.get_output().stdout).unwrap()
 }
 
 fn faults(summary: &Value) -> (u64, u64, u64, u64) {
