@@ -288,14 +288,6 @@ fn each(
     out
 }
 
-/// [`classical`] of `counts` stepped by one tile of each kind in `kinds` (each stepped
-/// hand must fit the tables), into `out`.
-///
-/// The groups a kind does not touch are combined once, reversed as [`table::finish`]
-/// takes them, so a suited kind costs one lookup and a finish. Combining is an exact
-/// min-plus convolution in any order (a reversed vector keeps 255 in the lanes of more
-/// than `S` sets, so no lane outside the targets takes part), hence the same values as
-/// [`classical`].
 /// The change of a suit key's low and high parts for one tile of each rank.
 const STEP: [(usize, usize); 9] = {
     let mut out = [(0, 0); 9];
@@ -311,6 +303,28 @@ const STEP: [(usize, usize); 9] = {
     out
 };
 
+/// A suit key with one tile of rank `r` (0–8) more (`add`) or fewer.
+#[inline(always)]
+fn step_key(mut key: table::SuitKey, r: usize, add: bool) -> table::SuitKey {
+    let (low, high) = STEP[r];
+    if add {
+        key.low += low;
+        key.high += high;
+    } else {
+        key.low -= low;
+        key.high -= high;
+    }
+    key
+}
+
+/// [`classical`] of `counts` stepped by one tile of each kind in `kinds` (each stepped
+/// hand must fit the tables), into `out`.
+///
+/// The groups a kind does not touch are combined once, reversed as [`table::finish`]
+/// takes them, so a suited kind costs one lookup and a finish. Combining is an exact
+/// min-plus convolution in any order (a reversed vector keeps 255 in the lanes of more
+/// than `S` sets, so no lane outside the targets takes part), hence the same values as
+/// [`classical`].
 #[inline(always)]
 fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &mut [i8; KINDS]) {
     const SUIT: u64 = 0x1FF;
@@ -335,16 +349,8 @@ fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &
         let k = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let s = k / 9;
-        let mut key = keys[s];
         // One tile of the rank changes one digit of the low or the high part.
-        let (low, high) = STEP[k % 9];
-        if add {
-            key.low += low;
-            key.high += high;
-        } else {
-            key.low -= low;
-            key.high -= high;
-        }
+        let key = step_key(keys[s], k % 9, add);
         out[k] = table::finish(t.dist(t.slot(key)), others[s]) as i8 - 1;
     }
     let mut bits = kinds >> 27;
@@ -384,15 +390,7 @@ fn three_player_each<const S: usize>(
         while bits != 0 {
             let r = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let mut key = keys[i];
-            let (low, high) = STEP[r];
-            if add {
-                key.low += low;
-                key.high += high;
-            } else {
-                key.low -= low;
-                key.high -= high;
-            }
+            let key = step_key(keys[i], r, add);
             out[9 * s + r] = table::finish(t.dist(t.slot(key)), others) as i8 - 1;
         }
     }
