@@ -136,7 +136,6 @@ pub struct Seat {
     wall_tiles: usize,
     last_discard: Option<(usize, Tile, u32)>,
     readies: usize,
-    winner: Option<usize>,
     /// The tile a discard or robbing win took.
     winning_claim: Option<Tile>,
     shown: bool,
@@ -187,7 +186,6 @@ impl Seat {
             wall_tiles: 144,
             last_discard: None,
             readies: 0,
-            winner: None,
             winning_claim: None,
             shown: false,
             pending: Pending::None,
@@ -220,6 +218,11 @@ impl Seat {
     /// Whether the server said the game is over.
     pub fn is_over(&self) -> bool {
         self.report.over
+    }
+
+    /// Who went out this hand.
+    fn winner(&self) -> Option<usize> {
+        self.log.win.as_ref().map(|w| w.player)
     }
 
     fn index_of(&self, id: u32) -> Option<usize> {
@@ -422,7 +425,6 @@ impl Seat {
                 let Some(p) = self.index_of(*id) else {
                     return Ok(out);
                 };
-                self.winner = Some(p);
                 self.log.win = Some(match t {
                     Some(tile) => AuditWin {
                         player: p,
@@ -466,7 +468,7 @@ impl Seat {
                 if let Some(p) = self.index_of(*id) {
                     self.log.theirs[p] = Some((*score, text.clone()));
                 }
-                if self.index_of(*id) == self.winner && self.winner != Some(self.my) {
+                if self.index_of(*id) == self.winner() && self.winner() != Some(self.my) {
                     self.show(&mut out);
                 }
             }
@@ -480,7 +482,7 @@ impl Seat {
                 if let Some(a) = self.log.audit(&self.ruleset, *d) {
                     self.report.audits.push(a);
                 }
-                if self.winner == Some(self.dealer) {
+                if self.winner() == Some(self.dealer) {
                     self.east_streak += 1;
                 } else {
                     self.east_streak = 0;
@@ -493,7 +495,7 @@ impl Seat {
                 self.report.hands.push(HandOutcome {
                     wind: self.wind_of(self.my),
                     net: mine,
-                    won: self.winner == Some(self.my),
+                    won: self.winner() == Some(self.my),
                     washout: false,
                 });
                 self.stage = Stage::Idle;
@@ -577,7 +579,6 @@ impl Seat {
         self.draws = 0;
         self.last_discard = None;
         self.readies = 0;
-        self.winner = None;
         self.winning_claim = None;
         self.shown = false;
         self.pending = Pending::None;
@@ -1027,7 +1028,7 @@ impl Seat {
             }
             Pending::Specials => out.push("DeclareSpecial --".to_string()),
             Pending::Show => {
-                if self.winner != Some(self.my) {
+                if self.winner() != Some(self.my) {
                     self.pending = Pending::None;
                     out.push("ShowTiles".to_string());
                 }
