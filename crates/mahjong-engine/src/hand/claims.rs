@@ -11,6 +11,7 @@ use crate::protocol::{Action, Event, SetKind};
 impl Hand {
     /// The players with any choice but to pass on `discarder`'s `tile` (cheap: bit
     /// tests, no action list).
+    #[inline]
     pub(super) fn claimants(&self, discarder: usize, tile: Tile) -> Seats {
         let k = tile.kind().expect("playing tile");
         let mut who = Seats::default();
@@ -36,6 +37,7 @@ impl Hand {
 
     /// After a discard nobody claims: the next player draws (or, K3-O, three players
     /// ready and the discard untaken, the hand is drawn).
+    #[inline]
     pub(super) fn after_unclaimed(&mut self, discarder: usize) {
         if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
             self.washout();
@@ -47,6 +49,7 @@ impl Hand {
     /// Whether a player has any choice but to pass in the current rob window.
     /// In a rob window, players whose only choice is to pass do so at once; seats beyond
     /// the table pass. (A claim window is opened with its claimants already known.)
+    #[inline]
     pub(super) fn auto_pass_rob(&mut self) {
         let n = self.seats();
         let Phase::Rob { konger, .. } = self.phase else {
@@ -65,6 +68,7 @@ impl Hand {
         }
     }
 
+    #[inline]
     pub(super) fn open_rob(&mut self, konger: usize, tile: Tile, concealed: bool, kongs: u8) {
         self.phase = Phase::Rob {
             konger,
@@ -78,6 +82,7 @@ impl Hand {
     }
 
     /// The first player after `from` in turn order for whom `pred` holds.
+    #[inline]
     pub(super) fn nearest_after(&self, from: usize, pred: impl Fn(usize) -> bool) -> Option<usize> {
         (1..self.seats())
             .map(|i| {
@@ -91,6 +96,7 @@ impl Hand {
             .find(|&q| pred(q))
     }
 
+    #[inline]
     pub(super) fn resolve_rob(&mut self) {
         let Phase::Rob {
             konger,
@@ -147,6 +153,7 @@ impl Hand {
         self.draw_for(konger, true, kongs);
     }
 
+    #[inline]
     pub(super) fn resolve_claims(&mut self) {
         let Phase::Claims {
             discarder,

@@ -10,6 +10,7 @@ use crate::tiles::TileList;
 impl Hand {
     /// Deals from the wall: East 14, the others 13, then bonus tiles declared and replaced,
     /// East first (M32). The players hold nothing yet.
+    #[inline]
     pub(super) fn deal(&mut self) {
         let n = self.setup.seats;
         emit!(
@@ -140,6 +141,7 @@ impl Hand {
     }
 
     /// Draws for a player (loose or live), declaring and replacing bonus tiles.
+    #[inline]
     pub(super) fn draw_for(&mut self, p: usize, loose: bool, kongs: u8) {
         let mut loose = loose;
         let mut replaced = false;

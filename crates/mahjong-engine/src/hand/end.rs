@@ -9,6 +9,7 @@ use crate::protocol::{Event, PaymentRecord, ScoredItem};
 
 impl Hand {
     /// Every player's concealed tiles shown (a washout under `show_on_washout`, a win).
+    #[inline]
     pub(super) fn reveal(&self) -> Event {
         Event::Reveal {
             hands: self
@@ -19,6 +20,7 @@ impl Hand {
         }
     }
 
+    #[inline]
     pub(super) fn washout(&mut self) {
         emit!(self, Event::Washout);
         self.phase = Phase::Over;
@@ -46,6 +48,7 @@ impl Hand {
         });
     }
 
+    #[inline]
     pub(super) fn win(
         &mut self,
         p: usize,
@@ -90,6 +93,7 @@ impl Hand {
     }
 
     /// The reveal and score events of a won hand.
+    #[inline]
     pub(super) fn record_scores(
         &mut self,
         outcome: &Outcome,
@@ -140,6 +144,7 @@ impl Hand {
     }
 
     /// The finished hand as the scorer's table (seats by position from East).
+    #[inline]
     pub(super) fn table(
         &self,
         winner: usize,
@@ -157,6 +162,7 @@ impl Hand {
     /// How a possible win ranks (K3-P7), or `None` when the ruleset does not allow it
     /// (K3-S1: below the minimum). `concealed` is the winner's concealed tiles with the
     /// winning tile.
+    #[inline]
     pub(super) fn win_value(
         &self,
         p: usize,
@@ -179,6 +185,7 @@ impl Hand {
     }
 
     /// The table as if `winner` went out now with `tile`.
+    #[inline]
     pub(super) fn table_with(
         &self,
         winner: usize,

@@ -15,6 +15,7 @@ use crate::quick;
 
 impl Hand {
     /// Computes every player's legal actions for the decision point just reached.
+    #[inline]
     pub(super) fn refresh_legal(&mut self) {
         let before = self.pending;
         for p in before {
@@ -78,6 +79,7 @@ impl Hand {
         }
     }
 
+    #[inline]
     pub(super) fn declared_sets(&self, p: usize) -> usize {
         self.players[p].melds.len()
     }
@@ -85,6 +87,7 @@ impl Hand {
     /// Recomputes a player's winning tiles (none unless his hand holds 13 tiles, sets
     /// counted 3). Called whenever his hand changes to 13 tiles (deal, discard, kong), so
     /// on his turn they are the waits of his hand before the draw.
+    #[inline]
     pub(super) fn update_waits(&mut self, p: usize) {
         let me = &self.players[p];
         let declared = me.melds.len();
@@ -120,17 +123,20 @@ impl Hand {
     }
 
     /// Whether a waiting player (not in turn) goes out with `tile`.
+    #[inline]
     pub(super) fn complete_with(&self, p: usize, tile: Tile) -> bool {
         tile.kind().is_some_and(|k| self.waits[p].contains(k))
     }
 
     /// A player's legal actions now (empty when he has nothing to decide).
+    #[inline]
     pub fn legal_actions(&self, p: usize) -> Vec<Action> {
         self.legal(p).to_vec()
     }
 
     /// A player's legal actions now, borrowed (no allocation: written out once per
     /// decision point, when first asked for).
+    #[inline]
     pub fn legal(&self, p: usize) -> &[Action] {
         match (self.legal.get(p), self.lists.get(p)) {
             (Some(set), Some(list)) if !set.is_empty() => {
@@ -142,12 +148,14 @@ impl Hand {
 
     /// A player's legal actions now as bit sets, in the order of [`Hand::legal`]: count
     /// them, pick one or test one without a list.
+    #[inline]
     pub fn legal_set(&self, p: usize) -> &LegalSet {
         self.legal.get(p).unwrap_or(&LegalSet::EMPTY)
     }
 
     /// The legal actions of `p` in a rob window (turns and claim windows have their own,
     /// [`Hand::turn_legal`] and [`Hand::claim_legal`]).
+    #[inline]
     pub(super) fn rob_legal(&self, p: usize) -> LegalSet {
         let mut v = LegalSet::EMPTY;
         let Phase::Rob {
@@ -347,6 +355,7 @@ impl Hand {
 
     /// Whether player `p` may go out with `tile` (already in his hand when self-drawn)
     /// under the ruleset's win check; always true where the ruleset has none.
+    #[inline]
     pub(super) fn may_win(
         &self,
         p: usize,
@@ -366,6 +375,7 @@ impl Hand {
 
     /// Whether a waiting player may claim `discarder`'s `tile` to win: it completes his
     /// hand, it is not his sacred discard (K3-P8), and the ruleset's win check passes.
+    #[inline]
     pub(super) fn may_claim_win(&self, p: usize, discarder: usize, tile: Tile) -> bool {
         let k = tile.kind().expect("playing tile");
         self.waits[p].contains(k)
@@ -375,6 +385,7 @@ impl Hand {
 
     /// Whether discarding `t` leaves a hand that may declare ready: waiting, and (with a
     /// win check) some winning tile makes a legal self-drawn win.
+    #[inline]
     pub(super) fn ready_after(&self, p: usize, c: &Counts, t: Tile) -> bool {
         let k = t.kind().expect("playing tile");
         let me = &self.players[p];

@@ -9,6 +9,7 @@ use crate::player::MeldInfo;
 use crate::protocol::{Action, Event, SetKind};
 
 impl Hand {
+    #[inline]
     pub(super) fn turn_action(
         &mut self,
         p: usize,
@@ -162,6 +163,7 @@ impl Hand {
     }
 
     /// A player's declared sets changed.
+    #[inline]
     pub(super) fn sets_changed(&mut self, p: usize) {
         let me = &mut self.players[p];
         me.pungs = me
@@ -174,6 +176,7 @@ impl Hand {
         }
     }
 
+    #[inline]
     pub(super) fn mark_claimed(&mut self, discarder: usize) {
         if let Some(d) = self.players[discarder].discards.last_mut() {
             d.1 = true;
