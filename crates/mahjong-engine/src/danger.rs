@@ -14,7 +14,7 @@ use mahjong_rules::{PlayRules, UnseenRule};
 use mahjong_tiles::{Tile, KINDS};
 use serde::{Deserialize, Serialize};
 
-use crate::hand::PlayerState;
+use crate::player::PlayerState;
 
 /// The flagged hands of M90a–g.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,6 +7,7 @@ mod danger;
 mod game;
 mod hand;
 mod legal;
+mod player;
 mod protocol;
 mod quick;
 mod record;
@@ -16,8 +17,9 @@ mod wall;
 
 pub use danger::Danger90;
 pub use game::{Game, GameConfig, GameSummary};
-pub use hand::{EngineError, Hand, HandResult, HandSetup, MeldInfo, PhaseView, PlayerState, Seats};
+pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, Seats};
 pub use legal::{LegalSet, MAX_LEGAL};
+pub use player::{MeldInfo, PlayerState};
 pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 pub use record::{replay, replay_tables, RecordHeader, ReplayError, ReplaySummary};
 pub use tiles::{TileList, TILE_LIST_CAP};

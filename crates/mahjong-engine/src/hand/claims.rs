@@ -1,0 +1,305 @@
+//! Claims on a discard and on an added kong (robbing): who may claim, and who gets it.
+
+use mahjong_hands::{KongKind, Meld, MeldKind};
+use mahjong_rules::{WinFrom, WinTies};
+use mahjong_tiles::Tile;
+
+use super::{Hand, Phase, Seats, Source, WinFlags};
+use crate::player::MeldInfo;
+use crate::protocol::{Action, Event, SetKind};
+
+impl Hand {
+    /// The players with any choice but to pass on `discarder`'s `tile` (cheap: bit
+    /// tests, no action list).
+    #[inline]
+    pub(super) fn claimants(&self, discarder: usize, tile: Tile) -> Seats {
+        let k = tile.kind().expect("playing tile");
+        let mut who = Seats::default();
+        for (q, me) in self.players.iter().enumerate() {
+            // A pair of the kind (not frozen by Original Call), or a wait on it.
+            let pung = me.levels[1] >> k & 1 == 1 && !me.original_call;
+            if (pung || self.waits[q].contains(k))
+                && q != discarder
+                && (pung || self.may_claim_win(q, discarder, tile))
+            {
+                who.insert(q);
+            }
+        }
+        if self.options.chow_claims {
+            let next = self.next_after(discarder);
+            let me = &self.players[next];
+            if !me.original_call && self.chow_starts_with(me, k) != 0 {
+                who.insert(next);
+            }
+        }
+        who
+    }
+
+    /// After a discard nobody claims: the next player draws (or, K3-O, three players
+    /// ready and the discard untaken, the hand is drawn).
+    #[inline]
+    pub(super) fn after_unclaimed(&mut self, discarder: usize) {
+        if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
+            self.washout();
+            return;
+        }
+        self.draw_for(self.next_after(discarder), false, 0);
+    }
+
+    /// Whether a player has any choice but to pass in the current rob window.
+    /// In a rob window, players whose only choice is to pass do so at once; seats beyond
+    /// the table pass. (A claim window is opened with its claimants already known.)
+    #[inline]
+    pub(super) fn auto_pass_rob(&mut self) {
+        let n = self.seats();
+        let Phase::Rob { konger, .. } = self.phase else {
+            return;
+        };
+        let mut passes = [false; 4];
+        for (q, pass) in passes.iter_mut().enumerate() {
+            *pass = q >= n || q == konger || self.rob_legal(q).len() <= 1;
+        }
+        if let Phase::Rob { responses, .. } = &mut self.phase {
+            for (r, pass) in responses.iter_mut().zip(passes) {
+                if pass {
+                    *r = Some(Action::Pass);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn open_rob(&mut self, konger: usize, tile: Tile, concealed: bool, kongs: u8) {
+        self.phase = Phase::Rob {
+            konger,
+            tile,
+            concealed,
+            kongs,
+            responses: [None; 4],
+        };
+        self.auto_pass_rob();
+        self.resolve_rob();
+    }
+
+    /// The first player after `from` in turn order for whom `pred` holds.
+    #[inline]
+    pub(super) fn nearest_after(&self, from: usize, pred: impl Fn(usize) -> bool) -> Option<usize> {
+        (1..self.seats())
+            .map(|i| {
+                let q = from + i;
+                if q >= self.seats() {
+                    q - self.seats()
+                } else {
+                    q
+                }
+            })
+            .find(|&q| pred(q))
+    }
+
+    #[inline]
+    pub(super) fn resolve_rob(&mut self) {
+        let Phase::Rob {
+            konger,
+            tile,
+            kongs,
+            responses,
+            ..
+        } = self.phase
+        else {
+            return;
+        };
+        if responses[..self.seats()].iter().any(Option::is_none) {
+            return;
+        }
+        if let Some(robber) = self.nearest_after(konger, |q| responses[q] == Some(Action::Mahjong))
+        {
+            // The kong goes back to a pung; the robbed tile completes the robber's hand.
+            let k = tile.kind().expect("playing tile") as u8;
+            if let Some(m) = self.players[konger]
+                .melds
+                .iter_mut()
+                .find(|m| m.tile == k && m.is_kong())
+            {
+                // An annexed kong goes back to the exposed pung, a concealed one to a
+                // concealed pung.
+                m.kind = MeldKind::Pung;
+            }
+            self.players[konger].pungs |= 1 << k;
+            self.danger.on_rob(
+                konger,
+                robber,
+                tile,
+                &self.players,
+                &self.shape,
+                self.wall.live_remaining(),
+                &self.options,
+            );
+            self.players[robber].add(tile);
+            let last = false;
+            self.win(
+                robber,
+                tile,
+                WinFrom::RobbedKong,
+                Some(konger),
+                WinFlags {
+                    last_tile: last,
+                    heaven: false,
+                    earth: false,
+                    kong_upon_kong: false,
+                },
+            );
+            return;
+        }
+        self.draw_for(konger, true, kongs);
+    }
+
+    #[inline]
+    pub(super) fn resolve_claims(&mut self) {
+        let Phase::Claims {
+            discarder,
+            tile,
+            responses,
+        } = self.phase
+        else {
+            return;
+        };
+        let n = self.seats();
+        let answered = &responses[..n];
+        if answered.iter().any(Option::is_none) {
+            return;
+        }
+        if answered.iter().all(|r| *r == Some(Action::Pass)) {
+            // Nobody claims: straight to the next draw.
+            self.after_unclaimed(discarder);
+            return;
+        }
+        let last_discard = self.wall.live_remaining() == 0;
+        let claims_win = |q: usize| responses[q] == Some(Action::Mahjong);
+        let winner = match self.options.win_ties {
+            WinTies::Nearest => self.nearest_after(discarder, claims_win),
+            // K3-P7: more hand-points, then bonus-points, then the first in turn.
+            WinTies::Points => {
+                let mut best: Option<(usize, (u64, u64))> = None;
+                for q in (1..n)
+                    .map(|i| (discarder + i) % n)
+                    .filter(|&q| claims_win(q))
+                {
+                    let mut c = self.players[q].counts();
+                    c[tile.kind().expect("playing tile")] += 1;
+                    let rank = self
+                        .win_value(q, c, tile, WinFrom::Discard, Some(discarder))
+                        .unwrap_or((0, 0));
+                    if best.is_none_or(|(_, r)| rank > r) {
+                        best = Some((q, rank));
+                    }
+                }
+                best.map(|(q, _)| q)
+            }
+        };
+        if let Some(w) = winner {
+            self.mark_claimed(discarder);
+            self.players[w].add(tile);
+            let earth =
+                self.discard_count == 1 && discarder == self.setup.dealer && w != self.setup.dealer;
+            self.win(
+                w,
+                tile,
+                WinFrom::Discard,
+                Some(discarder),
+                WinFlags {
+                    last_tile: last_discard,
+                    heaven: false,
+                    earth,
+                    kong_upon_kong: false,
+                },
+            );
+            return;
+        }
+        let k = tile.kind().expect("playing tile") as u8;
+        if let Some(q) = self.nearest_after(discarder, |q| {
+            matches!(responses[q], Some(Action::Pung | Action::Kong))
+        }) {
+            self.mark_claimed(discarder);
+            let kong = responses[q] == Some(Action::Kong);
+            let me = &mut self.players[q];
+            let reds = me.reds_melded;
+            me.meld_kind(tile, if kong { 3 } else { 2 });
+            me.reds_melded += tile.is_red() as u8;
+            me.meld_info.push(MeldInfo {
+                claimed: Some(tile),
+                reds: me.reds_melded - reds,
+            });
+            let (kind, set) = if kong {
+                (
+                    MeldKind::Kong(KongKind::Claimed),
+                    SetKind::Kong(KongKind::Claimed),
+                )
+            } else {
+                (MeldKind::Pung, SetKind::Pung)
+            };
+            me.melds.push(Meld::new(kind, k, true));
+            emit!(
+                self,
+                Event::Set {
+                    player: q,
+                    kind: set,
+                    tile,
+                    from: Some(discarder),
+                }
+            );
+            self.sets_changed(q);
+            self.danger.on_claim(q, discarder, tile, &self.players);
+            if kong {
+                self.update_waits(q);
+                self.draw_for(q, true, 1);
+            } else {
+                self.phase = Phase::Turn {
+                    player: q,
+                    drawn: None,
+                    source: Source::Claim,
+                    kongs: 0,
+                    claimed_pung: Some(k),
+                };
+            }
+            return;
+        }
+        let next = self.next_after(discarder);
+        if let Some(Action::Chow { first }) = responses[next] {
+            self.mark_claimed(discarder);
+            let f = first.kind().expect("playing tile");
+            let me = &mut self.players[next];
+            let reds = me.reds_melded;
+            for x in f..f + 3 {
+                if x != k as usize {
+                    me.meld_kind(Tile::from_kind(x), 1);
+                }
+            }
+            me.reds_melded += tile.is_red() as u8;
+            me.meld_info.push(MeldInfo {
+                claimed: Some(tile),
+                reds: me.reds_melded - reds,
+            });
+            me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
+            emit!(
+                self,
+                Event::Set {
+                    player: next,
+                    kind: SetKind::Chow,
+                    tile: first,
+                    from: Some(discarder),
+                }
+            );
+            self.sets_changed(next);
+            self.danger.on_claim(next, discarder, tile, &self.players);
+            self.phase = Phase::Turn {
+                player: next,
+                drawn: None,
+                source: Source::Claim,
+                kongs: 0,
+                claimed_pung: None,
+            };
+            return;
+        }
+        self.after_unclaimed(discarder);
+    }
+}

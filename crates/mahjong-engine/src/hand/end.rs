@@ -1,0 +1,244 @@
+//! The end of a hand: a washout or a win, scored and settled, with the events that say so.
+
+use mahjong_hands::Counts;
+use mahjong_rules::{score_into, win_rank, Outcome, SeatHand, Table, Win, WinFrom};
+use mahjong_tiles::{Tile, KINDS};
+
+use super::{Hand, HandResult, Phase, WinFlags};
+use crate::protocol::{Event, PaymentRecord, ScoredItem};
+
+impl Hand {
+    /// Every player's concealed tiles shown (a washout under `show_on_washout`, a win).
+    #[inline]
+    pub(super) fn reveal(&self) -> Event {
+        Event::Reveal {
+            hands: self
+                .players
+                .iter()
+                .map(|p| p.concealed().to_vec())
+                .collect(),
+        }
+    }
+
+    #[inline]
+    pub(super) fn washout(&mut self) {
+        emit!(self, Event::Washout);
+        self.phase = Phase::Over;
+        let n = self.seats();
+        if self.options.show_on_washout {
+            emit!(self, self.reveal());
+        }
+        emit!(
+            self,
+            Event::Scores {
+                scores: vec![0; n],
+                limits: vec![None; n],
+                items: vec![vec![]; n],
+                settlement: vec![0; n],
+                payments: vec![],
+                cannon: None,
+            }
+        );
+        self.result = Some(HandResult {
+            winner: None,
+            outcome: Outcome::EMPTY,
+            settlement: vec![0; n],
+            cannon: None,
+            win: None,
+        });
+    }
+
+    #[inline]
+    pub(super) fn win(
+        &mut self,
+        p: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+        flags: WinFlags,
+    ) {
+        emit!(
+            self,
+            Event::Mahjong {
+                player: p,
+                tile,
+                from,
+                supplier,
+            }
+        );
+        self.phase = Phase::Over;
+        let cannon = if self.options.dangerous_discards {
+            self.danger
+                .liable_for(p, supplier, &self.players[p], &self.options)
+        } else {
+            None
+        };
+        let table = self.table(p, tile, from, supplier, flags, cannon);
+        let mut outcome = Outcome::EMPTY;
+        score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
+            .expect("the engine offers Mah-Jongg only for legal hands");
+        let n = self.seats();
+        let by_player = |v: &[i64; 4]| -> Vec<i64> { (0..n).map(|q| v[self.pos_of(q)]).collect() };
+        let settlement = by_player(&outcome.settlement);
+        if self.setup.record {
+            self.record_scores(&outcome, &settlement, cannon);
+        }
+        self.result = Some(HandResult {
+            winner: Some(p),
+            outcome,
+            settlement,
+            cannon,
+            win: table.win,
+        });
+    }
+
+    /// The reveal and score events of a won hand.
+    #[inline]
+    pub(super) fn record_scores(
+        &mut self,
+        outcome: &Outcome,
+        settlement: &[i64],
+        cannon: Option<usize>,
+    ) {
+        let n = self.seats();
+        let settlement = settlement.to_vec();
+        emit!(self, self.reveal());
+        let seat = |q: usize| &outcome.scores[self.pos_of(q)];
+        emit!(
+            self,
+            Event::Scores {
+                scores: (0..n).map(|q| seat(q).score).collect(),
+                limits: (0..n)
+                    .map(|q| seat(q).limit.map(|r| r.id.to_string()))
+                    .collect(),
+                items: (0..n)
+                    .map(|q| {
+                        seat(q)
+                            .items
+                            .as_slice()
+                            .iter()
+                            .map(|it| ScoredItem {
+                                rule: it.rule.id.to_string(),
+                                points: it.points as u32,
+                                doubles: it.doubles as u32,
+                                limit: it.limit,
+                                tile: it.tile,
+                            })
+                            .collect()
+                    })
+                    .collect(),
+                settlement: settlement.clone(),
+                payments: outcome
+                    .payments
+                    .as_slice()
+                    .iter()
+                    .map(|p| PaymentRecord {
+                        from: self.player_at(p.from),
+                        to: self.player_at(p.to),
+                        amount: p.amount,
+                    })
+                    .collect(),
+                cannon,
+            }
+        );
+    }
+
+    /// The finished hand as the scorer's table (seats by position from East).
+    #[inline]
+    pub(super) fn table(
+        &self,
+        winner: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+        flags: WinFlags,
+        cannon: Option<usize>,
+    ) -> Table {
+        let mut t = self.table_with(winner, tile, from, supplier, flags);
+        t.cannon = cannon.map(|q| self.pos_of(q));
+        t
+    }
+
+    /// How a possible win ranks (K3-P7), or `None` when the ruleset does not allow it
+    /// (K3-S1: below the minimum). `concealed` is the winner's concealed tiles with the
+    /// winning tile.
+    #[inline]
+    pub(super) fn win_value(
+        &self,
+        p: usize,
+        concealed: Counts,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+    ) -> Option<(u64, u64)> {
+        let last =
+            self.wall.live_remaining() == 0 && matches!(from, WinFrom::Wall | WinFrom::Discard);
+        let flags = WinFlags {
+            last_tile: last,
+            heaven: false,
+            earth: false,
+            kong_upon_kong: false,
+        };
+        let mut t = self.table_with(p, tile, from, supplier, flags);
+        t.hands[self.pos_of(p)].concealed = concealed;
+        win_rank(&t, self.pos_of(p), &self.setup.ruleset, &self.shape)
+    }
+
+    /// The table as if `winner` went out now with `tile`.
+    #[inline]
+    pub(super) fn table_with(
+        &self,
+        winner: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+        flags: WinFlags,
+    ) -> Table {
+        let n = self.seats();
+        let mut hands = [SeatHand::EMPTY; 4];
+        let mut visible = [0u8; KINDS];
+        for q in 0..n {
+            let me = &self.players[q];
+            let h = &mut hands[self.pos_of(q)];
+            for m in &me.melds {
+                h.declare(*m);
+            }
+            me.add_table_tiles(&mut visible, true);
+            h.concealed = me.counts();
+            h.ready = me.original_call;
+            h.red_fives = me.red_fives();
+            for b in &me.bonus {
+                let bit = 1 << (b.bonus_number().expect("bonus") - 1);
+                if b.is_flower() {
+                    h.flowers |= bit;
+                } else if b.is_season() {
+                    h.seasons |= bit;
+                }
+            }
+        }
+        let wind = |q: usize| self.pos_of(q);
+        Table {
+            seats: n,
+            prevailing: self.setup.prevailing,
+            east_consecutive_wins: self.setup.east_streak,
+            goulash: self.setup.goulash,
+            dora_indicator: self.dora_indicator(),
+            winner: Some(wind(winner)),
+            win: Some(Win {
+                tile,
+                kind: tile.kind().expect("playing tile"),
+                from,
+                supplier: supplier.map(wind),
+                last_tile: flags.last_tile,
+                original_call: self.players[winner].original_call,
+                kong_upon_kong: flags.kong_upon_kong,
+                heaven: flags.heaven,
+                earth: flags.earth,
+            }),
+            cannon: None,
+            hands,
+            visible: visible.map(|v| v.min(4)),
+            winning_set: None,
+        }
+    }
+}

@@ -1,0 +1,496 @@
+//! One hand of classical play (M20–M65, M90–M99): deal, bonus tiles, turns, claims,
+//! kongs and loose tiles, robbing, Mah-Jongg or washout, scoring and settlement.
+
+use std::sync::{Arc, OnceLock};
+
+use mahjong_hands::{KindMask, Shape};
+use mahjong_rules::{Outcome, PlayRules, Ruleset, Win};
+use mahjong_tiles::{Tile, Wind, KINDS};
+use serde::{Deserialize, Serialize};
+
+use crate::danger::Danger;
+use crate::legal::{ActionList, LegalSet};
+use crate::player::PlayerState;
+use crate::protocol::{Action, Event};
+use crate::quick;
+use crate::wall::Wall;
+
+/// Records an event when the hand records events; the event is not even built otherwise.
+macro_rules! emit {
+    ($hand:expr, $event:expr) => {
+        if $hand.setup.record {
+            let e = $event;
+            $hand.events.push(e);
+        }
+    };
+}
+
+// The hand's methods by phase of play; each module adds to `impl Hand`.
+mod claims;
+mod deal;
+mod end;
+mod export;
+mod offers;
+mod turn;
+
+/// Why an action was refused. Nothing changes when an action is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The player has no decision to make now.
+    #[error("player {player} has nothing to decide now")]
+    NotYourTurn {
+        /// Who tried.
+        player: usize,
+    },
+    /// The action is not among the player's legal actions.
+    #[error("player {player} may not {action:?} now")]
+    Illegal {
+        /// Who tried.
+        player: usize,
+        /// What.
+        action: Action,
+    },
+    /// The hand or game is over.
+    #[error("the game is over")]
+    Over,
+    /// A recorded game does not match the engine.
+    #[error("replay: {0}")]
+    Replay(String),
+}
+
+/// Everything a hand needs to know from the game around it.
+#[derive(Clone, Debug)]
+pub struct HandSetup {
+    /// The ruleset.
+    pub ruleset: Arc<Ruleset>,
+    /// Number of players.
+    pub seats: usize,
+    /// The player who is East.
+    pub dealer: usize,
+    /// Prevailing wind.
+    pub prevailing: Wind,
+    /// East's consecutive wins before this hand.
+    pub east_streak: u32,
+    /// Drawn hands in a row just before this one (K3-M2 goulash).
+    pub goulash: u32,
+    /// Hand number in the game.
+    pub number: u32,
+    /// The tile set's shape (computed once per game).
+    pub shape: Shape,
+    /// Build events (records, views of the past); off for fast simulation.
+    pub record: bool,
+}
+
+/// A set of players, in seat order; iterating yields them from the lowest seat. Small and
+/// `Copy`, so listing who must decide allocates nothing ([`Hand::pending_seats`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seats(u8);
+
+impl Seats {
+    /// Adds a player (0–7).
+    pub fn insert(&mut self, p: usize) {
+        self.0 |= 1 << p;
+    }
+
+    /// Removes a player.
+    pub fn remove(&mut self, p: usize) {
+        if p < 8 {
+            self.0 &= !(1 << p);
+        }
+    }
+
+    /// Whether the player is in the set.
+    pub fn contains(self, p: usize) -> bool {
+        p < 8 && self.0 >> p & 1 == 1
+    }
+
+    /// Number of players in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl Iterator for Seats {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let p = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(p)
+    }
+}
+
+/// How the current turn's last tile came.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Source {
+    /// East's dealt hand.
+    Deal,
+    /// The live wall.
+    Wall,
+    /// A loose or replacement tile.
+    Loose,
+    /// A claimed discard (chow or pung): only a discard may follow.
+    Claim,
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Phase {
+    Turn {
+        player: usize,
+        drawn: Option<Tile>,
+        source: Source,
+        /// Kongs declared in this turn (M122f).
+        kongs: u8,
+        /// The pung just claimed (may be annexed under `annex_claimed_pung`).
+        claimed_pung: Option<u8>,
+    },
+    Claims {
+        discarder: usize,
+        tile: Tile,
+        responses: [Option<Action>; 4],
+    },
+    Rob {
+        konger: usize,
+        tile: Tile,
+        concealed: bool,
+        kongs: u8,
+        responses: [Option<Action>; 4],
+    },
+    Over,
+}
+
+/// How a hand ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandResult {
+    /// The winner, or `None` for a washout.
+    pub winner: Option<usize>,
+    /// Scores and settlement by *seat wind* index (0 = East).
+    pub outcome: Outcome,
+    /// Net result per player.
+    pub settlement: Vec<i64>,
+    /// The player liable for a cannon.
+    pub cannon: Option<usize>,
+    /// How the hand was won, as scored.
+    pub win: Option<Win>,
+}
+
+/// A hand in progress.
+#[derive(Clone, Debug)]
+pub struct Hand {
+    setup: HandSetup,
+    options: PlayRules,
+    shape: Shape,
+    wall: Wall,
+    players: Vec<PlayerState>,
+    phase: Phase,
+    events: Vec<Event>,
+    danger: Danger,
+    /// Each player's legal actions at the current decision point (computed once).
+    legal: [LegalSet; 4],
+    /// The same written out, made only when asked for ([`Hand::legal`]).
+    lists: [OnceLock<ActionList>; 4],
+    /// The players whose legal actions are not empty.
+    pending: Seats,
+    /// Each waiting player's winning tiles, kept up to date when his hand changes (at his
+    /// discard), so checking a claim for Mah-Jongg is a bit test.
+    waits: [KindMask; 4],
+    /// The kinds of the suits that form chows (for [`quick::may_wait`]).
+    chow_kinds: u64,
+    /// The kinds where a chow can start.
+    chow_starts: u64,
+    /// Discards made so far in the hand (for Earth's Blessing).
+    discard_count: u32,
+    /// Every discard in order, by player (to write the hand as a table).
+    discard_log: Vec<(u8, Tile)>,
+    result: Option<HandResult>,
+}
+
+impl Hand {
+    /// Deals a hand from `wall`: East 14, the others 13, then bonus tiles declared and
+    /// replaced, East first (M32).
+    pub fn new(setup: HandSetup, wall: Wall) -> Hand {
+        let options = setup.ruleset.play();
+        let shape = setup.shape;
+        let n = setup.seats;
+        let mut hand = Hand {
+            danger: Danger::new(n),
+            legal: [LegalSet::EMPTY; 4],
+            lists: Default::default(),
+            pending: Seats::default(),
+            waits: [KindMask::EMPTY; 4],
+            chow_kinds: quick::chow_kinds(&shape),
+            chow_starts: (0..KINDS)
+                .filter(|&k| shape.chow_starts_at(k))
+                .fold(0, |m, k| m | 1 << k),
+            options,
+            shape,
+            wall,
+            players: vec![PlayerState::default(); n],
+            phase: Phase::Over,
+            events: Vec::new(),
+            discard_count: 0,
+            discard_log: Vec::new(),
+            result: None,
+            setup,
+        };
+        hand.deal();
+        hand
+    }
+
+    /// Deals the next hand of the same game in place, reusing this hand's buffers (the
+    /// same as [`Hand::new`] with `setup` and `wall`).
+    pub(crate) fn redeal(&mut self, setup: HandSetup, wall: Wall) {
+        debug_assert!(Arc::ptr_eq(&self.setup.ruleset, &setup.ruleset));
+        debug_assert_eq!(self.setup.seats, setup.seats);
+        self.setup = setup;
+        self.wall = wall;
+        for p in &mut self.players {
+            p.clear();
+        }
+        self.phase = Phase::Over;
+        self.events.clear();
+        self.danger = Danger::new(self.setup.seats);
+        self.legal = [LegalSet::EMPTY; 4];
+        self.pending = Seats::default();
+        self.clear_lists();
+        self.waits = [KindMask::EMPTY; 4];
+        self.discard_count = 0;
+        self.discard_log.clear();
+        self.result = None;
+        self.deal();
+    }
+
+    /// The wall's tile buffer, for the next hand's wall; the wall is left empty.
+    pub(crate) fn take_wall_tiles(&mut self) -> Vec<Tile> {
+        self.wall.take_tiles()
+    }
+
+    /// Number of players.
+    pub fn seats(&self) -> usize {
+        self.setup.seats
+    }
+
+    /// The setup this hand was dealt with.
+    pub fn setup(&self) -> &HandSetup {
+        &self.setup
+    }
+
+    /// Seat wind of a player.
+    pub fn wind_of(&self, player: usize) -> Wind {
+        self.options.winds[self.pos_of(player)]
+    }
+
+    /// A player's seat position from the dealer (0 = East): the scorer's seat index.
+    pub fn pos_of(&self, player: usize) -> usize {
+        let n = self.setup.seats;
+        let d = self.setup.dealer;
+        // Without a division: this runs for every seat of every view.
+        match player {
+            p if p < n && p >= d => p - d,
+            p if p < d => p + n - d,
+            p => (p + n - d) % n,
+        }
+    }
+
+    /// The player at a seat position from the dealer (0 = East).
+    pub fn player_at(&self, pos: usize) -> usize {
+        let (n, d) = (self.setup.seats, self.setup.dealer);
+        if pos < n && d + pos >= n {
+            d + pos - n
+        } else if pos < n {
+            d + pos
+        } else {
+            (d + pos) % n
+        }
+    }
+
+    /// Every player's tiles (for tests and accounting; never sent to a seat).
+    pub fn players(&self) -> &[PlayerState] {
+        &self.players
+    }
+
+    /// The wall (for tests and accounting; never sent to a seat).
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// Events since the last call, in order.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Events not yet taken.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The result, once the hand is over.
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+
+    /// Whether the hand is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    /// Players who must decide now.
+    pub fn pending(&self) -> Vec<usize> {
+        self.pending_seats().collect()
+    }
+
+    /// Players who must decide now, without allocating.
+    pub fn pending_seats(&self) -> Seats {
+        self.pending
+    }
+
+    /// What the turn or claim is about, publicly.
+    pub fn phase_view(&self) -> PhaseView {
+        match &self.phase {
+            Phase::Turn { player, .. } => PhaseView::Turn { player: *player },
+            Phase::Claims {
+                discarder, tile, ..
+            } => PhaseView::Claims {
+                discarder: *discarder,
+                tile: *tile,
+            },
+            Phase::Rob { konger, tile, .. } => PhaseView::Rob {
+                konger: *konger,
+                tile: *tile,
+            },
+            Phase::Over => PhaseView::Over,
+        }
+    }
+
+    /// The tile a player drew this turn, if it is his turn.
+    pub fn drawn(&self, player: usize) -> Option<Tile> {
+        match &self.phase {
+            Phase::Turn {
+                player: p, drawn, ..
+            } if *p == player => *drawn,
+            _ => None,
+        }
+    }
+
+    /// The revealed dora indicator (K3-O `dora`), if the ruleset reveals one.
+    pub fn dora_indicator(&self) -> Option<Tile> {
+        if self.options.dora_indicator {
+            self.wall.unused().first().copied()
+        } else {
+            None
+        }
+    }
+
+    /// Tiles left in the live wall.
+    pub fn live_remaining(&self) -> usize {
+        self.wall.live_remaining()
+    }
+
+    /// Applies a player's action. An illegal action is refused and changes nothing.
+    pub fn act(&mut self, p: usize, action: Action) -> Result<(), EngineError> {
+        if self.is_over() {
+            return Err(EngineError::Over);
+        }
+        let legal = self.legal_set(p);
+        if legal.is_empty() {
+            return Err(EngineError::NotYourTurn { player: p });
+        }
+        if !legal.contains(action) {
+            return Err(EngineError::Illegal { player: p, action });
+        }
+        emit!(self, Event::Decision { player: p, action });
+        let was_window = matches!(self.phase, Phase::Claims { .. } | Phase::Rob { .. });
+        match self.phase {
+            Phase::Turn {
+                drawn,
+                source,
+                kongs,
+                ..
+            } => self.turn_action(p, action, drawn, source, kongs),
+            Phase::Claims {
+                discarder,
+                tile,
+                responses,
+            } => {
+                // Changed without an indexed store and stored whole: the window is read
+                // back whole, and a narrow store read back wide stalls.
+                let responses =
+                    std::array::from_fn(|q| if q == p { Some(action) } else { responses[q] });
+                self.phase = Phase::Claims {
+                    discarder,
+                    tile,
+                    responses,
+                };
+                self.resolve_claims();
+            }
+            Phase::Rob { .. } => {
+                if let Phase::Rob { responses, .. } = &mut self.phase {
+                    responses[p] = Some(action);
+                }
+                self.resolve_rob();
+            }
+            Phase::Over => unreachable!("checked above"),
+        }
+        let still_open = match &self.phase {
+            Phase::Claims { responses, .. } | Phase::Rob { responses, .. } => {
+                responses.iter().any(Option::is_none)
+            }
+            _ => false,
+        };
+        if was_window && still_open {
+            // The same window is still open: only this player's choice is used up.
+            self.legal[p] = LegalSet::EMPTY;
+            self.pending.remove(p);
+            if self.lists[p].get().is_some() {
+                self.lists[p] = OnceLock::new();
+            }
+        } else {
+            self.refresh_legal();
+        }
+        Ok(())
+    }
+}
+
+/// The circumstances of a win that only play knows (M114–M116 limit hands, kong upon kong).
+#[derive(Copy, Clone)]
+struct WinFlags {
+    last_tile: bool,
+    heaven: bool,
+    earth: bool,
+    kong_upon_kong: bool,
+}
+
+/// What the hand is waiting for, as everybody may see it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum PhaseView {
+    /// A player's turn.
+    Turn {
+        /// Whose.
+        player: usize,
+    },
+    /// Claims on a discard.
+    Claims {
+        /// The discarder.
+        discarder: usize,
+        /// The discard.
+        tile: Tile,
+    },
+    /// A kong may be robbed.
+    Rob {
+        /// The konger.
+        konger: usize,
+        /// The tile added.
+        tile: Tile,
+    },
+    /// The hand is over.
+    Over,
+}

@@ -1,0 +1,415 @@
+//! What each player may do at the current decision point: his turn's actions, claims on a
+//! discard, robbing a kong, and the checks behind them (waits, whether a win is allowed).
+
+use std::sync::OnceLock;
+
+use mahjong_hands::{is_complete, is_thirteen_orphans, waits, Counts, KindMask, MeldKind};
+use mahjong_rules::{DeclareReady, WinFrom};
+use mahjong_tiles::{Suit, Tile};
+
+use super::{Hand, Phase, Seats, Source};
+use crate::legal::{DiscardOffers, LegalSet};
+use crate::player::{five_suit, PlayerState};
+use crate::protocol::Action;
+use crate::quick;
+
+impl Hand {
+    /// Computes every player's legal actions for the decision point just reached.
+    #[inline]
+    pub(super) fn refresh_legal(&mut self) {
+        let before = self.pending;
+        for p in before {
+            self.legal[p] = LegalSet::EMPTY;
+            // Only a player with actions can have had them written out.
+            if self.lists[p].get().is_some() {
+                self.lists[p] = OnceLock::new();
+            }
+        }
+        self.pending = Seats::default();
+        match self.phase {
+            // A turn (the common case): one player, worked out directly.
+            Phase::Turn {
+                player,
+                drawn,
+                source,
+                claimed_pung,
+                ..
+            } => {
+                let set = self.turn_legal(player, drawn, source, claimed_pung);
+                if !set.is_empty() {
+                    self.legal[player] = set;
+                    self.pending.insert(player);
+                }
+            }
+            Phase::Claims {
+                discarder,
+                tile,
+                responses,
+            } => {
+                for (q, r) in responses.iter().enumerate().take(self.seats()) {
+                    if r.is_none() && q != discarder {
+                        let set = self.claim_legal(q, discarder, tile);
+                        self.legal[q] = set;
+                        self.pending.insert(q);
+                    }
+                }
+            }
+            Phase::Rob { responses, .. } => {
+                for (q, r) in responses.iter().enumerate().take(self.seats()) {
+                    if r.is_none() {
+                        let set = self.rob_legal(q);
+                        if !set.is_empty() {
+                            self.legal[q] = set;
+                            self.pending.insert(q);
+                        }
+                    }
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Forgets the written-out action lists (the decision point moved on).
+    #[inline]
+    pub(super) fn clear_lists(&mut self) {
+        for l in &mut self.lists {
+            if l.get().is_some() {
+                *l = OnceLock::new();
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn declared_sets(&self, p: usize) -> usize {
+        self.players[p].melds.len()
+    }
+
+    /// Recomputes a player's winning tiles (none unless his hand holds 13 tiles, sets
+    /// counted 3). Called whenever his hand changes to 13 tiles (deal, discard, kong), so
+    /// on his turn they are the waits of his hand before the draw.
+    #[inline]
+    pub(super) fn update_waits(&mut self, p: usize) {
+        let me = &self.players[p];
+        let declared = me.melds.len();
+        // Concealed tiles are all playing tiles here (bonus tiles are set aside at once).
+        debug_assert_eq!(
+            me.counts.iter().map(|&x| x as usize).sum::<usize>(),
+            me.concealed_len()
+        );
+        let held = me.concealed_len() + 3 * declared;
+        self.waits[p] =
+            if held == 13 && quick::may_wait(&me.levels, declared, self.chow_kinds, &self.shape) {
+                waits(
+                    &me.counts,
+                    declared,
+                    &self.shape,
+                    self.options.seven_pairs,
+                    None,
+                )
+            } else {
+                debug_assert!(
+                    held != 13
+                        || waits(
+                            &me.counts,
+                            declared,
+                            &self.shape,
+                            self.options.seven_pairs,
+                            None
+                        )
+                        .is_empty()
+                );
+                KindMask::EMPTY
+            };
+    }
+
+    /// Whether a waiting player (not in turn) goes out with `tile`.
+    #[inline]
+    pub(super) fn complete_with(&self, p: usize, tile: Tile) -> bool {
+        tile.kind().is_some_and(|k| self.waits[p].contains(k))
+    }
+
+    /// A player's legal actions now (empty when he has nothing to decide).
+    #[inline]
+    pub fn legal_actions(&self, p: usize) -> Vec<Action> {
+        self.legal(p).to_vec()
+    }
+
+    /// A player's legal actions now, borrowed (no allocation: written out once per
+    /// decision point, when first asked for).
+    #[inline]
+    pub fn legal(&self, p: usize) -> &[Action] {
+        match (self.legal.get(p), self.lists.get(p)) {
+            (Some(set), Some(list)) if !set.is_empty() => {
+                list.get_or_init(|| set.list()).as_slice()
+            }
+            _ => &[],
+        }
+    }
+
+    /// A player's legal actions now as bit sets, in the order of [`Hand::legal`]: count
+    /// them, pick one or test one without a list.
+    #[inline]
+    pub fn legal_set(&self, p: usize) -> &LegalSet {
+        self.legal.get(p).unwrap_or(&LegalSet::EMPTY)
+    }
+
+    /// The legal actions of `p` in a rob window (turns and claim windows have their own,
+    /// [`Hand::turn_legal`] and [`Hand::claim_legal`]).
+    #[inline]
+    pub(super) fn rob_legal(&self, p: usize) -> LegalSet {
+        let mut v = LegalSet::EMPTY;
+        let Phase::Rob {
+            konger,
+            tile,
+            concealed,
+            responses,
+            ..
+        } = &self.phase
+        else {
+            return v;
+        };
+        if p >= self.seats() || *konger == p || responses[p].is_some() {
+            return v;
+        }
+        v.add_pass();
+        let robbable = if *concealed {
+            // M57–M60: a concealed kong only for Thirteen Unique Wonders.
+            let mut c = self.players[p].counts();
+            c[tile.kind().expect("playing tile")] += 1;
+            self.players[p].melds.is_empty() && is_thirteen_orphans(&c, &self.shape)
+        } else {
+            self.complete_with(p, *tile)
+        };
+        if robbable && self.may_win(p, *tile, WinFrom::RobbedKong, Some(*konger)) {
+            v.add_mahjong();
+        }
+        v
+    }
+
+    /// The legal actions of `p` on `discarder`'s `tile` (he has not answered yet).
+    #[inline(always)]
+    pub(super) fn claim_legal(&self, p: usize, discarder: usize, tile: Tile) -> LegalSet {
+        let mut v = LegalSet::EMPTY;
+        v.add_pass();
+        if self.may_claim_win(p, discarder, tile) {
+            v.add_mahjong();
+        }
+        let me = &self.players[p];
+        if me.original_call {
+            return v;
+        }
+        let k = tile.kind().expect("playing tile");
+        let n = me.counts[k];
+        if n >= 2 {
+            v.add_pung();
+        }
+        if n >= 3 && self.wall.draw_loose_possible() {
+            v.add_kong();
+        }
+        if self.options.chow_claims && self.next_after(discarder) == p {
+            v.add_chows(self.chow_starts_with(me, k));
+        }
+        v
+    }
+
+    /// The legal actions of `p` in his turn.
+    #[inline(always)]
+    pub(super) fn turn_legal(
+        &self,
+        p: usize,
+        drawn: Option<Tile>,
+        source: Source,
+        claimed_pung: Option<u8>,
+    ) -> LegalSet {
+        let mut v = LegalSet::EMPTY;
+        let me = &self.players[p];
+        let c = &me.counts;
+        let complete = match source {
+            Source::Claim => false,
+            // A complete hand leaves a waiting one whatever tile goes, so the cheap
+            // whole-hand judgement rules most dealt hands out first.
+            Source::Deal => {
+                !quick::no_discard_may_wait(
+                    &me.levels,
+                    me.melds.len(),
+                    self.chow_kinds,
+                    &self.shape,
+                ) && is_complete(
+                    c,
+                    self.declared_sets(p),
+                    &self.shape,
+                    self.options.seven_pairs,
+                )
+            }
+            // The waits are those of the hand before this draw.
+            Source::Wall | Source::Loose => drawn
+                .and_then(Tile::kind)
+                .is_some_and(|k| self.waits[p].contains(k)),
+        };
+        debug_assert_eq!(
+            complete,
+            source != Source::Claim
+                && is_complete(
+                    &me.counts(),
+                    self.declared_sets(p),
+                    &self.shape,
+                    self.options.seven_pairs
+                )
+        );
+        if complete {
+            let tile = drawn.unwrap_or_else(|| *me.concealed().last().expect("tiles"));
+            let from = if source == Source::Loose {
+                WinFrom::Loose
+            } else {
+                WinFrom::Wall
+            };
+            if self.may_win(p, tile, from, None) {
+                v.add_mahjong();
+            }
+        }
+        if me.original_call {
+            // M55: the hand is frozen; only the drawn tile may go.
+            if let Some(t) = drawn {
+                v.add_discard(t, false);
+            }
+            return v;
+        }
+        let can_kong = source != Source::Claim && self.wall.draw_loose_possible();
+        if can_kong {
+            v.add_concealed_kongs(me.levels[3]);
+        }
+        // Only a pung whose fourth tile is held (rare): then in the order of the sets.
+        if me.pungs & me.levels[0] != 0 {
+            for m in &me.melds {
+                let annexable =
+                    can_kong || (self.options.annex_claimed_pung && claimed_pung == Some(m.tile));
+                if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
+                    v.add_annex(m.tile);
+                }
+            }
+        }
+        let may_declare = source != Source::Claim
+            && match self.options.declare_ready {
+                // M55: Original Call with the first discard.
+                DeclareReady::FirstDiscard => me.discards.is_empty() && me.melds.is_empty(),
+                // K3-P9: any time while the hand is concealed.
+                DeclareReady::Concealed => me.is_concealed(),
+            }
+            // Most hands are too far from ready for any discard to call.
+            && !quick::no_discard_may_wait(
+                &me.levels,
+                me.melds.len(),
+                self.chow_kinds,
+                &self.shape,
+            );
+        if !may_declare && me.reds == [0; 3] {
+            // No red fives: the distinct tiles are the kinds held.
+            v.add_discards(me.levels[0]);
+        } else {
+            // Returned, not written through a reference, so that `v` can stay in
+            // registers: a set stored field by field and read back whole stalls.
+            let offers = self.discard_offers(p, may_declare);
+            v.add_discard_offers(offers);
+        }
+        v
+    }
+
+    /// The discards of `p` one by one (red fives apart from plain fives), with Original
+    /// Call where `may_declare` and the discard leaves a hand that may declare ready.
+    #[inline(never)]
+    pub(super) fn discard_offers(&self, p: usize, may_declare: bool) -> DiscardOffers {
+        let me = &self.players[p];
+        let c = &me.counts;
+        let mut out = DiscardOffers::default();
+        let mut kinds = me.levels[0];
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if five_suit(k).is_none_or(|s| me.counts[k] > me.reds[s]) {
+                out.plain |= 1 << k;
+                if may_declare && self.ready_after(p, c, Tile::from_kind(k)) {
+                    out.calls |= 1 << k;
+                }
+            }
+        }
+        for (s, suit) in Suit::ALL.into_iter().enumerate() {
+            if me.reds[s] > 0 {
+                out.reds |= 1 << s;
+                if may_declare && self.ready_after(p, c, Tile::red_five(suit)) {
+                    out.reds |= 1 << (s + 3);
+                }
+            }
+        }
+        out
+    }
+
+    /// The kinds where a chow holding `me`'s tiles and one of kind `k` can start, as a bit
+    /// mask (`k` itself need not be held).
+    #[inline]
+    pub(super) fn chow_starts_with(&self, me: &PlayerState, k: usize) -> u64 {
+        let held = me.levels[0] | 1 << k;
+        let runs = held & held >> 1 & held >> 2 & self.chow_starts;
+        // Chows holding `k` start at k - 2, k - 1 or k.
+        runs & (0b111 << k) >> 2
+    }
+
+    /// Whether player `p` may go out with `tile` (already in his hand when self-drawn)
+    /// under the ruleset's win check; always true where the ruleset has none.
+    #[inline]
+    pub(super) fn may_win(
+        &self,
+        p: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+    ) -> bool {
+        if !self.options.win_check {
+            return true;
+        }
+        let mut c = self.players[p].counts();
+        if matches!(from, WinFrom::Discard | WinFrom::RobbedKong) {
+            c[tile.kind().expect("playing tile")] += 1;
+        }
+        self.win_value(p, c, tile, from, supplier).is_some()
+    }
+
+    /// Whether a waiting player may claim `discarder`'s `tile` to win: it completes his
+    /// hand, it is not his sacred discard (K3-P8), and the ruleset's win check passes.
+    #[inline]
+    pub(super) fn may_claim_win(&self, p: usize, discarder: usize, tile: Tile) -> bool {
+        let k = tile.kind().expect("playing tile");
+        self.waits[p].contains(k)
+            && !(self.options.sacred_discard && self.players[p].has_discarded(k))
+            && self.may_win(p, tile, WinFrom::Discard, Some(discarder))
+    }
+
+    /// Whether discarding `t` leaves a hand that may declare ready: waiting, and (with a
+    /// win check) some winning tile makes a legal self-drawn win.
+    #[inline]
+    pub(super) fn ready_after(&self, p: usize, c: &Counts, t: Tile) -> bool {
+        let k = t.kind().expect("playing tile");
+        let me = &self.players[p];
+        let levels = quick::without(&me.levels, k, c[k]);
+        if !quick::may_wait(&levels, me.melds.len(), self.chow_kinds, &self.shape) {
+            return false;
+        }
+        let mut after = *c;
+        after[k] -= 1;
+        let w = waits(
+            &after,
+            self.declared_sets(p),
+            &self.shape,
+            self.options.seven_pairs,
+            None,
+        );
+        if !self.options.win_check {
+            return !w.is_empty();
+        }
+        w.iter().any(|k| {
+            let mut with = after;
+            with[k] += 1;
+            self.win_value(p, with, Tile::from_kind(k), WinFrom::Wall, None)
+                .is_some()
+        })
+    }
+}

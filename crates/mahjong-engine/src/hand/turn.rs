@@ -1,0 +1,185 @@
+//! A player's turn: drawing decisions, kongs, Mah-Jongg, and the discard that opens claims.
+
+use mahjong_hands::{KongKind, Meld, MeldKind};
+use mahjong_rules::WinFrom;
+use mahjong_tiles::Tile;
+
+use super::{Hand, Phase, Source, WinFlags};
+use crate::player::MeldInfo;
+use crate::protocol::{Action, Event, SetKind};
+
+impl Hand {
+    #[inline]
+    pub(super) fn turn_action(
+        &mut self,
+        p: usize,
+        action: Action,
+        drawn: Option<Tile>,
+        source: Source,
+        kongs: u8,
+    ) {
+        // Discards first, by a plain test (see `LegalSet::contains`).
+        if let Action::Discard { tile, call } = action {
+            self.discard(p, tile, call);
+            return;
+        }
+        match action {
+            Action::Mahjong => {
+                let tile =
+                    drawn.unwrap_or_else(|| *self.players[p].concealed().last().expect("tiles"));
+                let from = match source {
+                    Source::Loose => WinFrom::Loose,
+                    _ => WinFrom::Wall,
+                };
+                // M122a: East's dealt hand, after bonus and kong replacements.
+                let heaven = p == self.setup.dealer && self.discard_count == 0;
+                let last = source == Source::Wall && self.wall.live_remaining() == 0;
+                self.win(
+                    p,
+                    tile,
+                    from,
+                    None,
+                    WinFlags {
+                        last_tile: last,
+                        heaven,
+                        earth: false,
+                        kong_upon_kong: kongs >= 2 && source == Source::Loose,
+                    },
+                );
+            }
+            Action::ConcealedKong { tile } => {
+                let me = &mut self.players[p];
+                let reds = me.reds_melded;
+                me.meld_kind(tile, 4);
+                let k = tile.kind().expect("playing tile") as u8;
+                me.melds
+                    .push(Meld::new(MeldKind::Kong(KongKind::Concealed), k, false));
+                let reds = me.reds_melded - reds;
+                me.meld_info.push(MeldInfo {
+                    claimed: None,
+                    reds,
+                });
+                emit!(
+                    self,
+                    Event::Set {
+                        player: p,
+                        kind: SetKind::Kong(KongKind::Concealed),
+                        tile,
+                        from: None,
+                    }
+                );
+                self.update_waits(p);
+                self.sets_changed(p);
+                self.open_rob(p, tile, true, kongs + 1);
+            }
+            Action::AnnexKong { tile } => {
+                let me = &mut self.players[p];
+                let reds = me.reds_melded;
+                me.meld_kind(tile, 1);
+                let k = tile.kind().expect("playing tile") as u8;
+                let i = me
+                    .melds
+                    .iter()
+                    .position(|m| m.kind == MeldKind::Pung && m.tile == k)
+                    .expect("annexable pung");
+                me.melds[i].kind = MeldKind::Kong(KongKind::Annexed);
+                me.meld_info[i].reds += me.reds_melded - reds;
+                emit!(
+                    self,
+                    Event::Set {
+                        player: p,
+                        kind: SetKind::Kong(KongKind::Annexed),
+                        tile,
+                        from: None,
+                    }
+                );
+                self.update_waits(p);
+                self.sets_changed(p);
+                self.open_rob(p, tile, false, kongs + 1);
+            }
+            _ => unreachable!("turn actions are checked"),
+        }
+    }
+
+    /// A discard: the claim window opens for those who can claim, else the next draw.
+    #[inline(always)]
+    pub(super) fn discard(&mut self, p: usize, tile: Tile, call: bool) {
+        let me = &mut self.players[p];
+        me.remove(tile);
+        me.discards.push((tile, false));
+        self.discard_log.push((p as u8, tile));
+        if call {
+            me.original_call = true;
+        }
+        self.discard_count += 1;
+        self.update_waits(p);
+        emit!(
+            self,
+            Event::Discard {
+                player: p,
+                tile,
+                call,
+            }
+        );
+        if self.options.dangerous_discards {
+            let live = self.wall.live_remaining();
+            if self.danger.quiet(live) {
+                self.danger.on_quiet_discard(p);
+            } else {
+                self.danger.on_discard(
+                    p,
+                    tile,
+                    &self.players,
+                    &self.waits,
+                    &self.shape,
+                    live,
+                    &self.options,
+                );
+            }
+        }
+        let who = self.claimants(p, tile);
+        if who.is_empty() {
+            // Nobody can claim (the common case): the window closes at once, as
+            // `resolve_claims` closes it when everybody passes.
+            self.after_unclaimed(p);
+            return;
+        }
+        let responses = std::array::from_fn(|q| (!who.contains(q)).then_some(Action::Pass));
+        self.phase = Phase::Claims {
+            discarder: p,
+            tile,
+            responses,
+        };
+    }
+
+    /// The player after `p` in turn order.
+    #[inline]
+    pub(super) fn next_after(&self, p: usize) -> usize {
+        if p + 1 == self.seats() {
+            0
+        } else {
+            p + 1
+        }
+    }
+
+    /// A player's declared sets changed.
+    #[inline]
+    pub(super) fn sets_changed(&mut self, p: usize) {
+        let me = &mut self.players[p];
+        me.pungs = me
+            .melds
+            .iter()
+            .filter(|m| m.kind == MeldKind::Pung)
+            .fold(0, |mask, m| mask | 1 << m.tile);
+        if self.options.dangerous_discards {
+            self.danger.on_sets(p, &self.players);
+        }
+    }
+
+    #[inline]
+    pub(super) fn mark_claimed(&mut self, discarder: usize) {
+        if let Some(d) = self.players[discarder].discards.last_mut() {
+            d.1 = true;
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! One player's tiles in a hand, kept as counts and bit masks so play needs no sorting.
+
+use mahjong_hands::{Counts, Meld};
+use mahjong_tiles::{Suit, Tile, KINDS};
+
+use crate::tiles::TileList;
+
+/// One player's tiles in a hand.
+///
+/// The concealed tiles are kept as counts only (what play needs, and no list to keep in
+/// order); [`PlayerState::concealed`] writes them out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Declared sets.
+    pub melds: Vec<Meld>,
+    /// For each declared set, in step with `melds`: the tile claimed from a discard, and
+    /// the red fives it holds (for writing the hand as a table).
+    pub meld_info: Vec<MeldInfo>,
+    /// Flowers and seasons set aside.
+    pub bonus: Vec<Tile>,
+    /// Discards in order, with whether each was claimed.
+    pub discards: Vec<(Tile, bool)>,
+    /// Original Call declared (M55): the hand is frozen.
+    pub original_call: bool,
+    /// Red fives in declared sets (K3-O `red_dora`); those concealed are in `reds`.
+    pub reds_melded: u8,
+    /// Concealed tiles by kind (a red five counts as a five).
+    pub(crate) counts: Counts,
+    /// `levels[i]`: the kinds held at least `i + 1` times (kept in step with `counts`), so
+    /// pairs, singles and fours are bit masks.
+    pub(crate) levels: [u64; 4],
+    /// Concealed red fives by suit (also counted in `counts`).
+    pub(crate) reds: [u8; 3],
+    /// Number of concealed tiles.
+    pub(crate) len: u8,
+    /// The kinds of the declared pungs (not kongs), kept by `Hand::sets_changed`.
+    pub(crate) pungs: u64,
+}
+
+impl Default for PlayerState {
+    fn default() -> PlayerState {
+        PlayerState {
+            melds: vec![],
+            meld_info: vec![],
+            bonus: vec![],
+            discards: vec![],
+            original_call: false,
+            reds_melded: 0,
+            counts: [0; KINDS],
+            levels: [0; 4],
+            reds: [0; 3],
+            len: 0,
+            pungs: 0,
+        }
+    }
+}
+
+/// What a declared set's tiles were (see [`PlayerState::meld_info`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MeldInfo {
+    /// The tile taken from a discard (`None` for a concealed kong).
+    pub claimed: Option<Tile>,
+    /// Red fives among its tiles.
+    pub reds: u8,
+}
+
+/// The suit of a five's kind, for red fives.
+#[inline]
+pub(crate) fn five_suit(k: usize) -> Option<usize> {
+    (k < 27 && k % 9 == 4).then_some(k / 9)
+}
+
+impl PlayerState {
+    /// The concealed tiles, sorted (red fives after every other tile).
+    pub fn concealed(&self) -> TileList {
+        let mut out = TileList::new();
+        let mut kinds = self.levels[0];
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let red = five_suit(k).map_or(0, |s| self.reds[s]);
+            out.push_n(Tile::from_kind(k), (self.counts[k] - red) as usize);
+        }
+        for (s, suit) in Suit::ALL.into_iter().enumerate() {
+            out.push_n(Tile::red_five(suit), self.reds[s] as usize);
+        }
+        out
+    }
+
+    /// Number of concealed tiles.
+    pub fn concealed_len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The concealed tiles by kind.
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    /// Adds what this player shows on the table to `counts`: discards not claimed, and
+    /// (with `sets`) his declared sets, concealed kongs included.
+    pub(crate) fn add_table_tiles(&self, counts: &mut Counts, sets: bool) {
+        for (t, claimed) in &self.discards {
+            if !claimed {
+                counts[t.kind().expect("playing tile")] += 1;
+            }
+        }
+        if sets {
+            for m in &self.melds {
+                m.add_to(counts);
+            }
+        }
+    }
+
+    /// Holds nothing (keeping the buffers).
+    pub(crate) fn clear(&mut self) {
+        self.melds.clear();
+        self.meld_info.clear();
+        self.bonus.clear();
+        self.discards.clear();
+        self.original_call = false;
+        self.reds_melded = 0;
+        self.counts = [0; KINDS];
+        self.levels = [0; 4];
+        self.reds = [0; 3];
+        self.len = 0;
+        self.pungs = 0;
+    }
+
+    /// One more tile of kind `k` in `counts` and `levels`.
+    #[inline]
+    pub(crate) fn count_in(&mut self, k: usize) {
+        // The count is stored before the level: read once, not again after the store.
+        let c = self.counts[k];
+        self.counts[k] = c + 1;
+        self.len += 1;
+        if c < 4 {
+            self.levels[c as usize] |= 1 << k;
+        }
+    }
+
+    /// One tile of kind `k` fewer in `counts` and `levels`.
+    #[inline]
+    pub(crate) fn count_out(&mut self, k: usize) {
+        self.counts[k] -= 1;
+        self.len -= 1;
+        let c = self.counts[k] as usize;
+        if c < 4 {
+            self.levels[c] &= !(1 << k);
+        }
+    }
+
+    /// Whether the player holds this tile (a red five is not a plain five).
+    pub(crate) fn holds(&self, tile: Tile) -> bool {
+        match tile.kind() {
+            Some(k) => match five_suit(k) {
+                Some(s) if tile.is_red() => self.reds[s] > 0,
+                Some(s) => self.counts[k] > self.reds[s],
+                None => self.counts[k] > 0,
+            },
+            None => false,
+        }
+    }
+
+    /// Takes one `tile` out of the hand (a discard, checked legal before).
+    #[inline]
+    pub(crate) fn remove(&mut self, tile: Tile) {
+        debug_assert!(self.holds(tile), "tile checked before removal");
+        let k = tile.kind().expect("playing tile");
+        if tile.is_red() {
+            self.reds[five_suit(k).expect("a five")] -= 1;
+        }
+        self.count_out(k);
+    }
+
+    /// Removes `n` tiles of a playing kind into a set, plain fives before red ones; the
+    /// red fives moved are counted in `reds_melded`.
+    pub(crate) fn meld_kind(&mut self, tile: Tile, n: usize) {
+        let k = tile.kind().expect("playing tile");
+        for _ in 0..n {
+            assert!(self.counts[k] > 0, "tile checked before removal");
+            if let Some(s) = five_suit(k) {
+                if self.counts[k] == self.reds[s] {
+                    self.reds[s] -= 1;
+                    self.reds_melded += 1;
+                }
+            }
+            self.count_out(k);
+        }
+    }
+
+    /// Red fives held, concealed or declared.
+    pub fn red_fives(&self) -> u8 {
+        self.reds_melded + self.reds.iter().sum::<u8>()
+    }
+
+    /// Whether every declared set is a concealed kong (K3-P9: the hand is concealed).
+    pub(crate) fn is_concealed(&self) -> bool {
+        self.melds.iter().all(|m| !m.exposed)
+    }
+
+    /// Whether the player has discarded a tile of this kind in this hand (K3-P8).
+    pub(crate) fn has_discarded(&self, k: usize) -> bool {
+        self.discards.iter().any(|(t, _)| t.kind() == Some(k))
+    }
+
+    /// Adds a playing tile to the concealed hand (bonus tiles are set aside before).
+    pub(crate) fn add(&mut self, tile: Tile) {
+        let k = tile.kind().expect("only playing tiles are held");
+        if tile.is_red() {
+            self.reds[five_suit(k).expect("a five")] += 1;
+        }
+        self.count_in(k);
+    }
+}
