@@ -1,133 +1,12 @@
 // The server's HTTP API and protocol types (docs/api.md, docs/protocol.md).
 
-export type Wind = 'E' | 'S' | 'W' | 'N';
+import type { ApiErrorBody, CreatedTable, GameEvent, RuleEntry, ScoredItem, SetKind, Wind } from './generated';
+
+// The protocol's types (Action, GameEvent, SeatView, RuleEntry, CreatedTable, ServerMsg, …)
+// are generated from the Rust types: see docs/protocol.md, "Clients and the TypeScript types".
+export type * from './generated';
+
 export const WINDS: Wind[] = ['E', 'S', 'W', 'N'];
-
-export type KongKind = 'concealed' | 'claimed' | 'annexed';
-export type SetKind = 'chow' | 'pung' | { kong: KongKind };
-
-export interface PublicSet {
-  kind: SetKind;
-  tile: string;
-  exposed: boolean;
-}
-
-export interface PublicSeat {
-  wind: Wind;
-  sets: PublicSet[];
-  bonus: string[];
-  discards: [string, boolean][];
-  concealed_count: number;
-  original_call?: boolean;
-}
-
-export type Phase =
-  | { type: 'turn'; player: number }
-  | { type: 'claims'; discarder: number; tile: string }
-  | { type: 'rob'; konger: number; tile: string }
-  | { type: 'over' };
-
-export type Action =
-  | { type: 'discard'; tile: string; call?: boolean }
-  | { type: 'concealed_kong'; tile: string }
-  | { type: 'annex_kong'; tile: string }
-  | { type: 'mahjong' }
-  | { type: 'pass' }
-  | { type: 'chow'; first: string }
-  | { type: 'pung' }
-  | { type: 'kong' };
-
-export interface SeatView {
-  player: number;
-  seats: number;
-  hand: number;
-  dealer: number;
-  prevailing: Wind;
-  wind: Wind;
-  concealed: string[];
-  drawn: string | null;
-  public: PublicSeat[];
-  live_wall: number;
-  phase: Phase;
-  legal: Action[];
-  totals: number[];
-}
-
-/** A rule's name in each language (the rule catalogue). */
-export interface RuleNames {
-  en: string;
-  cs: string;
-  pl: string;
-}
-
-/** One entry of the rule catalogue (GET /api/rules, bundled as i18n/catalogue.json). */
-export interface RuleEntry {
-  id: string;
-  key: string;
-  family: string;
-  kind: 'score' | 'limit' | 'play' | 'settlement' | 'option';
-  names: RuleNames;
-  /** What the rule says, one to three sentences in each language. */
-  text: RuleNames;
-  /** The scorer's names when it cites the id under several; `en` is its exact text. */
-  variants?: RuleNames[];
-}
-
-export interface ScoredItem {
-  rule: string;
-  name?: string;
-  points?: number;
-  doubles?: number;
-  limit?: boolean;
-  tile?: string;
-}
-
-export interface PaymentRecord {
-  from: number;
-  to: number;
-  amount: number;
-}
-
-export type GameEvent =
-  | { type: 'hand_start'; hand: number; prevailing: Wind; dealer: number; dice: unknown; dora?: string }
-  | { type: 'deal'; player: number; count: number; tiles?: string[] }
-  | { type: 'draw'; player: number; tile?: string; loose: boolean }
-  | { type: 'bonus'; player: number; tile: string }
-  | { type: 'decision'; player: number; action: Action }
-  | { type: 'discard'; player: number; tile: string; call?: boolean }
-  | { type: 'set'; player: number; kind: SetKind; tile: string; from?: number }
-  | { type: 'mahjong'; player: number; tile: string; from: WinFrom; supplier?: number }
-  | { type: 'washout' }
-  | { type: 'reveal'; hands: string[][] }
-  | {
-      type: 'scores';
-      scores: number[];
-      limits: (string | null)[];
-      items: ScoredItem[][];
-      settlement: number[];
-      payments: PaymentRecord[];
-      cannon?: number;
-    }
-  | { type: 'game_end'; totals: number[] };
-
-export type WinFrom = 'wall' | 'loose' | 'discard' | 'robbed_kong';
-
-export interface SeatInfo {
-  seat: number;
-  kind: string;
-  token?: string;
-  join_url?: string;
-  connected?: boolean;
-  name?: string;
-}
-
-export interface CreatedTable {
-  id: string;
-  seats: SeatInfo[];
-  spectate_url: string;
-  /** The host's secret: fills waiting seats with bots, deletes the table. */
-  host_token?: string;
-}
 
 /**
  * The secrets this browser was given (a table's host token, a ledger's token), kept in
@@ -141,7 +20,7 @@ export const secrets = {
       return null;
     }
   },
-  set: (kind: 'host' | 'ledger', id: string, token: string | undefined) => {
+  set: (kind: 'host' | 'ledger', id: string, token: string | null | undefined) => {
     if (!token) return;
     try {
       localStorage.setItem(`mahjong.${kind}.${id}`, token);
@@ -172,22 +51,23 @@ export interface GameSummary {
   [k: string]: unknown;
 }
 
+/** A scored item as a game record has it, or as the scoring assistant answers it (named). */
+export type NamedItem = ScoredItem & { name?: string };
+
+// The scoring assistant's answer (`mahjong_rules::output`, written by a hand-made serializer
+// with no Rust type to generate from).
 export interface ScoreSeat {
   points: number;
   doubles: number;
   limit: string | null;
   score: number;
-  items: ScoredItem[];
+  items: NamedItem[];
 }
 
 export interface ScoreResult {
   seats: Record<string, ScoreSeat>;
   settlement: Record<string, number>;
   payments: { from: string; to: string; amount: number }[];
-}
-
-export interface ApiErrorBody {
-  error: { path?: string; message: string } | string;
 }
 
 export class ApiError extends Error {
@@ -221,7 +101,8 @@ async function request<T>(method: string, url: string, body?: unknown, token?: s
     }
   }
   if (!res.ok) {
-    const err = (data as ApiErrorBody | null)?.error;
+    // A body that is not the documented error (a proxy's, say) may carry a plain string.
+    const err = (data as { error?: ApiErrorBody['error'] | string } | null)?.error;
     if (err && typeof err === 'object') throw new ApiError(res.status, err.message, err.path);
     throw new ApiError(res.status, typeof err === 'string' ? err : typeof data === 'string' && data ? data : res.statusText);
   }

@@ -55,7 +55,7 @@ async fn a_killed_server_resumes_its_tables_and_loses_no_event() {
         .create_table(&json!({"seats": kinds, "seed": 4242, "max_hands": 2, "bot_delay_ms": 10}))
         .await
         .unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
+    let id = created.id.clone();
     // Watch until the game is well under way, then kill -9.
     let mut watcher = client.connect(&id, None).await.unwrap();
     let mut events = 0;

@@ -11,10 +11,12 @@ use crate::wall::Dice;
 /// A player's decision.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Action {
     /// Discard a tile; `call` declares Original Call with it (M55).
     Discard {
         /// The tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// Declare Original Call.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -23,11 +25,13 @@ pub enum Action {
     /// Declare four concealed tiles as a kong (M46).
     ConcealedKong {
         /// The kong's tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
     },
     /// Add the drawn fourth tile to an exposed pung (M48).
     AnnexKong {
         /// The pung's tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
     },
     /// Go out: on one's own turn, or claiming a discard or robbing a kong.
@@ -37,6 +41,7 @@ pub enum Action {
     /// Claim the discard for a chow (next player only): the three tiles of the chow.
     Chow {
         /// The chow's lowest tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         first: Tile,
     },
     /// Claim the discard for a pung.
@@ -48,31 +53,37 @@ pub enum Action {
 /// A set as everybody sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SetKind {
     /// Three in a row.
     Chow,
     /// Three of a kind.
     Pung,
     /// Four of a kind, made as given.
-    Kong(KongKind),
+    Kong(#[cfg_attr(feature = "ts", ts(as = "ts_shapes::KongKind"))] KongKind),
 }
 
 /// Something that happened. Private events (`deal`, `draw`) are seen only by their player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "GameEvent"))]
 pub enum Event {
     /// A hand begins.
     HandStart {
         /// Hand number in the game, from 0.
         hand: u32,
         /// Prevailing wind.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Wind"))]
         prevailing: Wind,
         /// The player who is East.
         dealer: usize,
         /// The dice (none for an explicit wall).
+        #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Dice>"))]
         dice: Option<Dice>,
         /// The revealed dora indicator (K3-O `dora`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Tile>", optional))]
         dora: Option<Tile>,
     },
     /// A player's dealt tiles (private: others see only how many).
@@ -83,6 +94,7 @@ pub enum Event {
         count: usize,
         /// The tiles (empty in other players' views).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[cfg_attr(feature = "ts", ts(as = "Vec<ts_shapes::Tile>"))]
         tiles: Vec<Tile>,
     },
     /// A draw (private: others see that a tile was drawn, not which).
@@ -91,6 +103,7 @@ pub enum Event {
         player: usize,
         /// The tile (absent in other players' views).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Tile>", optional))]
         tile: Option<Tile>,
         /// A loose tile from the dead wall.
         loose: bool,
@@ -100,6 +113,7 @@ pub enum Event {
         /// Player.
         player: usize,
         /// The tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
     },
     /// A discard.
@@ -107,6 +121,7 @@ pub enum Event {
         /// Player.
         player: usize,
         /// The tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// With Original Call.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -119,9 +134,11 @@ pub enum Event {
         /// Kind.
         kind: SetKind,
         /// Lowest tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// The discarder, for a claimed set.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         from: Option<usize>,
     },
     /// A player decided (recorded so a replay can re-enact the game).
@@ -136,11 +153,14 @@ pub enum Event {
         /// The winner.
         player: usize,
         /// The winning tile.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// Where it came from.
+        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::WinFrom"))]
         from: WinFrom,
         /// The discarder or robbed konger.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         supplier: Option<usize>,
     },
     /// The live wall ran out with no winner (M97).
@@ -148,6 +168,7 @@ pub enum Event {
     /// Every hand shown at the end: each player's concealed tiles.
     Reveal {
         /// Concealed tiles per player.
+        #[cfg_attr(feature = "ts", ts(as = "Vec<Vec<ts_shapes::Tile>>"))]
         hands: Vec<Vec<Tile>>,
     },
     /// The hand's scores and settlement, per player.
@@ -164,6 +185,7 @@ pub enum Event {
         payments: Vec<PaymentRecord>,
         /// The player liable for a cannon (M90–M96).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         cannon: Option<usize>,
     },
     /// The game is over.
@@ -175,6 +197,7 @@ pub enum Event {
 
 /// One scored item in a record: rule id, points, doubles, and whether it is a limit hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScoredItem {
     /// Rule id, e.g. `M116d`.
     pub rule: String,
@@ -189,6 +212,7 @@ pub struct ScoredItem {
     pub limit: bool,
     /// The tile of the set or bonus tile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Tile>", optional))]
     pub tile: Option<Tile>,
 }
 
@@ -198,6 +222,7 @@ fn is_zero(v: &u32) -> bool {
 
 /// One payment between players.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PaymentRecord {
     /// Paying player.
     pub from: usize,
@@ -231,5 +256,73 @@ impl Event {
             },
             e => e.clone(),
         }
+    }
+}
+
+/// The TypeScript shapes of the protocol's types from other crates (and of [`PhaseView`]),
+/// for `ts(as = …)`: the TypeScript declarations (`web/src/generated/`) are derived from
+/// here. mahjong-client's export test checks that each shape reads and writes exactly the
+/// JSON of the real type.
+///
+/// [`PhaseView`]: crate::PhaseView
+#[cfg(feature = "ts")]
+#[doc(hidden)]
+pub mod ts_shapes {
+    use serde::{Deserialize, Serialize};
+    use ts_rs::TS;
+
+    /// A tile code (`"5D"`, `"RD"`, `"1F"`): `mahjong_tiles::Tile`.
+    #[derive(TS, Serialize, Deserialize)]
+    pub struct Tile(pub String);
+
+    /// `mahjong_tiles::Wind`: its letter.
+    #[derive(TS, Serialize, Deserialize)]
+    pub enum Wind {
+        #[serde(rename = "E")]
+        East,
+        #[serde(rename = "S")]
+        South,
+        #[serde(rename = "W")]
+        West,
+        #[serde(rename = "N")]
+        North,
+    }
+
+    /// `mahjong_hands::KongKind`.
+    #[derive(TS, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum KongKind {
+        Concealed,
+        Claimed,
+        Annexed,
+    }
+
+    /// `mahjong_rules::WinFrom`.
+    #[derive(TS, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum WinFrom {
+        Wall,
+        Loose,
+        Discard,
+        RobbedKong,
+    }
+
+    /// `crate::Dice`.
+    #[derive(TS, Serialize, Deserialize)]
+    pub struct Dice {
+        pub first: [u8; 2],
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        pub second: Option<[u8; 2]>,
+    }
+
+    /// `crate::PhaseView`.
+    #[derive(TS, Serialize, Deserialize)]
+    #[serde(tag = "type", rename_all = "snake_case")]
+    pub enum Phase {
+        Turn { player: usize },
+        Claims { discarder: usize, tile: Tile },
+        Rob { konger: usize, tile: Tile },
+        Over,
     }
 }

@@ -46,6 +46,8 @@ use serde::{Deserialize, Serialize};
 /// What a rule is about.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "RuleKind"))]
 pub enum Kind {
     /// Points, doubles or multipliers of a score item (or how items are counted).
     Score,
@@ -127,6 +129,8 @@ impl FromStr for Lang {
 /// A rule's name, or its text, in each language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "RuleNames"))]
 pub struct Names {
     /// English.
     pub en: String,
@@ -152,6 +156,8 @@ impl Names {
 /// "text":{"en","cs","pl"}}`, plus `"variants"` when the scorer cites the id under several
 /// names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "RuleEntry"))]
 pub struct Entry {
     /// The rule id (`M114b`, `W-S1`, `K3-HP12`, or a range such as `M53–M56`).
     pub id: String,
@@ -170,6 +176,7 @@ pub struct Entry {
     /// The scorer's names when it cites the id under several (empty otherwise); each `en` is
     /// the scorer's exact text.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Names>>", optional))]
     pub variants: Vec<Names>,
 }
 

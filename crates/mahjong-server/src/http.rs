@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
+use mahjong_client::wire::{ApiErrorBody, ApiErrorDetail, CreatedSeat, CreatedTable};
 use mahjong_engine::RecordHeader;
 use mahjong_rules::{
     output::ScoreJson, Ruleset, SeatHand, Table as HandTable, TableInput, Win, WinFrom,
@@ -81,7 +82,12 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (
             self.status,
-            Json(json!({"error": {"path": self.path, "message": self.message}})),
+            Json(ApiErrorBody {
+                error: ApiErrorDetail {
+                    message: self.message,
+                    path: self.path,
+                },
+            }),
         )
             .into_response()
     }
@@ -535,21 +541,27 @@ async fn new_table(
     Ok((id, config))
 }
 
-fn created_json(id: &str, config: &TableConfig) -> Value {
-    let seats: Vec<Value> = (0..config.kinds.len())
+fn created(id: &str, config: &TableConfig) -> CreatedTable {
+    let seats = (0..config.kinds.len())
         .map(|s| {
-            let token = &config.tokens[s];
-            json!({
-                "seat": s, "kind": config.kinds[s], "name": config.names[s], "token": token,
-                "join_url": token.as_ref().map(|t| format!("/table/{id}?token={t}")),
-                "open": config.is_open(s),
-            })
+            let token = config.tokens[s].clone();
+            CreatedSeat {
+                join_url: token.as_ref().map(|t| format!("/table/{id}?token={t}")),
+                kind: config.kinds[s].clone(),
+                name: config.names[s].clone(),
+                open: config.is_open(s),
+                seat: s,
+                token,
+            }
         })
         .collect();
-    json!({
-        "id": id, "seats": seats, "spectate_url": format!("/table/{id}"),
-        "ws_url": format!("/api/tables/{id}/ws"), "host_token": config.host_token,
-    })
+    CreatedTable {
+        host_token: config.host_token.clone(),
+        id: id.to_string(),
+        seats,
+        spectate_url: format!("/table/{id}"),
+        ws_url: format!("/api/tables/{id}/ws"),
+    }
 }
 
 async fn create_table(
@@ -560,7 +572,7 @@ async fn create_table(
     let req: CreateTable = parse_body(&body)?;
     let config = table_config(req, app.limits())?;
     let (id, config) = new_table(&app, config, peer.ip()).await?;
-    Ok((StatusCode::CREATED, Json(created_json(&id, &config))).into_response())
+    Ok((StatusCode::CREATED, Json(created(&id, &config))).into_response())
 }
 
 /// `POST /play` body: `{"ruleset": NAME, "bots": N}`, both optional.

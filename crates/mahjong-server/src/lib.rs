@@ -6,8 +6,9 @@
 //! and the view of their own seat. Every event is stored before it is sent, so after a
 //! crash the unfinished tables resume from the database.
 //!
-//! [`client`] and [`load`] are the other side: a small client for tests and front ends, and
-//! the load generator behind `mahjong simulate --server`.
+//! The other side is the `mahjong-client` crate (re-exported as [`client`]: the wire types,
+//! the HTTP and WebSocket client of the tests and front ends) and [`load`], the load
+//! generator behind `mahjong simulate --server`, which plays through it.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -21,7 +22,6 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
 mod assets;
-pub mod client;
 pub mod db;
 pub mod hint;
 mod http;
@@ -33,8 +33,11 @@ pub mod table;
 
 pub use db::{db_url, Store};
 pub use limits::Limits;
-pub use protocol::{ServerMsg, PROTOCOL_VERSION};
-pub use table::{derive_seed, TableConfig, TableInfo};
+/// The client of this server (its own crate, so front ends need not build the server).
+pub use mahjong_client as client;
+pub use mahjong_client::wire::TableInfo;
+pub use mahjong_client::wire::{ServerMsg, PROTOCOL_VERSION};
+pub use table::{derive_seed, TableConfig};
 
 /// How to run the server.
 #[derive(Clone, Debug)]

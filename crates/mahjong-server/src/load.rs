@@ -6,15 +6,13 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use mahjong_client::{Client, ServerMsg};
 use mahjong_engine::SeatView;
 use mahjong_rules::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use tokio::sync::Semaphore;
-use tokio_tungstenite::tungstenite::Message;
 
-use crate::client::Client;
 use crate::table::derive_seed;
 
 /// What to run.
@@ -116,21 +114,6 @@ impl Totals {
             self.samples.push(e);
         }
     }
-}
-
-/// A server message as the load generator reads it: one pass, only the fields it needs.
-#[derive(Deserialize)]
-struct Incoming {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    view: Option<SeatView>,
-    #[serde(default)]
-    ack: Option<u64>,
-    #[serde(default)]
-    message: Option<String>,
-    #[serde(default)]
-    code: Option<String>,
 }
 
 /// Runs the load and reports.
@@ -243,13 +226,14 @@ async fn play_table(
         .create_table(&req)
         .await
         .map_err(|e| format!("creating a table: {e}"))?;
-    let id = table["id"].as_str().ok_or("no table id")?.to_string();
+    let id = table.id;
     let mut seat_tasks = Vec::new();
     for s in 0..seats {
-        let token = table["seats"][s]["token"]
-            .as_str()
-            .ok_or("no token")?
-            .to_string();
+        let token = table
+            .seats
+            .get(s)
+            .and_then(|seat| seat.token.clone())
+            .ok_or("no token")?;
         let bot_name = cfg.bots[s % cfg.bots.len()].clone();
         let bot =
             mahjong_bots::bot_for_ruleset(&bot_name, ruleset, derive_seed(seed, 1000 + s as u64))
@@ -310,10 +294,8 @@ async fn play_seat(
         errors: vec![],
         game_over: false,
     };
-    let ws_base = client.base().replacen("http", "ws", 1);
-    let url = format!("{ws_base}/api/tables/{table}/ws?token={token}");
-    let mut ws = match tokio_tungstenite::connect_async_with_config(url, None, true).await {
-        Ok((ws, _)) => ws,
+    let mut conn = match client.connect(table, Some(token)).await {
+        Ok(c) => c,
         Err(e) => {
             out.errors.push(format!("connecting: {e}"));
             return out;
@@ -326,16 +308,15 @@ async fn play_seat(
     loop {
         let msg = match act_at {
             Some(at) => tokio::select! {
-                m = ws.next() => m,
+                m = conn.recv_as::<SeatView>() => m,
                 _ = tokio::time::sleep_until(at) => {
                     act_at = None;
                     if let Some(v) = &latest {
                         if pending.is_none() && !v.legal.is_empty() {
                             let action = bot.act(v);
                             next_id += 1;
-                            let text = json!({"type": "act", "action": action, "id": next_id}).to_string();
                             pending = Some((next_id, Instant::now()));
-                            if let Err(e) = ws.send(Message::text(text)).await {
+                            if let Err(e) = conn.act_with_id(action, next_id).await {
                                 out.errors.push(format!("sending: {e}"));
                                 return out;
                             }
@@ -344,34 +325,29 @@ async fn play_seat(
                     continue;
                 }
             },
-            None => ws.next().await,
+            None => conn.recv_as::<SeatView>().await,
         };
-        let text = match msg {
-            Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Close(_))) | None => break,
-            Some(Ok(_)) => continue,
-            Some(Err(e)) => {
-                out.errors.push(format!("websocket: {e}"));
-                break;
-            }
-        };
-        let m: Incoming = match serde_json::from_str(text.as_str()) {
-            Ok(m) => m,
-            Err(e) => {
+        let msg = match msg {
+            Ok(Some(m)) => m,
+            Ok(None) => break,
+            Err(e @ mahjong_client::ClientError::Protocol(_)) => {
                 out.errors.push(format!("unreadable message: {e}"));
                 continue;
             }
+            Err(e) => {
+                out.errors.push(format!("{e}"));
+                break;
+            }
         };
-        match m.kind.as_str() {
-            "state" => {
-                if let (Some((id, sent)), Some(ack)) = (pending, m.ack) {
+        match msg {
+            ServerMsg::State { view, ack, .. } => {
+                if let (Some((id, sent)), Some(ack)) = (pending, ack.and_then(|a| a.as_u64())) {
                     if ack == id {
                         out.latencies
                             .push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
                         pending = None;
                     }
                 }
-                let Some(view) = m.view else { continue };
                 let decide = pending.is_none() && !view.legal.is_empty();
                 latest = Some(view);
                 if decide {
@@ -384,22 +360,18 @@ async fn play_seat(
                     act_at = None;
                 }
             }
-            "error" => {
-                out.errors.push(format!(
-                    "{}: {}",
-                    m.code.unwrap_or_default(),
-                    m.message.unwrap_or_default()
-                ));
+            ServerMsg::Error { code, message, .. } => {
+                out.errors.push(format!("{code}: {message}"));
                 pending = None;
             }
-            "game_over" => {
+            ServerMsg::GameOver { .. } => {
                 out.game_over = true;
                 break;
             }
             _ => {}
         }
     }
-    let _ = ws.close(None).await;
+    conn.close().await;
     out
 }
 

@@ -2,11 +2,10 @@
 //! and what each seat may see of an event.
 
 use mahjong_engine::{Action, Event, SeatView};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
-/// The protocol version this server speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub use mahjong_client::wire::{PlayerInfo, PROTOCOL_VERSION};
 
 /// A message from a client, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,17 +107,6 @@ pub fn event_for(event: &Event, viewer: Option<usize>) -> Option<Event> {
     }
 }
 
-/// A player at the table as the protocol shows him.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerInfo {
-    /// Display name.
-    pub name: String,
-    /// `human` or the bot's name.
-    pub kind: String,
-    /// A client holds the seat now (bots always).
-    pub connected: bool,
-}
-
 /// `state` for a seat: the view and the timer.
 #[derive(Serialize)]
 pub(crate) struct StateMsg<'a> {
@@ -152,84 +140,6 @@ pub fn spectator_view(view: &SeatView) -> Value {
         o.insert("legal".into(), Value::Array(vec![]));
     }
     v
-}
-
-/// A server message as a client reads it (tests, the load generator, other front ends).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ServerMsg {
-    /// First message on a connection.
-    Welcome {
-        /// Table id.
-        table: String,
-        /// The client's seat (`None`: spectator).
-        seat: Option<usize>,
-        /// Number of seats.
-        seats: usize,
-        /// The ruleset.
-        ruleset: Value,
-        /// Who sits where.
-        players: Vec<PlayerInfo>,
-        /// `waiting`, `playing` or `finished`.
-        status: String,
-    },
-    /// The current hand's events so far.
-    History {
-        /// Hand number.
-        hand: u32,
-        /// Events (redacted for the client).
-        events: Vec<Event>,
-    },
-    /// One event.
-    Event {
-        /// The event (redacted for the client).
-        event: Event,
-    },
-    /// The client's view after a change.
-    State {
-        /// The view (a `SeatView`, or the public view for a spectator).
-        view: Value,
-        /// Milliseconds left on the timer for this client.
-        deadline_ms: Option<u64>,
-        /// The `id` of this client's action that led to this state.
-        #[serde(default)]
-        ack: Option<Value>,
-    },
-    /// Seats connected or changed.
-    Players {
-        /// Who sits where.
-        players: Vec<PlayerInfo>,
-        /// Table status.
-        status: String,
-    },
-    /// Answer to `hint`.
-    Hint {
-        /// Shanten of the held tiles.
-        shanten: i32,
-        /// Tiles completing a ready hand.
-        waits: Vec<String>,
-        /// Per discard: shanten after it and useful tiles.
-        discards: Vec<Value>,
-    },
-    /// The game ended.
-    GameOver {
-        /// Final totals.
-        totals: Vec<i64>,
-        /// The game's id (`GET /api/games/{id}`).
-        game_id: String,
-    },
-    /// A refused message.
-    Error {
-        /// Code.
-        code: String,
-        /// What was wrong.
-        message: String,
-        /// The `id` of the refused action, if it had one.
-        #[serde(default)]
-        id: Option<Value>,
-    },
-    /// Answer to `ping`.
-    Pong,
 }
 
 #[cfg(test)]

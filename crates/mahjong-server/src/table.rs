@@ -126,55 +126,7 @@ impl Status {
     }
 }
 
-/// One seat as `GET /api/tables/{id}` shows it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct SeatInfo {
-    /// Seat number.
-    pub seat: usize,
-    /// `human` or bot name.
-    pub kind: String,
-    /// Display name.
-    pub name: String,
-    /// A client holds the seat (bots always).
-    pub connected: bool,
-    /// The seat is taken: its player has connected, or `join` handed it out (bots always).
-    pub joined: bool,
-    /// An open human seat: `join` may hand it out while nobody has taken it.
-    #[serde(default)]
-    pub open: bool,
-}
-
-/// A table as `GET /api/tables/{id}` shows it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct TableInfo {
-    /// Id.
-    pub id: String,
-    /// Ruleset name.
-    pub ruleset: String,
-    /// `waiting`, `playing`, `finished`.
-    pub status: String,
-    /// Hand number in play.
-    pub hand: u32,
-    /// Seats.
-    pub seats: Vec<SeatInfo>,
-    /// Cumulative totals.
-    pub totals: Vec<i64>,
-    /// Spectators connected.
-    pub spectators: usize,
-    /// Created, ms since the epoch.
-    pub created_at: i64,
-}
-
-/// A seat handed out by `join`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct JoinInfo {
-    /// Seat.
-    pub seat: usize,
-    /// Its token.
-    pub token: String,
-    /// Link to play it.
-    pub join_url: String,
-}
+pub use mahjong_client::wire::{JoinInfo, SeatInfo, TableInfo};
 
 /// What a table's task is asked to do.
 pub(crate) enum Cmd {

@@ -43,21 +43,18 @@ async fn the_api_answers_as_documented() {
         .create_table(&json!({"seats": ["human", "greedy", "random", "open"], "names": ["Ann", null, null, null]}))
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap();
-    assert_eq!(t["seats"][0]["name"], "Ann");
-    assert!(t["seats"][1]["token"].is_null());
-    let token0 = t["seats"][0]["token"].as_str().unwrap();
-    assert!(
-        t["seats"][3]["token"].is_null(),
-        "an open seat has no token yet"
-    );
-    assert_eq!(t["seats"][3]["open"], true);
-    let host = t["host_token"].as_str().unwrap();
+    let id = t.id.as_str();
+    assert_eq!(t.seats[0].name, "Ann");
+    assert!(t.seats[1].token.is_none());
+    let token0 = t.seats[0].token.as_deref().unwrap();
+    assert!(t.seats[3].token.is_none(), "an open seat has no token yet");
+    assert!(t.seats[3].open);
+    let host = t.host_token.as_deref().unwrap();
     assert_eq!(
-        t["seats"][0]["join_url"],
-        format!("/table/{id}?token={token0}")
+        t.seats[0].join_url.as_deref(),
+        Some(format!("/table/{id}?token={token0}").as_str())
     );
-    assert_eq!(t["spectate_url"], format!("/table/{id}"));
+    assert_eq!(t.spectate_url, format!("/table/{id}"));
     let info = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
     assert_eq!(info["status"], "waiting");
     assert_eq!(info["seats"][1]["kind"], "greedy");

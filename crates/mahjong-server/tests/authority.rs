@@ -53,9 +53,9 @@ async fn join_never_hands_out_an_invited_seat_or_its_token() {
                               "names": ["Ann", "Bob", null, null]}))
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap();
+    let id = t.id.as_str();
     let invited: Vec<&str> = (0..2)
-        .map(|s| t["seats"][s]["token"].as_str().unwrap())
+        .map(|s| t.seats[s].token.as_deref().unwrap())
         .collect();
     let join = format!("/api/tables/{id}/join");
     // The thief joins as often as he likes: he gets the open seat once, never Ann's or Bob's.
@@ -106,9 +106,9 @@ async fn only_the_host_fills_seats_and_nobody_else_kicks_a_player() {
         .create_table(&json!({"seats": ["human", "human", "greedy", "greedy"]}))
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap();
-    let host = t["host_token"].as_str().unwrap();
-    let seat0 = t["seats"][0]["token"].as_str().unwrap();
+    let id = t.id.as_str();
+    let host = t.host_token.as_deref().unwrap();
+    let seat0 = t.seats[0].token.as_deref().unwrap();
     let fill = format!("/api/tables/{id}/fill");
     let (status, body) = client.post(&fill, &json!({})).await.unwrap();
     assert_eq!(status, 401, "no token: {body}");
@@ -124,7 +124,7 @@ async fn only_the_host_fills_seats_and_nobody_else_kicks_a_player() {
     assert_eq!(i["seats"][1]["kind"], "human", "nothing filled");
     assert_eq!(i["status"], "waiting");
     // The invited seat 1 is still playable by its link.
-    let bob = t["seats"][1]["token"].as_str();
+    let bob = t.seats[1].token.as_deref();
     assert_eq!(welcome_seat(&client, id, bob).await, Some(1));
     // The host fills seat 0 (never connected); the table starts.
     let (status, body) = client
@@ -146,12 +146,12 @@ async fn only_the_host_deletes_a_table_and_its_links_then_fail() {
         .create_table(&json!({"seats": ["human", "greedy", "greedy", "greedy"]}))
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap();
+    let id = t.id.as_str();
     let path = format!("/api/tables/{id}");
     let mut ws = client.connect(id, None).await.unwrap();
     let (status, body) = send(&client, reqwest::Method::DELETE, &path, &[], "").await;
     assert_eq!(status, 401, "{body}");
-    let seat = t["seats"][0]["token"].as_str().unwrap();
+    let seat = t.seats[0].token.as_deref().unwrap();
     let auth = format!("Bearer {seat}");
     let (status, body) = send(
         &client,
@@ -163,7 +163,7 @@ async fn only_the_host_deletes_a_table_and_its_links_then_fail() {
     .await;
     assert_eq!(status, 403, "{body}");
     assert_eq!(info(&client, id).await["status"], "waiting");
-    let auth = format!("Bearer {}", t["host_token"].as_str().unwrap());
+    let auth = format!("Bearer {}", t.host_token.as_deref().unwrap());
     let (status, body) = send(
         &client,
         reqwest::Method::DELETE,

@@ -105,7 +105,7 @@ async fn http_errors_are_all_in_the_error_shape() {
     assert_eq!(error_of(&r.text().await.unwrap()).0, "cursor");
     // A WebSocket route asked without the upgrade.
     let t = client.create_table(&json!({})).await.unwrap();
-    let ws = format!("/api/tables/{}/ws", t["id"].as_str().unwrap());
+    let ws = format!("/api/tables/{}/ws", t.id.as_str());
     let r = request(&client, reqwest::Method::GET, &ws, None).await;
     assert!(r.status().is_client_error());
     error_of(&r.text().await.unwrap());
@@ -122,7 +122,7 @@ async fn an_oversized_websocket_message_is_closed_with_1009() {
     };
     let (server, client) = server_with(&db.url, limits).await;
     let t = client.create_table(&json!({})).await.unwrap();
-    let id = t["id"].as_str().unwrap();
+    let id = t.id.as_str();
     let (mut ws, _) = tokio_tungstenite::connect_async(ws_url(&server, id, None))
         .await
         .unwrap();
@@ -146,7 +146,7 @@ async fn a_client_that_never_reads_is_closed_and_memory_stays_bounded() {
     let rss = |h: &Value| h["rss_bytes"].as_u64().unwrap_or(0);
     let before = rss(&client.get_json("/api/health").await.unwrap());
     let t = client.create_table(&json!({})).await.unwrap();
-    let id = t["id"].as_str().unwrap();
+    let id = t.id.as_str();
     let (ws, _) = tokio_tungstenite::connect_async(ws_url(&server, id, None))
         .await
         .unwrap();
@@ -225,7 +225,7 @@ async fn huge_and_disguised_names_are_refused() {
         .create_table(&json!({"seats": ["human", "open", "greedy", "greedy"]}))
         .await
         .unwrap();
-    let join = format!("/api/tables/{}/join", t["id"].as_str().unwrap());
+    let join = format!("/api/tables/{}/join", t.id.as_str());
     let (status, text) = client.post(&join, &json!({"name": long})).await.unwrap();
     assert_eq!(status, 400, "{text}");
     assert_eq!(error_of(&text).0, "name");
@@ -337,7 +337,7 @@ async fn lists_come_in_pages() {
             .unwrap();
         ledgers.push(serde_json::from_str::<Value>(&text).unwrap()["id"].clone());
         let t = client.create_table(&json!({})).await.unwrap();
-        tables.push(t["id"].clone());
+        tables.push(Value::from(t.id));
     }
     for (path, all) in [("/api/ledgers", &ledgers), ("/api/tables", &tables)] {
         // No limit: the default page; a limit above the maximum: the maximum.
@@ -380,11 +380,11 @@ async fn a_waiting_table_nobody_joins_expires() {
     };
     let (server, client) = server_with(&db.url, limits.clone()).await;
     let waiting = client.create_table(&json!({})).await.unwrap();
-    let id = waiting["id"].as_str().unwrap().to_string();
-    let token = waiting["seats"][0]["token"].as_str().unwrap().to_string();
+    let id = waiting.id.clone();
+    let token = waiting.seats[0].token.as_deref().unwrap().to_string();
     // A table somebody sits at does not expire.
     let kept = client.create_table(&json!({})).await.unwrap();
-    let kept_id = kept["id"].as_str().unwrap().to_string();
+    let kept_id = kept.id.clone();
     let mut watcher = client.connect(&kept_id, None).await.unwrap();
     assert!(matches!(
         next(&mut watcher).await,
@@ -433,8 +433,8 @@ async fn refusals_are_in_the_players_words() {
         .create_table(&json!({"seed": 7, "bot_delay_ms": 0}))
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap();
-    let token = t["seats"][0]["token"].as_str().unwrap();
+    let id = t.id.as_str();
+    let token = t.seats[0].token.as_deref().unwrap();
     let mut conn = client.connect(id, Some(token)).await.unwrap();
     conn.act(Action::Pung).await.unwrap();
     let message = loop {
@@ -509,7 +509,7 @@ async fn concurrent_writes_lose_nothing(db: &str) {
                                   "seed": 100 + i, "max_hands": 2, "bot_delay_ms": 0}))
             .await
             .unwrap();
-        bots.push(t["id"].as_str().unwrap().to_string());
+        bots.push(t.id.clone());
     }
     let (_, created) = client
         .post(

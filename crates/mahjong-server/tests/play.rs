@@ -13,14 +13,8 @@ use serde_json::{json, Value};
 
 async fn create(client: &Client, req: Value) -> (String, Vec<Option<String>>) {
     let t = client.create_table(&req).await.unwrap();
-    let id = t["id"].as_str().unwrap().to_string();
-    let tokens = t["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["token"].as_str().map(String::from))
-        .collect();
-    (id, tokens)
+    let tokens = t.seats.into_iter().map(|s| s.token).collect();
+    (t.id, tokens)
 }
 
 /// Welcome, history, first state.

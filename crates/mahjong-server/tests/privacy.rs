@@ -82,7 +82,7 @@ async fn play_and_check(
         req["max_hands"] = json!(h);
     }
     let created = client.create_table(&req).await.unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
+    let id = created.id.clone();
 
     let mut game = Game::new(GameConfig {
         ruleset: ruleset.clone(),
@@ -103,7 +103,7 @@ async fn play_and_check(
     let mut spectator = client.connect(&id, None).await.unwrap();
     let mut conns = Vec::new();
     for s in 0..seats {
-        let token = created["seats"][s]["token"].as_str().unwrap();
+        let token = created.seats[s].token.as_deref().unwrap();
         conns.push(client.connect(&id, Some(token)).await.unwrap());
     }
     for (slot, conn) in conns.iter_mut().map(Some).chain([None]).enumerate() {

@@ -46,8 +46,8 @@ async fn a_table_in_play_resumes_after_a_restart(db: &str) {
         )
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap().to_string();
-    let token = t["seats"][0]["token"].as_str().unwrap().to_string();
+    let id = t.id.clone();
+    let token = t.seats[0].token.as_deref().unwrap().to_string();
     let mut conn = client.connect(&id, Some(&token)).await.unwrap();
     assert!(matches!(next(&mut conn).await, ServerMsg::Welcome { .. }));
     let ServerMsg::History { mut events, .. } = next(&mut conn).await else {

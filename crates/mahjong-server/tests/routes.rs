@@ -56,7 +56,7 @@ macro_rules! refused {
 
 async fn create(client: &Client, req: Value) -> (String, Value) {
     let t = client.create_table(&req).await.unwrap();
-    (t["id"].as_str().unwrap().to_string(), t)
+    (t.id.clone(), serde_json::to_value(&t).unwrap())
 }
 
 /// A game of greedy bots played to its end (one hand); its id and totals.

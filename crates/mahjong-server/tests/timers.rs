@@ -72,10 +72,8 @@ async fn four_humans(client: &Client, options: Value, turn_seconds: u32) -> Tabl
         )
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap().to_string();
-    let tokens: Vec<String> = (0..4)
-        .map(|s| t["seats"][s]["token"].as_str().unwrap().to_string())
-        .collect();
+    let id = t.id.clone();
+    let tokens: Vec<String> = (0..4).map(|s| t.seats[s].token.clone().unwrap()).collect();
     let mut conns = vec![];
     let mut seen = vec![];
     for token in &tokens {
@@ -413,7 +411,7 @@ async fn a_finished_table_leaves_memory_30_s_after_its_last_client() {
         )
         .await
         .unwrap();
-    let id = t["id"].as_str().unwrap();
+    let id = t.id.as_str();
     let mut watcher = client.connect(id, None).await.unwrap();
     while !matches!(next(&mut watcher).await, ServerMsg::GameOver { .. }) {}
     // Finished, watched: in memory however long it is watched.

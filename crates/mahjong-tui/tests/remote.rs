@@ -19,13 +19,9 @@ mod common;
 use common::{expected_hand_line, inside_box, keys_for, line_with, screen};
 
 fn record_of(base: &str, id: &str) -> Vec<Value> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .into();
-    let mut resp = agent.get(&format!("{base}/api/games/{id}")).call().unwrap();
-    assert_eq!(resp.status().as_u16(), 200);
-    let text = resp.body_mut().read_to_string().unwrap();
+    let client = mahjong_client::blocking::Client::for_server(base).unwrap();
+    let (status, text) = client.get(&format!("/api/games/{id}")).unwrap();
+    assert_eq!(status, 200);
     text.lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()

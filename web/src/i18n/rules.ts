@@ -5,7 +5,7 @@
 // when it is stale. Several items share one rule id (M114b has four names: the entry's
 // variants); items of a game record carry only the id, and `englishName` recovers the
 // variant from the id, the tile and the points.
-import type { RuleEntry, RuleNames, ScoredItem, Wind, WinFrom } from '../api';
+import type { NamedItem, RuleEntry, RuleNames, Wind, WinFrom } from '../api';
 import { lang } from './index';
 import CATALOGUE from './catalogue.json';
 
@@ -31,7 +31,7 @@ export interface RuleContext {
 }
 
 /** Which of an id's scorer names fits the item, told by the words of the name. */
-function narrow(item: ScoredItem, ctx: RuleContext): ((name: string) => boolean) | null {
+function narrow(item: NamedItem, ctx: RuleContext): ((name: string) => boolean) | null {
   const p = item.points ?? 0;
   const major = isMajor(item.tile);
   const windOfTile = item.tile && /^[ESWN]W$/.test(item.tile) ? (item.tile[0] as Wind) : null;
@@ -80,7 +80,7 @@ function narrow(item: ScoredItem, ctx: RuleContext): ((name: string) => boolean)
  * from the rule id (game records carry only ids) using the tile, points and the seat's winds;
  * the entry's general name when that does not tell; the id itself for an unknown rule.
  */
-export function englishName(item: ScoredItem, ctx: RuleContext = {}): string {
+export function englishName(item: NamedItem, ctx: RuleContext = {}): string {
   if (item.name) return item.name;
   const entry = BY_ID.get(item.rule);
   if (!entry) return item.rule;
@@ -101,7 +101,7 @@ export function translateRule(id: string, english: string): string {
 }
 
 /** The item's name in the current language. */
-export function ruleName(item: ScoredItem, ctx: RuleContext = {}): string {
+export function ruleName(item: NamedItem, ctx: RuleContext = {}): string {
   return translateRule(item.rule, englishName(item, ctx));
 }
 

@@ -1,0 +1,142 @@
+//! The TypeScript declarations of the protocol (`web/src/generated/`), generated from the
+//! Rust types with ts-rs. The test fails when the committed files differ from what the
+//! types give; `MAHJONG_WRITE_TS=1 cargo test -p mahjong-client ts::` writes them anew.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use mahjong_engine::ts_shapes;
+use mahjong_engine::{Action, Event, SeatView};
+use mahjong_rules::catalogue::Entry;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use ts_rs::{Config, TS};
+
+use crate::wire::{ApiErrorBody, ClientMsg, CreatedTable, JoinInfo, ServerMsg, TableInfo};
+
+/// Where the generated files live, from the workspace root.
+const OUT: &str = "web/src/generated";
+
+fn committed_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(OUT)
+}
+
+/// Every generated file by name: each type's own file (with the types it uses) and an
+/// `index.ts` that re-exports them all.
+fn generate() -> BTreeMap<String, String> {
+    let dir = std::env::temp_dir().join(format!("mahjong-ts-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The protocol's integers are all well below 2^53: plain numbers, not bigint.
+    let cfg = Config::new().with_out_dir(&dir).with_large_int("number");
+    fn all<T: TS + 'static>(cfg: &Config) {
+        T::export_all(cfg).unwrap_or_else(|e| panic!("{}: {e}", std::any::type_name::<T>()));
+    }
+    all::<Action>(&cfg);
+    all::<Event>(&cfg);
+    all::<SeatView>(&cfg);
+    all::<Entry>(&cfg);
+    all::<ClientMsg>(&cfg);
+    all::<ServerMsg<SeatView>>(&cfg);
+    all::<CreatedTable>(&cfg);
+    all::<TableInfo>(&cfg);
+    all::<JoinInfo>(&cfg);
+    all::<ApiErrorBody>(&cfg);
+    let mut files = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("exported") {
+        let path = entry.expect("a file").path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        files.insert(name, std::fs::read_to_string(&path).expect("readable"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut index = String::from(
+        "// Generated with the files beside it (mahjong-client's ts test). Do not edit.\n",
+    );
+    for name in files.keys() {
+        let ty = name.trim_end_matches(".ts");
+        index.push_str(&format!("export type {{ {ty} }} from './{ty}';\n"));
+    }
+    files.insert("index.ts".to_string(), index);
+    files
+}
+
+#[test]
+fn generated_typescript_is_up_to_date() {
+    let want = generate();
+    let dir = committed_dir();
+    if std::env::var_os("MAHJONG_WRITE_TS").is_some() {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in &want {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        return;
+    }
+    let mut have = BTreeMap::new();
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            have.insert(name, std::fs::read_to_string(&path).unwrap_or_default());
+        }
+    }
+    let stale: Vec<&String> = want
+        .keys()
+        .chain(have.keys())
+        .filter(|n| want.get(*n) != have.get(*n))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "{OUT} is not what the Rust types give ({stale:?}): run \
+         `MAHJONG_WRITE_TS=1 cargo test -p mahjong-client ts::` and commit it"
+    );
+}
+
+/// `shape` (a ts_shapes type) reads and writes exactly the JSON of `real`.
+fn same_json<Real: Serialize, Shape: Serialize + DeserializeOwned>(real: Real) {
+    let json = serde_json::to_value(&real).unwrap();
+    let shape: Shape = serde_json::from_value(json.clone())
+        .unwrap_or_else(|e| panic!("{json} is no {}: {e}", std::any::type_name::<Shape>()));
+    assert_eq!(serde_json::to_value(shape).unwrap(), json);
+}
+
+#[test]
+fn the_shapes_are_the_real_types_json() {
+    use mahjong_engine::{Dice, PhaseView};
+    use mahjong_hands::KongKind;
+    use mahjong_rules::WinFrom;
+    use mahjong_tiles::{Tile, Wind};
+    let tile: Tile = "5D".parse().unwrap();
+    same_json::<_, ts_shapes::Tile>(tile);
+    for w in [Wind::East, Wind::South, Wind::West, Wind::North] {
+        same_json::<_, ts_shapes::Wind>(w);
+    }
+    for k in [KongKind::Concealed, KongKind::Claimed, KongKind::Annexed] {
+        same_json::<_, ts_shapes::KongKind>(k);
+    }
+    for f in [
+        WinFrom::Wall,
+        WinFrom::Loose,
+        WinFrom::Discard,
+        WinFrom::RobbedKong,
+    ] {
+        same_json::<_, ts_shapes::WinFrom>(f);
+    }
+    same_json::<_, ts_shapes::Dice>(Dice {
+        first: [1, 2],
+        second: None,
+    });
+    same_json::<_, ts_shapes::Dice>(Dice {
+        first: [3, 4],
+        second: Some([5, 6]),
+    });
+    for p in [
+        PhaseView::Turn { player: 1 },
+        PhaseView::Claims { discarder: 2, tile },
+        PhaseView::Rob { konger: 3, tile },
+        PhaseView::Over,
+    ] {
+        same_json::<_, ts_shapes::Phase>(p);
+    }
+}
