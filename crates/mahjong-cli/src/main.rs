@@ -155,6 +155,9 @@ enum Command {
     },
     /// Play a game in the terminal: against bots here, or at a server's table (--server).
     Play(mahjong_tui::PlayArgs),
+    /// The server's ledgers, for its operator: give a ledger a new token.
+    #[command(subcommand)]
+    Ledger(LedgerCmd),
     /// Our bots at other programs' tables: play on an mj-server, or measure a bot against
     /// its robots.
     #[command(subcommand)]
@@ -225,6 +228,22 @@ enum RulesetCmd {
         /// Override an option: key=value (repeatable).
         #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
         options: Vec<String>,
+    },
+}
+
+/// `mahjong ledger …`: operator tasks on the ledgers in the server's database.
+#[derive(Subcommand)]
+enum LedgerCmd {
+    /// Give a ledger a new token and print it; the old token stops working. For a ledger
+    /// made before ledger tokens existed (it has none, so takes no hands), or one whose
+    /// token is lost (it is shown only when the ledger is made).
+    Token {
+        /// The ledger's id (as in `/api/ledgers/ID`).
+        id: String,
+        /// The server's database, as `mahjong serve --db` (default: the SQLite file in the
+        /// user's data directory).
+        #[arg(long, value_name = "PATH|URL")]
+        db: Option<String>,
     },
 }
 
@@ -393,6 +412,7 @@ fn main() -> ExitCode {
             };
             serve::serve(bind, db, limits).map_err(Fail)
         }
+        Command::Ledger(LedgerCmd::Token { id, db }) => serve::ledger_token(&id, db).map_err(Fail),
         Command::Bot(cmd) => bot_cmd::run(cmd),
         Command::Play(args) => mahjong_tui::play(&args)
             .map_err(|e| Fail(e.0))

@@ -29,6 +29,25 @@ pub fn serve(bind: SocketAddr, db: Option<String>, limits: Limits) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
+/// `mahjong ledger token ID`: gives the ledger a new token and prints it.
+pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
+    let db = db_url(&db.unwrap_or_else(|| default_db_path().display().to_string()));
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("runtime: {e}"))?;
+    let token = runtime.block_on(async {
+        let store = mahjong_server::Store::open(&db)
+            .await
+            .map_err(|e| format!("--db: {e}"))?;
+        let token = store
+            .reissue_ledger_token(id)
+            .await
+            .map_err(|e| format!("--db: {e}"))?;
+        store.close().await;
+        token.ok_or_else(|| format!("no ledger {id:?} in this database"))
+    })?;
+    println!("{token}");
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM, with a log line naming it.
 fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]

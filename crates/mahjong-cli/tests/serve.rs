@@ -134,3 +134,69 @@ async fn a_killed_server_resumes_its_tables_and_loses_no_event() {
     assert!(status.success(), "{status:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `mahjong ledger token` gives a ledger a new token on the server's database: the old
+/// token stops adding hands, the new one adds them; an unknown ledger exits 2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ledger_token_replaces_a_ledgers_token() {
+    let dir = std::env::temp_dir().join(format!("mahjong-ledger-token-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.sqlite3");
+
+    let (mut first, client) = start(&db).await;
+    let (status, body) = client
+        .post(
+            "/api/ledgers",
+            &json!({"name": "Friday", "players": ["A", "B", "C", "D"]}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201);
+    let created: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let old = created["token"].as_str().unwrap().to_string();
+    first.kill().unwrap();
+    first.wait().unwrap();
+
+    let out = Command::new(env!("CARGO_BIN_EXE_mahjong"))
+        .args(["ledger", "token", &id, "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let new = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert_eq!(new.len(), 32, "128 random bits in hex: {new:?}");
+    assert_ne!(new, old);
+
+    let (mut second, client) = start(&db).await;
+    let hands = format!("/api/ledgers/{id}/hands");
+    let hand = json!({"settlement": [6, -2, -2, -2]});
+    let (status, _) = client.post_with_token(&hands, &hand, &old).await.unwrap();
+    assert_eq!(status, 403, "the old token no longer adds hands");
+    let (status, _) = client.post_with_token(&hands, &hand, &new).await.unwrap();
+    assert_eq!(status, 201);
+    let ledger = client
+        .get_json(&format!("/api/ledgers/{id}"))
+        .await
+        .unwrap();
+    assert_eq!(ledger["totals"], json!([6, -2, -2, -2]));
+    second.kill().unwrap();
+    second.wait().unwrap();
+
+    let out = Command::new(env!("CARGO_BIN_EXE_mahjong"))
+        .args(["ledger", "token", "no-such-ledger", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "error: no ledger \"no-such-ledger\" in this database"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -364,6 +364,28 @@ impl Store {
         Ok(())
     }
 
+    /// Gives a ledger a new token, replacing the one it had (if any), and returns it; `None`
+    /// when there is no such ledger. For the server's operator (`mahjong ledger token`): a
+    /// ledger made before tokens existed has none, and a lost token cannot be shown again.
+    pub async fn reissue_ledger_token(&self, id: &str) -> Result<Option<String>, DbError> {
+        if self.ledger(id).await?.is_none() {
+            return Ok(None);
+        }
+        let token = crate::new_token();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM ledger_tokens WHERE ledger_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO ledger_tokens (ledger_id, token) VALUES ($1, $2)")
+            .bind(id)
+            .bind(&token)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(token))
+    }
+
     /// A ledger's token (none for a ledger made before tokens, or no such ledger).
     pub async fn ledger_token(&self, id: &str) -> Result<Option<String>, DbError> {
         let row = sqlx::query("SELECT token FROM ledger_tokens WHERE ledger_id = $1")

@@ -238,6 +238,39 @@ async fn ledgers_are_listed_newest_first(db: &str) {
     store.close().await;
 }
 
+async fn a_ledgers_token_is_reissued(db: &str) {
+    let store = Store::open(db).await.unwrap();
+    store
+        .insert_ledger(&ledger("l1", "Friday", 1), "old")
+        .await
+        .unwrap();
+    assert_eq!(
+        store.ledger_token("l1").await.unwrap().as_deref(),
+        Some("old")
+    );
+    let new = store
+        .reissue_ledger_token("l1")
+        .await
+        .unwrap()
+        .expect("a ledger");
+    assert_eq!(new.len(), 32);
+    assert_eq!(store.ledger_token("l1").await.unwrap(), Some(new.clone()));
+    let again = store
+        .reissue_ledger_token("l1")
+        .await
+        .unwrap()
+        .expect("a ledger");
+    assert_ne!(again, new, "each time a fresh token");
+    assert_eq!(store.ledger_token("l1").await.unwrap(), Some(again));
+    assert_eq!(store.reissue_ledger_token("l9").await.unwrap(), None);
+    assert_eq!(
+        store.ledger_token("l9").await.unwrap(),
+        None,
+        "none made for no ledger"
+    );
+    store.close().await;
+}
+
 async fn ledger_hands_are_appended_in_order(db: &str) {
     let store = Store::open(db).await.unwrap();
     store
@@ -351,6 +384,7 @@ on_both_databases!(
     a_finish_closes_the_game_with_its_last_events,
     unfinished_and_finished_lists,
     ledgers_are_listed_newest_first,
+    a_ledgers_token_is_reissued,
     ledger_hands_are_appended_in_order,
     everything_is_there_after_reopening,
 );
