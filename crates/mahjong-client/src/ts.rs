@@ -5,11 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use mahjong_engine::ts_shapes;
 use mahjong_engine::{Action, Event, SeatView};
 use mahjong_rules::catalogue::Entry;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use ts_rs::{Config, TS};
 
 use crate::wire::{ApiErrorBody, ClientMsg, CreatedTable, JoinInfo, ServerMsg, TableInfo};
@@ -91,52 +88,4 @@ fn generated_typescript_is_up_to_date() {
         "{OUT} is not what the Rust types give ({stale:?}): run \
          `MAHJONG_WRITE_TS=1 cargo test -p mahjong-client ts::` and commit it"
     );
-}
-
-/// `shape` (a ts_shapes type) reads and writes exactly the JSON of `real`.
-fn same_json<Real: Serialize, Shape: Serialize + DeserializeOwned>(real: Real) {
-    let json = serde_json::to_value(&real).unwrap();
-    let shape: Shape = serde_json::from_value(json.clone())
-        .unwrap_or_else(|e| panic!("{json} is no {}: {e}", std::any::type_name::<Shape>()));
-    assert_eq!(serde_json::to_value(shape).unwrap(), json);
-}
-
-#[test]
-fn the_shapes_are_the_real_types_json() {
-    use mahjong_engine::{Dice, PhaseView};
-    use mahjong_hands::KongKind;
-    use mahjong_rules::WinFrom;
-    use mahjong_tiles::{Tile, Wind};
-    let tile: Tile = "5D".parse().unwrap();
-    same_json::<_, ts_shapes::Tile>(tile);
-    for w in [Wind::East, Wind::South, Wind::West, Wind::North] {
-        same_json::<_, ts_shapes::Wind>(w);
-    }
-    for k in [KongKind::Concealed, KongKind::Claimed, KongKind::Annexed] {
-        same_json::<_, ts_shapes::KongKind>(k);
-    }
-    for f in [
-        WinFrom::Wall,
-        WinFrom::Loose,
-        WinFrom::Discard,
-        WinFrom::RobbedKong,
-    ] {
-        same_json::<_, ts_shapes::WinFrom>(f);
-    }
-    same_json::<_, ts_shapes::Dice>(Dice {
-        first: [1, 2],
-        second: None,
-    });
-    same_json::<_, ts_shapes::Dice>(Dice {
-        first: [3, 4],
-        second: Some([5, 6]),
-    });
-    for p in [
-        PhaseView::Turn { player: 1 },
-        PhaseView::Claims { discarder: 2, tile },
-        PhaseView::Rob { konger: 3, tile },
-        PhaseView::Over,
-    ] {
-        same_json::<_, ts_shapes::Phase>(p);
-    }
 }

@@ -75,7 +75,6 @@ impl ClientMsg {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct HintDiscard {
     /// The tile to discard.
-    #[cfg_attr(test, ts(as = "mahjong_engine::ts_shapes::Tile"))]
     pub tile: Tile,
     /// Tiles from ready after it.
     pub shanten: i32,
@@ -145,7 +144,6 @@ pub enum ServerMsg<V = Value> {
         shanten: i32,
         /// Tiles completing a ready hand.
         #[serde(default)]
-        #[cfg_attr(test, ts(as = "Vec<mahjong_engine::ts_shapes::Tile>"))]
         waits: Vec<Tile>,
         /// Per discard: tiles from ready after it and useful tiles, best first.
         #[serde(default)]

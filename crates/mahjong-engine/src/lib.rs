@@ -20,8 +20,6 @@ pub use game::{Game, GameConfig, GameSummary};
 pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, Seats};
 pub use legal::{LegalSet, MAX_LEGAL};
 pub use player::{MeldInfo, PlayerState};
-#[cfg(feature = "ts")]
-pub use protocol::ts_shapes;
 pub use protocol::{Action, Event, PaymentRecord, ScoredItem, SetKind};
 pub use record::{replay, replay_tables, RecordHeader, ReplayError, ReplaySummary};
 pub use tiles::{TileList, TILE_LIST_CAP};

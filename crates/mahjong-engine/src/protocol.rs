@@ -16,7 +16,6 @@ pub enum Action {
     /// Discard a tile; `call` declares Original Call with it (M55).
     Discard {
         /// The tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// Declare Original Call.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -25,13 +24,11 @@ pub enum Action {
     /// Declare four concealed tiles as a kong (M46).
     ConcealedKong {
         /// The kong's tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
     },
     /// Add the drawn fourth tile to an exposed pung (M48).
     AnnexKong {
         /// The pung's tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
     },
     /// Go out: on one's own turn, or claiming a discard or robbing a kong.
@@ -41,7 +38,6 @@ pub enum Action {
     /// Claim the discard for a chow (next player only): the three tiles of the chow.
     Chow {
         /// The chow's lowest tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         first: Tile,
     },
     /// Claim the discard for a pung.
@@ -60,7 +56,7 @@ pub enum SetKind {
     /// Three of a kind.
     Pung,
     /// Four of a kind, made as given.
-    Kong(#[cfg_attr(feature = "ts", ts(as = "ts_shapes::KongKind"))] KongKind),
+    Kong(KongKind),
 }
 
 /// Something that happened. Private events (`deal`, `draw`) are seen only by their player.
@@ -74,16 +70,14 @@ pub enum Event {
         /// Hand number in the game, from 0.
         hand: u32,
         /// Prevailing wind.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Wind"))]
         prevailing: Wind,
         /// The player who is East.
         dealer: usize,
         /// The dice (none for an explicit wall).
-        #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Dice>"))]
         dice: Option<Dice>,
         /// The revealed dora indicator (K3-O `dora`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Tile>", optional))]
+        #[cfg_attr(feature = "ts", ts(optional))]
         dora: Option<Tile>,
     },
     /// A player's dealt tiles (private: others see only how many).
@@ -94,7 +88,6 @@ pub enum Event {
         count: usize,
         /// The tiles (empty in other players' views).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        #[cfg_attr(feature = "ts", ts(as = "Vec<ts_shapes::Tile>"))]
         tiles: Vec<Tile>,
     },
     /// A draw (private: others see that a tile was drawn, not which).
@@ -103,7 +96,7 @@ pub enum Event {
         player: usize,
         /// The tile (absent in other players' views).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Tile>", optional))]
+        #[cfg_attr(feature = "ts", ts(optional))]
         tile: Option<Tile>,
         /// A loose tile from the dead wall.
         loose: bool,
@@ -113,7 +106,6 @@ pub enum Event {
         /// Player.
         player: usize,
         /// The tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
     },
     /// A discard.
@@ -121,7 +113,6 @@ pub enum Event {
         /// Player.
         player: usize,
         /// The tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// With Original Call.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -134,7 +125,6 @@ pub enum Event {
         /// Kind.
         kind: SetKind,
         /// Lowest tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// The discarder, for a claimed set.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -153,10 +143,8 @@ pub enum Event {
         /// The winner.
         player: usize,
         /// The winning tile.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::Tile"))]
         tile: Tile,
         /// Where it came from.
-        #[cfg_attr(feature = "ts", ts(as = "ts_shapes::WinFrom"))]
         from: WinFrom,
         /// The discarder or robbed konger.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -168,7 +156,6 @@ pub enum Event {
     /// Every hand shown at the end: each player's concealed tiles.
     Reveal {
         /// Concealed tiles per player.
-        #[cfg_attr(feature = "ts", ts(as = "Vec<Vec<ts_shapes::Tile>>"))]
         hands: Vec<Vec<Tile>>,
     },
     /// The hand's scores and settlement, per player.
@@ -212,7 +199,7 @@ pub struct ScoredItem {
     pub limit: bool,
     /// The tile of the set or bonus tile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(as = "Option<ts_shapes::Tile>", optional))]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub tile: Option<Tile>,
 }
 
@@ -256,73 +243,5 @@ impl Event {
             },
             e => e.clone(),
         }
-    }
-}
-
-/// The TypeScript shapes of the protocol's types from other crates (and of [`PhaseView`]),
-/// for `ts(as = …)`: the TypeScript declarations (`web/src/generated/`) are derived from
-/// here. mahjong-client's export test checks that each shape reads and writes exactly the
-/// JSON of the real type.
-///
-/// [`PhaseView`]: crate::PhaseView
-#[cfg(feature = "ts")]
-#[doc(hidden)]
-pub mod ts_shapes {
-    use serde::{Deserialize, Serialize};
-    use ts_rs::TS;
-
-    /// A tile code (`"5D"`, `"RD"`, `"1F"`): `mahjong_tiles::Tile`.
-    #[derive(TS, Serialize, Deserialize)]
-    pub struct Tile(pub String);
-
-    /// `mahjong_tiles::Wind`: its letter.
-    #[derive(TS, Serialize, Deserialize)]
-    pub enum Wind {
-        #[serde(rename = "E")]
-        East,
-        #[serde(rename = "S")]
-        South,
-        #[serde(rename = "W")]
-        West,
-        #[serde(rename = "N")]
-        North,
-    }
-
-    /// `mahjong_hands::KongKind`.
-    #[derive(TS, Serialize, Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    pub enum KongKind {
-        Concealed,
-        Claimed,
-        Annexed,
-    }
-
-    /// `mahjong_rules::WinFrom`.
-    #[derive(TS, Serialize, Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    pub enum WinFrom {
-        Wall,
-        Loose,
-        Discard,
-        RobbedKong,
-    }
-
-    /// `crate::Dice`.
-    #[derive(TS, Serialize, Deserialize)]
-    pub struct Dice {
-        pub first: [u8; 2],
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "ts", ts(optional))]
-        pub second: Option<[u8; 2]>,
-    }
-
-    /// `crate::PhaseView`.
-    #[derive(TS, Serialize, Deserialize)]
-    #[serde(tag = "type", rename_all = "snake_case")]
-    pub enum Phase {
-        Turn { player: usize },
-        Claims { discarder: usize, tile: Tile },
-        Rob { konger: usize, tile: Tile },
-        Over,
     }
 }

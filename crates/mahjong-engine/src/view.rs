@@ -15,7 +15,6 @@ pub struct PublicSet {
     /// Kind.
     pub kind: SetKind,
     /// Lowest tile.
-    #[cfg_attr(feature = "ts", ts(as = "crate::protocol::ts_shapes::Tile"))]
     pub tile: Tile,
     /// Formed with a claimed tile.
     pub exposed: bool,
@@ -26,18 +25,12 @@ pub struct PublicSet {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PublicSeat {
     /// Seat wind.
-    #[cfg_attr(feature = "ts", ts(as = "crate::protocol::ts_shapes::Wind"))]
     pub wind: Wind,
     /// Declared sets.
     pub sets: Vec<PublicSet>,
     /// Flowers and seasons.
-    #[cfg_attr(feature = "ts", ts(as = "Vec<crate::protocol::ts_shapes::Tile>"))]
     pub bonus: Vec<Tile>,
     /// Discards, oldest first, with whether each was claimed.
-    #[cfg_attr(
-        feature = "ts",
-        ts(as = "Vec<(crate::protocol::ts_shapes::Tile, bool)>")
-    )]
     pub discards: Vec<(Tile, bool)>,
     /// How many concealed tiles he holds.
     pub concealed_count: usize,
@@ -58,23 +51,18 @@ pub struct SeatView {
     /// The player who is East.
     pub dealer: usize,
     /// Prevailing wind.
-    #[cfg_attr(feature = "ts", ts(as = "crate::protocol::ts_shapes::Wind"))]
     pub prevailing: Wind,
     /// The player's seat wind.
-    #[cfg_attr(feature = "ts", ts(as = "crate::protocol::ts_shapes::Wind"))]
     pub wind: Wind,
     /// The player's concealed tiles, sorted.
-    #[cfg_attr(feature = "ts", ts(as = "Vec<crate::protocol::ts_shapes::Tile>"))]
     pub concealed: Vec<Tile>,
     /// The tile just drawn, on the player's own turn.
-    #[cfg_attr(feature = "ts", ts(as = "Option<crate::protocol::ts_shapes::Tile>"))]
     pub drawn: Option<Tile>,
     /// Every player's public side, by player.
     pub public: Vec<PublicSeat>,
     /// Tiles left in the live wall.
     pub live_wall: usize,
     /// What the hand waits for.
-    #[cfg_attr(feature = "ts", ts(as = "crate::protocol::ts_shapes::Phase"))]
     pub phase: PhaseView,
     /// The player's legal actions now.
     pub legal: Vec<Action>,

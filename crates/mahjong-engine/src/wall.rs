@@ -10,11 +10,13 @@ const UNUSED: usize = 13;
 
 /// The dice of a hand: East's throw (which wall) and the second throw (where it breaks).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Dice {
     /// East's two dice.
     pub first: [u8; 2],
     /// The indicated player's two dice (none where one throw breaks the wall, K3-D).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub second: Option<[u8; 2]>,
 }
 

@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a kong was made (M46–M52). It decides whether the kong is exposed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum KongKind {
     /// Four drawn tiles, declared: concealed.

@@ -32,6 +32,7 @@ impl InputError {
 
 /// How the winning tile was obtained (`win.from`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum WinFrom {
     /// Drawn from the live wall.

@@ -41,6 +41,7 @@ impl Suit {
 
 /// A wind, in seating order East, South, West, North. Serialized as its letter (`"E"`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Wind {
     /// East, the dealer's seat.
     #[serde(rename = "E")]
@@ -133,6 +134,8 @@ pub enum Dragon {
 /// Red fives are written `0B`/`0C`/`0D` (the common convention in Japanese records); for
 /// hand shape they are fives ([`Tile::kind`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// Serialized as its code (`"5D"`), so TypeScript sees a string.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Tile(u8);
 
 /// Why a tile code could not be read.

@@ -2,6 +2,26 @@
 import type { Tile } from "./Tile";
 
 /**
- * `crate::PhaseView`.
+ * What the hand is waiting for, as everybody may see it.
  */
-export type Phase = { "type": "turn", player: number, } | { "type": "claims", discarder: number, tile: Tile, } | { "type": "rob", konger: number, tile: Tile, } | { "type": "over" };
+export type Phase = { "type": "turn", 
+/**
+ * Whose.
+ */
+player: number, } | { "type": "claims", 
+/**
+ * The discarder.
+ */
+discarder: number, 
+/**
+ * The discard.
+ */
+tile: Tile, } | { "type": "rob", 
+/**
+ * The konger.
+ */
+konger: number, 
+/**
+ * The tile added.
+ */
+tile: Tile, } | { "type": "over" };

@@ -470,6 +470,7 @@ struct WinFlags {
 
 /// What the hand is waiting for, as everybody may see it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Phase"))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PhaseView {
     /// A player's turn.
