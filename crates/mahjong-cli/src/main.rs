@@ -1,6 +1,6 @@
 //! `mahjong`: the command-line front end.
 
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -441,7 +441,26 @@ fn read_input(path: &PathBuf) -> Result<String, Fail> {
 }
 
 fn score_one(path: &PathBuf, as_json: bool) -> Result<ExitCode, Fail> {
+    let stdin = path.as_os_str() == "-";
+    if stdin && io::stdin().is_terminal() {
+        // A newcomer who types `mahjong score` alone would otherwise face a silent prompt.
+        eprintln!(
+            "reading a table (JSON, docs/formats/table-json.md) from standard input; end it with \
+             Ctrl-D, or give a file: mahjong score examples/seed000-settlement.json"
+        );
+    }
     let text = read_input(path)?;
+    if text.trim().is_empty() {
+        let what = if stdin {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        };
+        return Err(Fail(format!(
+            "{what}: empty; a table is a JSON object (docs/formats/table-json.md), \
+             for example mahjong score examples/seed000-settlement.json"
+        )));
+    }
     let input = TableInput::from_json(&text)?;
     let (ruleset, table, outcome) = mahjong_rules::score_input(&input)?;
     let out = if as_json {

@@ -158,6 +158,17 @@ fn syntax_errors_and_missing_files_exit_2() {
         String::from_utf8(out.stderr).unwrap(),
         "error: input: EOF while parsing a value at line 1 column 12\n"
     );
+    // Nothing to read (`mahjong score` with empty input) says what a table is.
+    for input in ["", " \n"] {
+        let out = mahjong().arg("score").write_stdin(input).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            "error: standard input: empty; a table is a JSON object (docs/formats/table-json.md), \
+             for example mahjong score examples/seed000-settlement.json\n"
+        );
+    }
     let out = mahjong()
         .args(["score", "--json", "/nonexistent/table.json"])
         .output()
