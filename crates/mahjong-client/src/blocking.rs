@@ -186,7 +186,8 @@ async fn seated(
             }
         };
         let msg: ServerMsg<Box<SeatView>> = parse(&text)?;
-        match &msg {
+        let seat = match &msg {
+            ServerMsg::Welcome { seat: Some(s), .. } => Some(*s),
             ServerMsg::Welcome { seat: None, .. } => {
                 return Err(ClientError::Refused(
                     "the token is no seat's (spectating is for the browser)".into(),
@@ -195,10 +196,6 @@ async fn seated(
             ServerMsg::Error { code, message, .. } => {
                 return Err(ClientError::Refused(format!("{code}: {message}")))
             }
-            _ => {}
-        }
-        let seat = match msg {
-            ServerMsg::Welcome { seat: Some(s), .. } => Some(s),
             _ => None,
         };
         let _ = events.send(SeatEvent::Msg(msg));

@@ -2,6 +2,7 @@
 
 use futures_util::{SinkExt, StreamExt};
 use mahjong_engine::Action;
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tokio::net::TcpStream;
@@ -132,17 +133,16 @@ fn ws_url(base: &str, table: &str, token: Option<&str>) -> String {
     url
 }
 
-/// Percent-encodes everything but unreserved characters (a path segment or query value).
+/// Everything but RFC 3986's unreserved characters.
+const RESERVED: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+/// Percent-encodes a path segment or query value.
 fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    utf8_percent_encode(s, RESERVED).to_string()
 }
 
 /// A join link (`http://HOST:PORT/table/ID?token=T`, the `join_url` of a seat on its
