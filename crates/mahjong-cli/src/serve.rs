@@ -18,9 +18,8 @@ pub fn serve(bind: SocketAddr, db: Option<String>, limits: Limits) -> Result<Exi
         // Colours only on a terminal: a log file gets plain text.
         .with_ansi(std::io::stderr().is_terminal())
         .init();
-    let db = db_url(&db.unwrap_or_else(|| default_db_path().display().to_string()));
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("runtime: {e}"))?;
-    runtime.block_on(async {
+    let db = db_or_default(db);
+    runtime()?.block_on(async {
         let stop = stop_signal().map_err(|e| format!("signals: {e}"))?;
         mahjong_server::serve(ServerConfig { bind, db, limits }, stop)
             .await
@@ -31,9 +30,8 @@ pub fn serve(bind: SocketAddr, db: Option<String>, limits: Limits) -> Result<Exi
 
 /// `mahjong ledger token ID`: gives the ledger a new token and prints it.
 pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
-    let db = db_url(&db.unwrap_or_else(|| default_db_path().display().to_string()));
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("runtime: {e}"))?;
-    let token = runtime.block_on(async {
+    let db = db_or_default(db);
+    let token = runtime()?.block_on(async {
         let store = mahjong_server::Store::open(&db)
             .await
             .map_err(|e| format!("--db: {e}"))?;
@@ -46,6 +44,15 @@ pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
     })?;
     println!("{token}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The database URL of `--db`, or the SQLite file in the user's data directory.
+fn db_or_default(db: Option<String>) -> String {
+    db_url(&db.unwrap_or_else(|| default_db_path().display().to_string()))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Runtime::new().map_err(|e| format!("runtime: {e}"))
 }
 
 /// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM, with a log line naming it.
@@ -66,8 +73,7 @@ fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send
 
 /// Plays bot games through a server and prints the load report.
 pub fn simulate_server(cfg: LoadConfig, json: bool) -> Result<ExitCode, String> {
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("runtime: {e}"))?;
-    let report = runtime.block_on(load::run(cfg))?;
+    let report = runtime()?.block_on(load::run(cfg))?;
     let out = if json {
         let mut s = serde_json::to_string_pretty(&report).expect("serializes");
         s.push('\n');

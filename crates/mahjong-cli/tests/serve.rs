@@ -2,7 +2,7 @@
 //! database, the game resumes and finishes exactly as an uninterrupted game would; Ctrl-C
 //! (SIGINT) shuts it down cleanly.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -19,6 +19,14 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
+}
+
+/// An empty directory of this test process's own.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 async fn start(db: &Path) -> (Child, Client) {
@@ -44,9 +52,7 @@ async fn start(db: &Path) -> (Child, Client) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_its_tables_and_loses_no_event() {
-    let dir = std::env::temp_dir().join(format!("mahjong-crash-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("mahjong-crash");
     let db = dir.join("games.sqlite3");
 
     let (mut first, client) = start(&db).await;
@@ -139,9 +145,7 @@ async fn a_killed_server_resumes_its_tables_and_loses_no_event() {
 /// token stops adding hands, the new one adds them; an unknown ledger exits 2.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ledger_token_replaces_a_ledgers_token() {
-    let dir = std::env::temp_dir().join(format!("mahjong-ledger-token-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("mahjong-ledger-token");
     let db = dir.join("games.sqlite3");
 
     let (mut first, client) = start(&db).await;
