@@ -1,8 +1,9 @@
 //! What a seat can work out from its view: tiles on the table, copies it cannot see, and
 //! which discards are dangerous (M90a–f) toward an opponent.
 
-use mahjong_engine::{Danger90, PublicSeat, SeatView, SetKind};
+use mahjong_engine::{PublicSeat, SeatView, SetKind};
 use mahjong_hands::{Counts, KindMask};
+use mahjong_rules::Danger90;
 use mahjong_tiles::{Tile, KINDS};
 
 /// The tiles of a public set, as playing kinds.

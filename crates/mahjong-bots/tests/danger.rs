@@ -5,10 +5,8 @@
 //! against it.
 
 use mahjong_bots::{danger_mask, danger_toward, dangerous_kinds, play_game, Bot, GreedyBot};
-use mahjong_engine::{
-    Action, Danger90, Game, GameConfig, PhaseView, PublicSeat, SeatView, SetKind,
-};
-use mahjong_rules::Ruleset;
+use mahjong_engine::{Action, Game, GameConfig, PhaseView, PublicSeat, SeatView, SetKind};
+use mahjong_rules::{Danger90, Ruleset};
 use mahjong_tiles::{Tile, KINDS};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;

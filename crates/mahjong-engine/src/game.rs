@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use mahjong_hands::Shape;
-use mahjong_rules::{PlayRules, Ruleset, TableInput};
+use mahjong_rules::{HandEnd, PlayRules, Ruleset, TableInput};
 use mahjong_tiles::{Tile, Wind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -402,19 +402,18 @@ impl Game {
                 None => self.draws_in_row + 1,
                 Some(_) => 0,
             };
-            let keeps = match result.winner {
-                // K3-M: the deal passes after every hand.
-                _ if play.deal_always_passes => false,
-                // M11: East keeps the deal after a washout; W-G1: a draw passes it.
-                None => !play.washout_rotates,
-                Some(w) if w == dealer => {
-                    self.east_streak += 1;
-                    // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
-                    play.east_streak_limit
-                        .is_none_or(|limit| self.east_streak < limit)
-                }
-                Some(_) => false,
+            let end = match result.winner {
+                None => HandEnd::Washout,
+                Some(w) if w == dealer => HandEnd::DealerWon {
+                    streak: self.east_streak + 1,
+                },
+                Some(_) => HandEnd::OtherWon,
             };
+            // The family decides (M11, M122r, W-G1/2, K3-M).
+            let keeps = self.ruleset.dealer_keeps(end);
+            if let HandEnd::DealerWon { streak } = end {
+                self.east_streak = streak;
+            }
             let mut next_dealer = dealer;
             if !keeps {
                 self.east_streak = 0;

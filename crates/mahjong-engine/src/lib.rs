@@ -3,7 +3,6 @@
 //! [`Event`]s (the protocol, and the lines of a game record); each player sees a
 //! [`SeatView`] holding only what he may know.
 
-mod danger;
 mod game;
 mod hand;
 mod legal;
@@ -15,7 +14,6 @@ mod tiles;
 mod view;
 mod wall;
 
-pub use danger::Danger90;
 pub use game::{Game, GameConfig, GameSummary};
 pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, Seats};
 pub use legal::{LegalSet, MAX_LEGAL};

@@ -1,6 +1,7 @@
 //! One player's tiles in a hand, kept as counts and bit masks so play needs no sorting.
 
-use mahjong_hands::{Counts, Meld};
+use mahjong_hands::{Counts, KindMask, Meld, Shape};
+use mahjong_rules::PlayTable;
 use mahjong_tiles::{Suit, Tile, KINDS};
 
 use crate::tiles::TileList;
@@ -194,16 +195,6 @@ impl PlayerState {
         self.reds_melded + self.reds.iter().sum::<u8>()
     }
 
-    /// Whether every declared set is a concealed kong (K3-P9: the hand is concealed).
-    pub(crate) fn is_concealed(&self) -> bool {
-        self.melds.iter().all(|m| !m.exposed)
-    }
-
-    /// Whether the player has discarded a tile of this kind in this hand (K3-P8).
-    pub(crate) fn has_discarded(&self, k: usize) -> bool {
-        self.discards.iter().any(|(t, _)| t.kind() == Some(k))
-    }
-
     /// Adds a playing tile to the concealed hand (bonus tiles are set aside before).
     pub(crate) fn add(&mut self, tile: Tile) {
         let k = tile.kind().expect("only playing tiles are held");
@@ -211,5 +202,67 @@ impl PlayerState {
             self.reds[five_suit(k).expect("a five")] += 1;
         }
         self.count_in(k);
+    }
+}
+
+/// The table as a family's play hooks read it ([`PlayTable`]): borrowed from the hand's
+/// state, built where a hook is called (see `ctx!` in `hand`).
+pub(crate) struct Ctx<'a> {
+    pub(crate) players: &'a [PlayerState],
+    pub(crate) waits: &'a [KindMask; 4],
+    pub(crate) live: usize,
+    pub(crate) shape: &'a Shape,
+    pub(crate) seven_pairs: bool,
+}
+
+impl PlayTable for Ctx<'_> {
+    #[inline]
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    #[inline]
+    fn melds(&self, p: usize) -> &[Meld] {
+        &self.players[p].melds
+    }
+
+    #[inline]
+    fn concealed(&self, p: usize) -> &Counts {
+        &self.players[p].counts
+    }
+
+    #[inline]
+    fn concealed_kinds(&self, p: usize) -> u64 {
+        self.players[p].levels[0]
+    }
+
+    #[inline]
+    fn discards(&self, p: usize) -> &[(Tile, bool)] {
+        &self.players[p].discards
+    }
+
+    #[inline]
+    fn waits(&self, p: usize) -> KindMask {
+        self.waits[p]
+    }
+
+    #[inline]
+    fn ready(&self, p: usize) -> bool {
+        self.players[p].original_call
+    }
+
+    #[inline]
+    fn live_remaining(&self) -> usize {
+        self.live
+    }
+
+    #[inline]
+    fn shape(&self) -> &Shape {
+        self.shape
+    }
+
+    #[inline]
+    fn seven_pairs(&self) -> bool {
+        self.seven_pairs
     }
 }

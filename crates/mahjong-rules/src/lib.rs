@@ -8,22 +8,23 @@
 pub mod catalogue;
 pub mod families;
 pub mod output;
+pub mod play;
 mod ruleset;
 pub mod sample;
 mod score;
 mod sheet;
 mod table;
 
-pub use families::classical::{rules, settle_classical, ClassicalOptions};
+pub use families::classical::{
+    rules, settle_classical, ClassicalOptions, ClassicalPlay, Danger90, UnseenRule,
+};
 pub use families::korean::{
     self as korean, DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady,
 };
 pub use families::western::{self as western, DealtComplete, WesternOptions};
 pub use families::{Family, Options, PresetFile};
-pub use ruleset::{
-    presets, DeadWall, DeclareReady, PlayRules, PresetInfo, Ruleset, RulesetError, UnseenRule,
-    WinTies, PRESETS,
-};
+pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};
+pub use ruleset::{presets, DeadWall, PlayRules, PresetInfo, Ruleset, RulesetError, PRESETS};
 pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};
 pub use table::{
     InputError, SeatHand, SeatInput, SetInput, SetKindInput, Table, TableInput, Win, WinFrom,
@@ -78,9 +79,9 @@ pub fn score_seat(
 
 /// Whether the table's winner (seat `seat`) holds a legal win under the ruleset, and how
 /// it ranks against another player claiming the same tile (higher wins; K3-P7 ranks by
-/// hand-points then bonus-points). The engine asks before offering Mah-Jongg when
-/// [`PlayRules::win_check`] is on; families without a minimum rank every complete hand
-/// equal.
+/// hand-points then bonus-points). The engine asks before offering Mah-Jongg when the
+/// family's [`PlayHooks::checks_wins`]; families without a minimum rank every complete
+/// hand equal.
 pub fn win_rank(
     table: &Table,
     seat: usize,

@@ -72,16 +72,6 @@ pub enum DeadWall {
     Unused13,
 }
 
-/// Which tiles count as "not yet visible" for the late-game dangerous discard (M90g).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum UnseenRule {
-    /// No copy visible on the table, in discards or exposed sets (Millington).
-    Table,
-    /// Counting discards only, at most one copy discarded counts as unseen (Bradfield).
-    DiscardsAtMostOne,
-}
-
 pub(crate) fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
     if rounds == 1 || rounds == 2 || (rounds > 0 && rounds.is_multiple_of(4)) {
         Ok(())
@@ -93,7 +83,9 @@ pub(crate) fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
     }
 }
 
-/// What the game engine needs from a ruleset, whatever its family.
+/// What the game engine needs from a ruleset, whatever its family: the generic parts of
+/// play. What a family decides during play comes through its [`crate::PlayHooks`]
+/// ([`Ruleset::play_hooks`]); how the deal moves, through [`Ruleset::dealer_keeps`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayRules {
     /// Number of players.
@@ -110,14 +102,6 @@ pub struct PlayRules {
     pub annex_claimed_pung: bool,
     /// Hands are revealed after a washout.
     pub show_on_washout: bool,
-    /// Dangerous discards and cannon liability (M90–M96) apply.
-    pub dangerous_discards: bool,
-    /// M90g counting.
-    pub dangerous_unseen: UnseenRule,
-    /// A washout passes the deal (W-G1); otherwise East keeps it (M11).
-    pub washout_rotates: bool,
-    /// After this many consecutive wins East passes the deal anyway (M122r: 13).
-    pub east_streak_limit: Option<u32>,
     /// Seconds to claim a discard at a networked table (0: no timer); local play ignores it.
     pub claim_seconds: u32,
     /// Seat winds in seating order from the dealer (the first `seats` are used); the
@@ -126,41 +110,8 @@ pub struct PlayRules {
     /// A discard may be claimed for a chow (K3-P3: not in the three-player game, except to
     /// win).
     pub chow_claims: bool,
-    /// K3-P8: no winning on another's discard of a tile one has discarded in this hand.
-    pub sacred_discard: bool,
-    /// When a player may declare a frozen, waiting hand (`call` on a discard).
-    pub declare_ready: DeclareReady,
-    /// How ties between players claiming the same discard to win are broken.
-    pub win_ties: WinTies,
-    /// Every win is checked by the scorer before it is offered (K3-S1: the minimum).
-    pub win_check: bool,
-    /// K3-M: the deal passes after every hand, whatever the result.
-    pub deal_always_passes: bool,
     /// The dealer's throw alone breaks the wall (K3-D); otherwise a second throw adds to it.
     pub single_throw: bool,
-    /// K3-O dora: the first tile of the unused dead wall is revealed as the dora indicator.
-    pub dora_indicator: bool,
-    /// K3-O: when every player has declared ready and nobody wins the discard, the hand is
-    /// a draw.
-    pub all_ready_draw: bool,
-}
-
-/// When a player may declare his hand ready and frozen (`call` on a discard).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum DeclareReady {
-    /// M55 Original Call: with the first discard, before any set is declared.
-    FirstDiscard,
-    /// K3-P9: at any discard while the hand is concealed.
-    Concealed,
-}
-
-/// Who wins a discard several players claim for Mah-Jongg.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum WinTies {
-    /// The first in turn after the discarder (M-rules).
-    Nearest,
-    /// K3-P7: more hand-points, then more bonus-points, then the first in turn.
-    Points,
 }
 
 pub(crate) fn default_claim_seconds() -> u32 {
@@ -179,21 +130,10 @@ impl PlayRules {
             seven_pairs: false,
             annex_claimed_pung: false,
             show_on_washout: false,
-            dangerous_discards: true,
-            dangerous_unseen: UnseenRule::Table,
-            washout_rotates: false,
-            east_streak_limit: Some(13),
             claim_seconds: 10,
             winds: Wind::ALL,
             chow_claims: true,
-            sacred_discard: false,
-            declare_ready: DeclareReady::FirstDiscard,
-            win_ties: WinTies::Nearest,
-            win_check: false,
-            deal_always_passes: false,
             single_throw: false,
-            dora_indicator: false,
-            all_ready_draw: false,
         }
     }
 }
@@ -590,6 +530,18 @@ impl Ruleset {
     /// What the engine needs to play this ruleset.
     pub fn play(&self) -> PlayRules {
         self.options.play()
+    }
+
+    /// The family's play hooks, with fresh per-hand state (the engine calls them during
+    /// play; see [`crate::play`]).
+    pub fn play_hooks(&self) -> crate::FamilyPlay {
+        self.options.play_hooks()
+    }
+
+    /// Whether the dealer deals again after a hand that ended so (M11, M122r, W-G1/2,
+    /// K3-M).
+    pub fn dealer_keeps(&self, end: crate::HandEnd) -> bool {
+        self.options.dealer_keeps(end)
     }
 
     /// Every rule the family's score items cite.

@@ -5,8 +5,8 @@
 use mahjong_hands::Shape;
 use mahjong_rules::families::{score_family, PresetFile};
 use mahjong_rules::{
-    Family, InputError, Item, Outcome, Payments, PlayRules, Rule, Ruleset, RulesetError, SeatScore,
-    Table, TableInput,
+    Family, InputError, Item, NoHooks, Outcome, Payments, PlayRules, Rule, Ruleset, RulesetError,
+    SeatScore, Table, TableInput,
 };
 use mahjong_tiles::{TileSet, TileSetId, Wind};
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,8 @@ static ALL: &[&Rule] = &[&T1_BONUS, &T2_OUT];
 impl Family for Flowers {
     const NAME: &'static str = "flowers";
     type Options = FlowerOptions;
+    // No play rules of its own: every hook's default.
+    type Play = NoHooks;
 
     fn presets() -> &'static [PresetFile] {
         &[PresetFile {
@@ -59,6 +61,10 @@ impl Family for Flowers {
 
     fn play(_o: &FlowerOptions) -> PlayRules {
         Ruleset::preset("millington").unwrap().play()
+    }
+
+    fn play_hooks(_o: &FlowerOptions) -> NoHooks {
+        NoHooks
     }
 
     fn rules() -> &'static [&'static Rule] {

@@ -1,7 +1,7 @@
 //! Claims on a discard and on an added kong (robbing): who may claim, and who gets it.
 
 use mahjong_hands::{KongKind, Meld, MeldKind};
-use mahjong_rules::{WinFrom, WinTies};
+use mahjong_rules::{PlayHooks, WinFrom, WinTies};
 use mahjong_tiles::Tile;
 
 use super::{Hand, Phase, Seats, Source, WinFlags};
@@ -39,7 +39,7 @@ impl Hand {
     /// ready and the discard untaken, the hand is drawn).
     #[inline]
     pub(super) fn after_unclaimed(&mut self, discarder: usize) {
-        if self.options.all_ready_draw && self.players.iter().all(|p| p.original_call) {
+        if self.hooks.unclaimed_ends_hand(&ctx!(self)) {
             self.washout();
             return;
         }
@@ -125,15 +125,7 @@ impl Hand {
                 m.kind = MeldKind::Pung;
             }
             self.players[konger].pungs |= 1 << k;
-            self.danger.on_rob(
-                konger,
-                robber,
-                tile,
-                &self.players,
-                &self.shape,
-                self.wall.live_remaining(),
-                &self.options,
-            );
+            self.hooks.on_rob(&ctx!(self), konger, robber, tile);
             self.players[robber].add(tile);
             let last = false;
             self.win(
@@ -175,7 +167,7 @@ impl Hand {
         }
         let last_discard = self.wall.live_remaining() == 0;
         let claims_win = |q: usize| responses[q] == Some(Action::Mahjong);
-        let winner = match self.options.win_ties {
+        let winner = match self.hooks.win_ties() {
             WinTies::Nearest => self.nearest_after(discarder, claims_win),
             // K3-P7: more hand-points, then bonus-points, then the first in turn.
             WinTies::Points => {
@@ -248,7 +240,7 @@ impl Hand {
                 }
             );
             self.sets_changed(q);
-            self.danger.on_claim(q, discarder, tile, &self.players);
+            self.hooks.on_claim(&ctx!(self), q, discarder, tile);
             if kong {
                 self.update_waits(q);
                 self.draw_for(q, true, 1);
@@ -290,7 +282,7 @@ impl Hand {
                 }
             );
             self.sets_changed(next);
-            self.danger.on_claim(next, discarder, tile, &self.players);
+            self.hooks.on_claim(&ctx!(self), next, discarder, tile);
             self.phase = Phase::Turn {
                 player: next,
                 drawn: None,

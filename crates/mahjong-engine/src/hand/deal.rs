@@ -1,6 +1,7 @@
 //! The deal (M20–M32) and every later draw: from the live wall or, after a kong or a bonus
 //! tile, a loose tile; bonus tiles declared and replaced as they come.
 
+use mahjong_rules::PlayHooks;
 use mahjong_tiles::Tile;
 
 use super::{Hand, Phase, Source};
@@ -183,9 +184,7 @@ impl Hand {
                 kongs,
                 claimed_pung: None,
             };
-            if self.options.dangerous_discards {
-                self.danger.on_draw(p, &self.players);
-            }
+            self.hooks.on_draw(&ctx!(self), p);
             return;
         }
     }

@@ -1,7 +1,7 @@
 //! The end of a hand: a washout or a win, scored and settled, with the events that say so.
 
 use mahjong_hands::Counts;
-use mahjong_rules::{score_into, win_rank, Outcome, SeatHand, Table, Win, WinFrom};
+use mahjong_rules::{score_into, win_rank, Outcome, PlayHooks, SeatHand, Table, Win, WinFrom};
 use mahjong_tiles::{Tile, KINDS};
 
 use super::{Hand, HandResult, Phase, WinFlags};
@@ -67,12 +67,7 @@ impl Hand {
             }
         );
         self.phase = Phase::Over;
-        let cannon = if self.options.dangerous_discards {
-            self.danger
-                .liable_for(p, supplier, &self.players[p], &self.options)
-        } else {
-            None
-        };
+        let cannon = self.hooks.liable(&ctx!(self), p, supplier);
         let table = self.table(p, tile, from, supplier, flags, cannon);
         let mut outcome = Outcome::EMPTY;
         score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)

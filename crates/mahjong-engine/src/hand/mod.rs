@@ -4,11 +4,10 @@
 use std::sync::{Arc, OnceLock};
 
 use mahjong_hands::{KindMask, Shape};
-use mahjong_rules::{Outcome, PlayRules, Ruleset, Win};
+use mahjong_rules::{FamilyPlay, Outcome, PlayHooks, PlayRules, Ruleset, Win};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
-use crate::danger::Danger;
 use crate::legal::{ActionList, LegalSet};
 use crate::player::PlayerState;
 use crate::protocol::{Action, Event};
@@ -21,6 +20,20 @@ macro_rules! emit {
         if $hand.setup.record {
             let e = $event;
             $hand.events.push(e);
+        }
+    };
+}
+
+/// The table as the family's play hooks see it, borrowed from the hand's fields (not the
+/// whole hand, so that `$hand.hooks` can be borrowed mutably beside it).
+macro_rules! ctx {
+    ($hand:expr) => {
+        crate::player::Ctx {
+            players: &$hand.players,
+            waits: &$hand.waits,
+            live: $hand.wall.live_remaining(),
+            shape: &$hand.shape,
+            seven_pairs: $hand.options.seven_pairs,
         }
     };
 }
@@ -192,7 +205,8 @@ pub struct Hand {
     players: Vec<PlayerState>,
     phase: Phase,
     events: Vec<Event>,
-    danger: Danger,
+    /// The family's play rules and their per-hand state.
+    hooks: FamilyPlay,
     /// Each player's legal actions at the current decision point (computed once).
     legal: [LegalSet; 4],
     /// The same written out, made only when asked for ([`Hand::legal`]).
@@ -220,8 +234,10 @@ impl Hand {
         let options = setup.ruleset.play();
         let shape = setup.shape;
         let n = setup.seats;
+        let mut hooks = setup.ruleset.play_hooks();
+        hooks.start_hand(n);
         let mut hand = Hand {
-            danger: Danger::new(n),
+            hooks,
             legal: [LegalSet::EMPTY; 4],
             lists: Default::default(),
             pending: Seats::default(),
@@ -257,7 +273,7 @@ impl Hand {
         }
         self.phase = Phase::Over;
         self.events.clear();
-        self.danger = Danger::new(self.setup.seats);
+        self.hooks.start_hand(self.setup.seats);
         self.legal = [LegalSet::EMPTY; 4];
         self.pending = Seats::default();
         self.clear_lists();
@@ -382,11 +398,7 @@ impl Hand {
 
     /// The revealed dora indicator (K3-O `dora`), if the ruleset reveals one.
     pub fn dora_indicator(&self) -> Option<Tile> {
-        if self.options.dora_indicator {
-            self.wall.unused().first().copied()
-        } else {
-            None
-        }
+        self.hooks.dora_indicator(self.wall.unused())
     }
 
     /// Tiles left in the live wall.

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use mahjong_hands::{is_complete, is_thirteen_orphans, waits, Counts, KindMask, MeldKind};
-use mahjong_rules::{DeclareReady, WinFrom};
+use mahjong_rules::{PlayHooks, WinFrom};
 use mahjong_tiles::{Suit, Tile};
 
 use super::{Hand, Phase, Seats, Source};
@@ -289,12 +289,7 @@ impl Hand {
             }
         }
         let may_declare = source != Source::Claim
-            && match self.options.declare_ready {
-                // M55: Original Call with the first discard.
-                DeclareReady::FirstDiscard => me.discards.is_empty() && me.melds.is_empty(),
-                // K3-P9: any time while the hand is concealed.
-                DeclareReady::Concealed => me.is_concealed(),
-            }
+            && self.hooks.may_declare_ready(&ctx!(self), p)
             // Most hands are too far from ready for any discard to call.
             && !quick::no_discard_may_wait(
                 &me.levels,
@@ -363,7 +358,7 @@ impl Hand {
         from: WinFrom,
         supplier: Option<usize>,
     ) -> bool {
-        if !self.options.win_check {
+        if !self.hooks.checks_wins() {
             return true;
         }
         let mut c = self.players[p].counts();
@@ -374,12 +369,13 @@ impl Hand {
     }
 
     /// Whether a waiting player may claim `discarder`'s `tile` to win: it completes his
-    /// hand, it is not his sacred discard (K3-P8), and the ruleset's win check passes.
+    /// hand, the family allows it (K3-P8: not his sacred discard), and the ruleset's win
+    /// check passes.
     #[inline]
     pub(super) fn may_claim_win(&self, p: usize, discarder: usize, tile: Tile) -> bool {
         let k = tile.kind().expect("playing tile");
         self.waits[p].contains(k)
-            && !(self.options.sacred_discard && self.players[p].has_discarded(k))
+            && self.hooks.may_claim_win(&ctx!(self), p, discarder, tile)
             && self.may_win(p, tile, WinFrom::Discard, Some(discarder))
     }
 
@@ -402,7 +398,7 @@ impl Hand {
             self.options.seven_pairs,
             None,
         );
-        if !self.options.win_check {
+        if !self.hooks.checks_wins() {
             return !w.is_empty();
         }
         w.iter().any(|k| {

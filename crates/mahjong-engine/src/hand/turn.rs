@@ -1,7 +1,7 @@
 //! A player's turn: drawing decisions, kongs, Mah-Jongg, and the discard that opens claims.
 
 use mahjong_hands::{KongKind, Meld, MeldKind};
-use mahjong_rules::WinFrom;
+use mahjong_rules::{PlayHooks, WinFrom};
 use mahjong_tiles::Tile;
 
 use super::{Hand, Phase, Source, WinFlags};
@@ -121,22 +121,7 @@ impl Hand {
                 call,
             }
         );
-        if self.options.dangerous_discards {
-            let live = self.wall.live_remaining();
-            if self.danger.quiet(live) {
-                self.danger.on_quiet_discard(p);
-            } else {
-                self.danger.on_discard(
-                    p,
-                    tile,
-                    &self.players,
-                    &self.waits,
-                    &self.shape,
-                    live,
-                    &self.options,
-                );
-            }
-        }
+        self.hooks.on_discard(&ctx!(self), p, tile);
         let who = self.claimants(p, tile);
         if who.is_empty() {
             // Nobody can claim (the common case): the window closes at once, as
@@ -171,9 +156,7 @@ impl Hand {
             .iter()
             .filter(|m| m.kind == MeldKind::Pung)
             .fold(0, |mask, m| mask | 1 << m.tile);
-        if self.options.dangerous_discards {
-            self.danger.on_sets(p, &self.players);
-        }
+        self.hooks.on_sets(&ctx!(self), p);
     }
 
     #[inline]

@@ -22,6 +22,7 @@ use mahjong_tiles::{TileSet, Wind};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::play::{HandEnd, PlayHooks, PlayTable, WinTies};
 use crate::score::{Outcome, Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
 use crate::{PlayRules, RulesetError};
@@ -67,8 +68,20 @@ pub trait Family: 'static {
     /// The tiles the family plays with under these options.
     fn tile_set(o: &Self::Options) -> TileSet;
 
-    /// What the engine needs to play a hand and a game.
+    /// The family's play hooks with their per-hand state ([`crate::play`]).
+    type Play: PlayHooks;
+
+    /// What the engine needs to play a hand and a game (the generic parts).
     fn play(o: &Self::Options) -> PlayRules;
+
+    /// The hooks the engine calls during play, fresh.
+    fn play_hooks(o: &Self::Options) -> Self::Play;
+
+    /// Whether the dealer deals again after a hand that ended so. By default he keeps
+    /// the deal after his own win and after a washout, and passes it when another wins.
+    fn dealer_keeps(_o: &Self::Options, end: HandEnd) -> bool {
+        end != HandEnd::OtherWon
+    }
 
     /// Whether the prevailing wind scores (pairs and pungs), for players that value hands.
     fn prevailing_wind_scores(_o: &Self::Options) -> bool {
@@ -190,6 +203,36 @@ macro_rules! registry {
             };
         }
 
+        /// The play hooks of a ruleset's family with their per-hand state: what
+        /// [`crate::Ruleset::play_hooks`] gives the engine. Each call forwards to the
+        /// family's [`PlayHooks`] (one `match`, no `dyn`).
+        // One per hand, kept inline (the classical liabilities are the large variant): no
+        // indirection on every draw and discard.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum FamilyPlay {
+            $( $(#[$doc])* $Variant(<$module::$Type as Family>::Play), )+
+        }
+
+        /// Runs `$body` with `$h` bound to the family's hooks.
+        macro_rules! each_play {
+            ($d hooks:expr, |$d h:ident| $d body:expr) => {
+                match $d hooks {
+                    $( FamilyPlay::$Variant($d h) => $d body, )+
+                }
+            };
+        }
+
+        impl Options {
+            pub(crate) fn play_hooks(&self) -> FamilyPlay {
+                match self {
+                    $( Options::$Variant(o) => {
+                        FamilyPlay::$Variant(<$module::$Type as Family>::play_hooks(o))
+                    } )+
+                }
+            }
+        }
+
         /// `[f::<F>(), …]` for every family type `F`, in registry order.
         macro_rules! every_family {
             ($d f:ident) => {
@@ -206,6 +249,91 @@ registry! { $
     Western(western::Western),
     /// The Korean/Japanese three-player hand-points game.
     Korean(korean::Korean),
+}
+
+impl PlayHooks for FamilyPlay {
+    #[inline]
+    fn start_hand(&mut self, seats: usize) {
+        each_play!(self, |h| h.start_hand(seats))
+    }
+
+    #[inline]
+    fn dora_indicator(&self, unused: &[mahjong_tiles::Tile]) -> Option<mahjong_tiles::Tile> {
+        each_play!(self, |h| h.dora_indicator(unused))
+    }
+
+    #[inline]
+    fn may_declare_ready<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        each_play!(self, |h| h.may_declare_ready(t, p))
+    }
+
+    #[inline]
+    fn may_claim_win<T: PlayTable>(
+        &self,
+        t: &T,
+        p: usize,
+        discarder: usize,
+        tile: mahjong_tiles::Tile,
+    ) -> bool {
+        each_play!(self, |h| h.may_claim_win(t, p, discarder, tile))
+    }
+
+    #[inline]
+    fn checks_wins(&self) -> bool {
+        each_play!(self, |h| h.checks_wins())
+    }
+
+    #[inline]
+    fn win_ties(&self) -> WinTies {
+        each_play!(self, |h| h.win_ties())
+    }
+
+    #[inline]
+    fn unclaimed_ends_hand<T: PlayTable>(&self, t: &T) -> bool {
+        each_play!(self, |h| h.unclaimed_ends_hand(t))
+    }
+
+    #[inline]
+    fn on_draw<T: PlayTable>(&mut self, t: &T, p: usize) {
+        each_play!(self, |h| h.on_draw(t, p))
+    }
+
+    #[inline]
+    fn on_discard<T: PlayTable>(&mut self, t: &T, p: usize, tile: mahjong_tiles::Tile) {
+        each_play!(self, |h| h.on_discard(t, p, tile))
+    }
+
+    #[inline]
+    fn on_sets<T: PlayTable>(&mut self, t: &T, p: usize) {
+        each_play!(self, |h| h.on_sets(t, p))
+    }
+
+    #[inline]
+    fn on_claim<T: PlayTable>(
+        &mut self,
+        t: &T,
+        q: usize,
+        discarder: usize,
+        tile: mahjong_tiles::Tile,
+    ) {
+        each_play!(self, |h| h.on_claim(t, q, discarder, tile))
+    }
+
+    #[inline]
+    fn on_rob<T: PlayTable>(
+        &mut self,
+        t: &T,
+        konger: usize,
+        robber: usize,
+        tile: mahjong_tiles::Tile,
+    ) {
+        each_play!(self, |h| h.on_rob(t, konger, robber, tile))
+    }
+
+    #[inline]
+    fn liable<T: PlayTable>(&self, t: &T, winner: usize, supplier: Option<usize>) -> Option<usize> {
+        each_play!(self, |h| h.liable(t, winner, supplier))
+    }
 }
 
 /// Every family's name with its presets, in registry order.
@@ -294,6 +422,10 @@ impl Options {
 
     pub(crate) fn play(&self) -> PlayRules {
         each_family!(self, |F, o| F::play(o))
+    }
+
+    pub(crate) fn dealer_keeps(&self, end: HandEnd) -> bool {
+        each_family!(self, |F, o| F::dealer_keeps(o, end))
     }
 
     pub(crate) fn prevailing_wind_scores(&self) -> bool {

@@ -1,6 +1,7 @@
 //! Classical Chinese by Millington's numbered rules (`classical-millington.md`): presets
 //! `millington` (the rules as written) and `bradfield` (mj-server's defaults).
 
+mod danger;
 mod options;
 pub mod rules;
 pub(crate) mod score;
@@ -9,13 +10,14 @@ mod settle;
 use mahjong_hands::Shape;
 use mahjong_tiles::{TileSet, TileSetId, Wind};
 
-pub use options::ClassicalOptions;
+pub use danger::{ClassicalPlay, Danger90};
+pub use options::{ClassicalOptions, UnseenRule};
 pub use settle::settle_classical;
 
 use super::{Family, PresetFile};
 use crate::score::{Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
-use crate::{PlayRules, RulesetError};
+use crate::{HandEnd, PlayRules, RulesetError};
 
 /// The classical family.
 pub struct Classical;
@@ -23,6 +25,7 @@ pub struct Classical;
 impl Family for Classical {
     const NAME: &'static str = "classical";
     type Options = ClassicalOptions;
+    type Play = ClassicalPlay;
 
     fn presets() -> &'static [PresetFile] {
         &[
@@ -62,12 +65,22 @@ impl Family for Classical {
             seven_pairs: o.seven_pairs,
             annex_claimed_pung: o.annex_claimed_pung,
             show_on_washout: o.show_on_washout,
-            dangerous_discards: true,
-            dangerous_unseen: o.dangerous_unseen,
-            washout_rotates: false,
-            east_streak_limit: Some(13),
             claim_seconds: o.claim_seconds,
             ..PlayRules::four_seats()
+        }
+    }
+
+    fn play_hooks(o: &ClassicalOptions) -> ClassicalPlay {
+        ClassicalPlay::new(o.dangerous_unseen)
+    }
+
+    fn dealer_keeps(_o: &ClassicalOptions, end: HandEnd) -> bool {
+        match end {
+            // M11: East keeps the deal after a washout.
+            HandEnd::Washout => true,
+            // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
+            HandEnd::DealerWon { streak } => streak < 13,
+            HandEnd::OtherWon => false,
         }
     }
 

@@ -3,7 +3,17 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ruleset::default_claim_seconds;
-use crate::{DeadWall, RulesetError, UnseenRule};
+use crate::{DeadWall, RulesetError};
+
+/// Which tiles count as "not yet visible" for the late-game dangerous discard (M90g).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnseenRule {
+    /// No copy visible on the table, in discards or exposed sets (Millington).
+    Table,
+    /// Counting discards only, at most one copy discarded counts as unseen (Bradfield).
+    DiscardsAtMostOne,
+}
 
 /// Options of the classical family (Millington's rules, `classical-millington.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

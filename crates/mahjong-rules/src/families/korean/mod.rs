@@ -14,7 +14,56 @@ pub use score::*;
 use super::{Family, PresetFile};
 use crate::score::{Outcome, Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
-use crate::{DeadWall, DeclareReady, PlayRules, RulesetError, UnseenRule, WinTies};
+use crate::{DeadWall, HandEnd, PlayHooks, PlayRules, PlayTable, RulesetError, WinTies};
+
+/// The three-player game's play hooks: the sacred discard (K3-P8), declaring ready while
+/// concealed (K3-P9), wins checked against the minimum (K3-S1) and ranked by points
+/// (K3-P7), the dora indicator and the hand drawn when all three are ready (K3-O).
+#[derive(Copy, Clone, Debug)]
+pub struct KoreanPlay {
+    dora: bool,
+    all_ready_draw: bool,
+}
+
+impl PlayHooks for KoreanPlay {
+    fn dora_indicator(&self, unused: &[mahjong_tiles::Tile]) -> Option<mahjong_tiles::Tile> {
+        if self.dora {
+            unused.first().copied()
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn may_declare_ready<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        t.is_concealed(p)
+    }
+
+    #[inline]
+    fn may_claim_win<T: PlayTable>(
+        &self,
+        t: &T,
+        p: usize,
+        _discarder: usize,
+        tile: mahjong_tiles::Tile,
+    ) -> bool {
+        // K3-P8: not on a tile of a kind he has discarded in this hand.
+        tile.kind().is_some_and(|k| !t.has_discarded(p, k))
+    }
+
+    fn checks_wins(&self) -> bool {
+        true
+    }
+
+    fn win_ties(&self) -> WinTies {
+        WinTies::Points
+    }
+
+    #[inline]
+    fn unclaimed_ends_hand<T: PlayTable>(&self, t: &T) -> bool {
+        self.all_ready_draw && (0..t.seats()).all(|p| t.ready(p))
+    }
+}
 
 /// The Korean three-player family.
 pub struct Korean;
@@ -22,6 +71,7 @@ pub struct Korean;
 impl Family for Korean {
     const NAME: &'static str = "korean";
     type Options = KoreanOptions;
+    type Play = KoreanPlay;
 
     fn presets() -> &'static [PresetFile] {
         &[PresetFile {
@@ -60,22 +110,23 @@ impl Family for Korean {
             seven_pairs: true,
             annex_claimed_pung: false,
             show_on_washout: true,
-            dangerous_discards: false,
-            dangerous_unseen: UnseenRule::Table,
-            washout_rotates: true,
-            east_streak_limit: None,
             claim_seconds: o.claim_seconds,
             winds: [w[0], w[1], w[2], Wind::North],
             chow_claims: false,
-            sacred_discard: true,
-            declare_ready: DeclareReady::Concealed,
-            win_ties: WinTies::Points,
-            win_check: true,
-            deal_always_passes: true,
             single_throw: true,
-            dora_indicator: o.dora,
+        }
+    }
+
+    fn play_hooks(o: &KoreanOptions) -> KoreanPlay {
+        KoreanPlay {
+            dora: o.dora,
             all_ready_draw: o.three_ready == ThreeReady::Draw,
         }
+    }
+
+    fn dealer_keeps(_o: &KoreanOptions, _end: HandEnd) -> bool {
+        // K3-M: the deal passes after every hand, whatever the result.
+        false
     }
 
     fn rules() -> &'static [&'static Rule] {

@@ -12,7 +12,19 @@ pub use score::*;
 use super::{Family, PresetFile};
 use crate::score::{Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
-use crate::{PlayRules, RulesetError, UnseenRule};
+use crate::{HandEnd, PlayHooks, PlayRules, PlayTable, RulesetError};
+
+/// The Western family's play hooks: Original Call with the first discard, as in the
+/// classical game (M55), and nothing else.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct WesternPlay;
+
+impl PlayHooks for WesternPlay {
+    #[inline]
+    fn may_declare_ready<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        t.discards(p).is_empty() && t.melds(p).is_empty()
+    }
+}
 
 /// The Western family.
 pub struct Western;
@@ -20,6 +32,7 @@ pub struct Western;
 impl Family for Western {
     const NAME: &'static str = "western";
     type Options = WesternOptions;
+    type Play = WesternPlay;
 
     fn presets() -> &'static [PresetFile] {
         &[PresetFile {
@@ -53,14 +66,22 @@ impl Family for Western {
             seven_pairs: false,
             annex_claimed_pung: o.annex_claimed_pung,
             show_on_washout: o.show_on_washout,
-            // Seed 002 has no dangerous-discard rules.
-            dangerous_discards: false,
-            dangerous_unseen: UnseenRule::Table,
-            washout_rotates: o.draw_rotates,
-            // W-G2: East keeps the deal whenever he wins.
-            east_streak_limit: None,
             claim_seconds: o.claim_seconds,
             ..PlayRules::four_seats()
+        }
+    }
+
+    fn play_hooks(_o: &WesternOptions) -> WesternPlay {
+        WesternPlay
+    }
+
+    fn dealer_keeps(o: &WesternOptions, end: HandEnd) -> bool {
+        match end {
+            // W-G1: a draw passes the deal under `draw_rotates`.
+            HandEnd::Washout => !o.draw_rotates,
+            // W-G2: East keeps the deal whenever he wins.
+            HandEnd::DealerWon { .. } => true,
+            HandEnd::OtherWon => false,
         }
     }
 

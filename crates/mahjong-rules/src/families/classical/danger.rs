@@ -9,12 +9,12 @@
 //! liability. A player whose concealed tiles after drawing are all dangerous had no choice
 //! and is not liable.
 
-use mahjong_hands::{is_complete, Counts, KindMask, Meld, MeldKind, Shape};
-use mahjong_rules::{PlayRules, UnseenRule};
+use mahjong_hands::{is_complete, Counts, Meld, MeldKind};
 use mahjong_tiles::{Tile, KINDS};
 use serde::{Deserialize, Serialize};
 
-use crate::player::PlayerState;
+use super::options::UnseenRule;
+use crate::play::{PlayHooks, PlayTable};
 
 /// The flagged hands of M90a–g.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,11 +93,21 @@ pub struct Danger {
     any_flagged: bool,
 }
 
-fn visible(players: &[PlayerState], o: &PlayRules) -> Counts {
+/// The tiles on the table that count as seen for M90g: discards not claimed, and (under
+/// Millington's rule; Bradfield counts discards only) every declared set.
+fn visible<T: PlayTable>(t: &T, unseen: UnseenRule) -> Counts {
     let mut v = [0u8; KINDS];
-    for p in players {
-        // Bradfield counts discards only (M90g).
-        p.add_table_tiles(&mut v, o.dangerous_unseen == UnseenRule::Table);
+    for p in 0..t.seats() {
+        for (tile, claimed) in t.discards(p) {
+            if !claimed {
+                v[tile.kind().expect("playing tile")] += 1;
+            }
+        }
+        if unseen == UnseenRule::Table {
+            for m in t.melds(p) {
+                m.add_to(&mut v);
+            }
+        }
     }
     v
 }
@@ -185,29 +195,26 @@ impl Sets {
 
 /// Which flagged hand `tile` would help player `q` toward: from his declared sets
 /// (`flagged`, M90a–f), else late in the hand (M90g).
-#[allow(clippy::too_many_arguments)]
-fn danger_for(
+fn danger_for<T: PlayTable>(
+    t: &T,
     q: usize,
     tile: Tile,
     flagged: Option<Danger90>,
-    players: &[PlayerState],
-    shape: &Shape,
-    live: usize,
-    o: &PlayRules,
+    unseen: UnseenRule,
     seen: &Counts,
 ) -> Option<Danger90> {
     let k = tile.kind()?;
     if flagged.is_some() {
         return flagged;
     }
-    if live <= 4 {
-        let unseen = match o.dangerous_unseen {
+    if t.live_remaining() <= 4 {
+        let unseen = match unseen {
             UnseenRule::Table => seen[k] == 0,
             UnseenRule::DiscardsAtMostOne => seen[k] <= 1,
         };
-        let mut c = players[q].counts();
+        let mut c = *t.concealed(q);
         c[k] += 1;
-        if unseen && is_complete(&c, players[q].melds.len(), shape, o.seven_pairs) {
+        if unseen && is_complete(&c, t.melds(q).len(), t.shape(), t.seven_pairs()) {
             return Some(Danger90::LateUnseen);
         }
     }
@@ -230,8 +237,8 @@ impl Danger {
     }
 
     /// A player's declared sets changed: what they make dangerous (M90a–f).
-    pub fn on_sets(&mut self, q: usize, players: &[PlayerState]) {
-        let melds = &players[q].melds;
+    pub fn on_sets<T: PlayTable>(&mut self, t: &T, q: usize) {
+        let melds = t.melds(q);
         let table = &mut self.flagged[q];
         let mut kinds = 0u64;
         // Every flagged hand needs two or more declared sets.
@@ -254,23 +261,22 @@ impl Danger {
 
     /// After a draw: had the player any safe tile to discard?
     #[inline]
-    pub fn on_draw(&mut self, p: usize, players: &[PlayerState]) {
+    pub fn on_draw<T: PlayTable>(&mut self, t: &T, p: usize) {
         if !self.any_flagged {
             // Nothing is dangerous (the common case).
             self.no_choice[p] = false;
             return;
         }
-        self.on_draw_flagged(p, players);
+        self.on_draw_flagged(t, p);
     }
 
-    fn on_draw_flagged(&mut self, p: usize, players: &[PlayerState]) {
+    fn on_draw_flagged<T: PlayTable>(&mut self, t: &T, p: usize) {
         // M90g needs the live wall; only a–f are judged here (the common case), which makes
         // "no choice" conservative: a player is excused only when a–f leave him nothing.
-        let dangerous = (0..players.len())
+        let dangerous = (0..t.seats())
             .filter(|&q| q != p)
             .fold(0u64, |m, q| m | self.flagged_kinds[q]);
-        let me = &players[p];
-        self.no_choice[p] = dangerous != 0 && me.levels[0] & !dangerous == 0;
+        self.no_choice[p] = dangerous != 0 && t.concealed_kinds(p) & !dangerous == 0;
     }
 
     /// Whether no discard can be dangerous now: no declared sets flag any kind, and the
@@ -290,21 +296,11 @@ impl Danger {
     }
 
     /// A discard: record whom it endangers.
-    #[allow(clippy::too_many_arguments)]
-    pub fn on_discard(
-        &mut self,
-        p: usize,
-        tile: Tile,
-        players: &[PlayerState],
-        waits: &[KindMask; 4],
-        shape: &Shape,
-        live: usize,
-        o: &PlayRules,
-    ) {
+    pub fn on_discard<T: PlayTable>(&mut self, t: &T, p: usize, tile: Tile, unseen: UnseenRule) {
         self.discarder = Some(p);
         let excused = self.no_choice[p];
-        if live > 4 {
-            for q in 0..players.len() {
+        if t.live_remaining() > 4 {
+            for q in 0..t.seats() {
                 self.current[q] = if q == p || excused {
                     None
                 } else {
@@ -315,7 +311,8 @@ impl Danger {
             // M90g: the discard lets somebody go out (his waits, as he holds 13 tiles) and
             // is unseen; what is seen is counted only when needed.
             let mut seen: Option<Counts> = None;
-            for (q, wait) in waits.iter().enumerate().take(players.len()) {
+            for q in 0..t.seats() {
+                let wait = t.waits(q);
                 self.current[q] = if q == p || excused {
                     None
                 } else if let Some(d) = self.flagged(q, tile) {
@@ -325,18 +322,18 @@ impl Danger {
                     let completes = k.is_some_and(|k| wait.contains(k));
                     debug_assert_eq!(
                         completes,
-                        danger_for(q, tile, None, players, shape, live, o, &[0; KINDS]).is_some()
+                        danger_for(t, q, tile, None, unseen, &[0; KINDS]).is_some()
                     );
                     let mut unseen = || {
                         let Some(k) = k else { return false };
                         let seen = seen.get_or_insert_with(|| {
-                            let mut v = visible(players, o);
+                            let mut v = visible(t, unseen);
                             // The discard itself is already on the table; it does not
                             // count as seen.
                             v[k] = v[k].saturating_sub(1);
                             v
                         });
-                        match o.dangerous_unseen {
+                        match unseen {
                             UnseenRule::Table => seen[k] == 0,
                             UnseenRule::DiscardsAtMostOne => seen[k] <= 1,
                         }
@@ -350,8 +347,8 @@ impl Danger {
     }
 
     /// A claim for a pung or chow of a dangerous discard: liability pending.
-    pub fn on_claim(&mut self, q: usize, discarder: usize, _tile: Tile, players: &[PlayerState]) {
-        let kong = players[q].melds.last().is_some_and(|m| m.is_kong());
+    pub fn on_claim<T: PlayTable>(&mut self, t: &T, q: usize, discarder: usize) {
+        let kong = t.melds(q).last().is_some_and(|m| m.is_kong());
         if !kong {
             if let Some(d) = self.current[q] {
                 self.pending[q] = Some((discarder, d));
@@ -362,37 +359,32 @@ impl Danger {
     }
 
     /// A kong robbed: the robbed tile is judged as if the konger had discarded it.
-    #[allow(clippy::too_many_arguments)]
-    pub fn on_rob(
+    pub fn on_rob<T: PlayTable>(
         &mut self,
+        t: &T,
         konger: usize,
         robber: usize,
         tile: Tile,
-        players: &[PlayerState],
-        shape: &Shape,
-        live: usize,
-        o: &PlayRules,
+        unseen: UnseenRule,
     ) {
         self.discarder = Some(konger);
-        let seen = visible(players, o);
+        let seen = visible(t, unseen);
         self.current.iter_mut().for_each(|c| *c = None);
         if !self.no_choice[konger] {
-            let flagged = Sets::of(&players[robber].melds).danger(tile);
-            self.current[robber] =
-                danger_for(robber, tile, flagged, players, shape, live, o, &seen);
+            let flagged = Sets::of(t.melds(robber)).danger(tile);
+            self.current[robber] = danger_for(t, robber, tile, flagged, unseen, &seen);
         }
     }
 
     /// The liable player when `winner` goes out, if any.
-    pub fn liable_for(
+    pub fn liable_for<T: PlayTable>(
         &self,
+        t: &T,
         winner: usize,
         supplier: Option<usize>,
-        state: &PlayerState,
-        _o: &PlayRules,
     ) -> Option<usize> {
-        let mut all = state.counts();
-        for m in &state.melds {
+        let mut all = *t.concealed(winner);
+        for m in t.melds(winner) {
             m.add_to(&mut all);
         }
         // The tile that completed the hand: the latest dangerous discard takes precedence.
@@ -405,5 +397,67 @@ impl Danger {
             Some((liable, d)) if d != Danger90::LateUnseen && d.made(&all) => Some(liable),
             _ => None,
         }
+    }
+}
+
+/// The classical family's play hooks: dangerous discards and cannon liability (M90–M96),
+/// and Original Call with the first discard (M55).
+#[derive(Clone, Debug)]
+pub struct ClassicalPlay {
+    danger: Danger,
+    unseen: UnseenRule,
+}
+
+impl ClassicalPlay {
+    /// The hooks under M90g's counting of unseen tiles.
+    pub fn new(unseen: UnseenRule) -> ClassicalPlay {
+        ClassicalPlay {
+            danger: Danger::new(4),
+            unseen,
+        }
+    }
+}
+
+impl PlayHooks for ClassicalPlay {
+    fn start_hand(&mut self, seats: usize) {
+        self.danger = Danger::new(seats);
+    }
+
+    #[inline]
+    fn may_declare_ready<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        // M55: Original Call with the first discard, before any set is declared.
+        t.discards(p).is_empty() && t.melds(p).is_empty()
+    }
+
+    #[inline]
+    fn on_draw<T: PlayTable>(&mut self, t: &T, p: usize) {
+        self.danger.on_draw(t, p);
+    }
+
+    #[inline]
+    fn on_discard<T: PlayTable>(&mut self, t: &T, p: usize, tile: Tile) {
+        if self.danger.quiet(t.live_remaining()) {
+            self.danger.on_quiet_discard(p);
+        } else {
+            self.danger.on_discard(t, p, tile, self.unseen);
+        }
+    }
+
+    #[inline]
+    fn on_sets<T: PlayTable>(&mut self, t: &T, p: usize) {
+        self.danger.on_sets(t, p);
+    }
+
+    #[inline]
+    fn on_claim<T: PlayTable>(&mut self, t: &T, q: usize, discarder: usize, _tile: Tile) {
+        self.danger.on_claim(t, q, discarder);
+    }
+
+    fn on_rob<T: PlayTable>(&mut self, t: &T, konger: usize, robber: usize, tile: Tile) {
+        self.danger.on_rob(t, konger, robber, tile, self.unseen);
+    }
+
+    fn liable<T: PlayTable>(&self, t: &T, winner: usize, supplier: Option<usize>) -> Option<usize> {
+        self.danger.liable_for(t, winner, supplier)
     }
 }

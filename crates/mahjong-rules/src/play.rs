@@ -1,0 +1,164 @@
+//! The engine's hooks: what a family decides while a hand is played.
+//!
+//! The engine's state machine (deal, draws, discards, claims, kongs, robbing, the end of a
+//! hand) is the same for every family. What differs comes through [`PlayHooks`], which each
+//! family implements in its folder with its own per-hand state: dangerous discards and
+//! cannon liability (classical M90–M96), the sacred discard (K3-P8), when a hand may be
+//! declared ready and frozen (M55, K3-P9), a dora indicator (K3-O), a hand that ends when
+//! every player is ready (K3-O), whether wins pass the family's scorer first (K3-S1) and
+//! how claims to win the same discard are ranked (K3-P7).
+//!
+//! Hooks read the table through [`PlayTable`], a narrow read-only view the engine builds
+//! from its own state: declared sets, concealed tiles by kind, discards, waits, the live
+//! wall. Nothing in it is the engine's type, so the rules crate stays below the engine.
+//!
+//! The hooks are generic over the view and dispatched through [`FamilyPlay`] (one `match`
+//! per call, no `dyn`): they run on the engine's hot paths (every draw and discard).
+
+use std::fmt::Debug;
+
+use mahjong_hands::{Counts, KindMask, Meld, Shape};
+use mahjong_tiles::Tile;
+
+pub use crate::families::FamilyPlay;
+
+/// The table as a family's hooks may read it during play. Seats are the engine's player
+/// indices (not positions from the dealer).
+pub trait PlayTable {
+    /// Number of players.
+    fn seats(&self) -> usize;
+    /// A player's declared sets, in order.
+    fn melds(&self, p: usize) -> &[Meld];
+    /// A player's concealed tiles by kind.
+    fn concealed(&self, p: usize) -> &Counts;
+    /// The kinds a player holds concealed, as a bit mask (bit `k` for kind `k`).
+    fn concealed_kinds(&self, p: usize) -> u64;
+    /// A player's discards in order, each with whether it was claimed.
+    fn discards(&self, p: usize) -> &[(Tile, bool)];
+    /// A player's winning tiles while his hand holds 13 tiles (sets counted 3).
+    fn waits(&self, p: usize) -> KindMask;
+    /// Whether a player has declared his hand ready (and frozen).
+    fn ready(&self, p: usize) -> bool;
+    /// Tiles left in the live wall.
+    fn live_remaining(&self) -> usize;
+    /// The tile set's shape.
+    fn shape(&self) -> &Shape;
+    /// Whether seven pairs is a complete hand.
+    fn seven_pairs(&self) -> bool;
+
+    /// Whether a player has declared no exposed set (concealed kongs keep a hand concealed).
+    fn is_concealed(&self, p: usize) -> bool {
+        self.melds(p).iter().all(|m| !m.exposed)
+    }
+
+    /// Whether a player has discarded a tile of kind `k` in this hand.
+    fn has_discarded(&self, p: usize, k: usize) -> bool {
+        self.discards(p).iter().any(|(t, _)| t.kind() == Some(k))
+    }
+}
+
+/// Who wins a discard several players claim for Mah-Jongg.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WinTies {
+    /// The first in turn after the discarder (M-rules).
+    Nearest,
+    /// K3-P7: more hand-points, then more bonus-points, then the first in turn (the
+    /// family's scorer ranks the wins).
+    Points,
+}
+
+/// How a hand ended, for the deal's rotation ([`crate::Ruleset::dealer_keeps`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HandEnd {
+    /// Nobody won.
+    Washout,
+    /// The dealer won; `streak` counts his consecutive wins with this one.
+    DealerWon {
+        /// Consecutive wins of the dealer, this one included.
+        streak: u32,
+    },
+    /// Another player won.
+    OtherWon,
+}
+
+/// What a family decides during play; the engine calls these at its natural points. The
+/// value is the family's per-hand state (reset by [`PlayHooks::start_hand`]); the defaults
+/// are a family with no play rules of its own.
+pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
+    /// A new hand is about to be dealt to `seats` players: forget the last hand.
+    fn start_hand(&mut self, _seats: usize) {}
+
+    /// The revealed dora indicator, given the tiles that are never drawn (K3-O).
+    fn dora_indicator(&self, _unused: &[Tile]) -> Option<Tile> {
+        None
+    }
+
+    /// Whether player `p`, in his turn after a draw, may declare his hand ready with his
+    /// discard (the engine offers it only with a discard that leaves the hand waiting).
+    fn may_declare_ready<T: PlayTable>(&self, _t: &T, _p: usize) -> bool {
+        false
+    }
+
+    /// Whether waiting player `p` may claim `discarder`'s `tile`, which completes his
+    /// hand, to win (before the scorer's check, if any).
+    fn may_claim_win<T: PlayTable>(
+        &self,
+        _t: &T,
+        _p: usize,
+        _discarder: usize,
+        _tile: Tile,
+    ) -> bool {
+        true
+    }
+
+    /// Whether every win must pass the family's scorer before it is offered (a minimum,
+    /// a required yaku): then the engine offers only wins the scorer accepts.
+    fn checks_wins(&self) -> bool {
+        false
+    }
+
+    /// How claims of the same discard to win are ranked.
+    fn win_ties(&self) -> WinTies {
+        WinTies::Nearest
+    }
+
+    /// Whether a discard nobody claims ends the hand as a washout (instead of the next
+    /// draw).
+    fn unclaimed_ends_hand<T: PlayTable>(&self, _t: &T) -> bool {
+        false
+    }
+
+    /// Player `p` drew a tile (live or loose) and holds it.
+    fn on_draw<T: PlayTable>(&mut self, _t: &T, _p: usize) {}
+
+    /// Player `p` discarded `tile` (already among his discards; his waits are those of
+    /// the hand after it).
+    fn on_discard<T: PlayTable>(&mut self, _t: &T, _p: usize, _tile: Tile) {}
+
+    /// Player `p`'s declared sets changed (a claim, a kong, an added tile).
+    fn on_sets<T: PlayTable>(&mut self, _t: &T, _p: usize) {}
+
+    /// Player `q` claimed `discarder`'s `tile` for a set (already declared).
+    fn on_claim<T: PlayTable>(&mut self, _t: &T, _q: usize, _discarder: usize, _tile: Tile) {}
+
+    /// `robber` robs `konger`'s kong of `tile` (the kong is back to a pung; the robber does
+    /// not hold the tile yet).
+    fn on_rob<T: PlayTable>(&mut self, _t: &T, _konger: usize, _robber: usize, _tile: Tile) {}
+
+    /// The player liable for the whole payment when `winner` goes out (a cannon), given
+    /// who supplied the winning tile.
+    fn liable<T: PlayTable>(
+        &self,
+        _t: &T,
+        _winner: usize,
+        _supplier: Option<usize>,
+    ) -> Option<usize> {
+        None
+    }
+}
+
+/// The hooks of a family with no play rules of its own (every default).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct NoHooks;
+
+impl PlayHooks for NoHooks {}
