@@ -1,6 +1,17 @@
 // The server's HTTP API and protocol types (docs/api.md, docs/protocol.md).
 
-import type { ApiErrorBody, CreatedTable, GameEvent, RuleEntry, ScoredItem, SetKind, Wind } from './generated';
+import type {
+  ApiErrorBody,
+  CreatedTable,
+  GameEvent,
+  GameListEntry,
+  RuleEntry,
+  RulesetInfo,
+  ScoredItem,
+  ScoreResult,
+  SetKind,
+  Wind,
+} from './generated';
 
 // The protocol's types (Action, GameEvent, SeatView, RuleEntry, CreatedTable, ServerMsg, …)
 // are generated from the Rust types: see docs/protocol.md, "Clients and the TypeScript types".
@@ -30,45 +41,8 @@ export const secrets = {
   },
 };
 
-export interface RulesetInfo {
-  name: string;
-  seats?: number;
-  family?: string;
-  description?: string;
-  [k: string]: unknown;
-}
-
-export interface GameSummary {
-  id: string | number;
-  ruleset?: string | { name: string };
-  players?: string[];
-  totals?: number[];
-  finished?: boolean;
-  created?: string;
-  created_at?: string;
-  finished_at?: string;
-  hands?: number;
-  [k: string]: unknown;
-}
-
 /** A scored item as a game record has it, or as the scoring assistant answers it (named). */
 export type NamedItem = ScoredItem & { name?: string };
-
-// The scoring assistant's answer (`mahjong_rules::output`, written by a hand-made serializer
-// with no Rust type to generate from).
-export interface ScoreSeat {
-  points: number;
-  doubles: number;
-  limit: string | null;
-  score: number;
-  items: NamedItem[];
-}
-
-export interface ScoreResult {
-  seats: Record<string, ScoreSeat>;
-  settlement: Record<string, number>;
-  payments: { from: string; to: string; amount: number }[];
-}
 
 export class ApiError extends Error {
   status: number;
@@ -110,7 +84,7 @@ async function request<T>(method: string, url: string, body?: unknown, token?: s
 }
 
 export const api = {
-  rulesets: () => request<unknown>('GET', '/api/rulesets'),
+  rulesets: () => request<RulesetInfo[]>('GET', '/api/rulesets'),
   rules: () => request<RuleEntry[]>('GET', '/api/rules'),
   createTable: (body: {
     ruleset: string;
@@ -126,7 +100,7 @@ export const api = {
   table: (id: string) => request<Record<string, unknown>>('GET', `/api/tables/${encodeURIComponent(id)}`),
   /** Fills the waiting seats with bots: only with this table's host token (kept at creation). */
   fill: (id: string) => request<unknown>('POST', `/api/tables/${encodeURIComponent(id)}/fill`, {}, secrets.get('host', id)),
-  games: () => request<unknown>('GET', '/api/games'),
+  games: () => request<GameListEntry[]>('GET', '/api/games'),
   gameRecord: async (id: string): Promise<string> => {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
     if (!res.ok) throw new ApiError(res.status, await res.text());

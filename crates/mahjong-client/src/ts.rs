@@ -9,7 +9,10 @@ use mahjong_engine::{Action, Event, SeatView};
 use mahjong_rules::catalogue::Entry;
 use ts_rs::{Config, TS};
 
-use crate::wire::{ApiErrorBody, ClientMsg, CreatedTable, JoinInfo, ServerMsg, TableInfo};
+use crate::wire::{
+    ApiErrorBody, ClientMsg, CreatedTable, GameListEntry, JoinInfo, RulesetInfo, ServerMsg,
+    TableInfo,
+};
 
 /// Where the generated files live, from the workspace root.
 const OUT: &str = "web/src/generated";
@@ -40,6 +43,9 @@ fn generate() -> BTreeMap<String, String> {
     all::<TableInfo>(&cfg);
     all::<JoinInfo>(&cfg);
     all::<ApiErrorBody>(&cfg);
+    all::<RulesetInfo>(&cfg);
+    all::<GameListEntry>(&cfg);
+    all::<mahjong_rules::output::ScoreResult>(&cfg);
     let mut files = BTreeMap::new();
     for entry in std::fs::read_dir(&dir).expect("exported") {
         let path = entry.expect("a file").path();

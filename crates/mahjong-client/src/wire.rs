@@ -330,3 +330,43 @@ mod tests {
         assert_eq!(m, ServerMsg::Other);
     }
 }
+
+/// A built-in ruleset as `GET /api/rulesets` lists it: the resolved ruleset (as a game
+/// record stores it) and its number of seats.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct RulesetInfo {
+    /// The preset's name.
+    pub name: String,
+    /// The preset it starts from (itself for a built-in preset).
+    pub preset: String,
+    /// Its family (`classical`, `western`, `korean`).
+    pub family: String,
+    /// Every option's value, by the public option names.
+    #[cfg_attr(test, ts(type = "Record<string, unknown>"))]
+    pub options: Value,
+    /// Number of players.
+    pub seats: usize,
+}
+
+/// A finished game as `GET /api/games` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct GameListEntry {
+    /// The game's id (its record is `GET /api/games/{id}`).
+    pub id: String,
+    /// The ruleset's name.
+    pub ruleset: String,
+    /// Display names per seat.
+    pub players: Vec<String>,
+    /// `human` or a bot name, per seat.
+    pub kinds: Vec<String>,
+    /// Hands played.
+    pub hands: Option<i64>,
+    /// Created, ms since the epoch.
+    pub started_at: i64,
+    /// Finished, ms since the epoch.
+    pub finished_at: Option<i64>,
+    /// Final totals per seat.
+    pub totals: Option<Vec<i64>>,
+}

@@ -1,14 +1,89 @@
 //! The result JSON of `mahjong score --json` (`shared/formats/table-json.md`, Output).
 
-use serde::ser::{SerializeMap, Serializer};
-use serde::Serialize;
+use std::collections::BTreeMap;
 
-use mahjong_tiles::Wind;
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
+
+use mahjong_tiles::{Tile, Wind};
 
 use crate::{Item, Outcome, SeatScore};
 
-/// The result of one table as the public JSON shape.
+/// The result of one table as the public JSON shape. It writes the JSON straight from the
+/// [`Outcome`] (no allocation per item); [`ScoreResult`] is the same shape as types.
 pub struct ScoreJson<'a>(pub &'a Outcome);
+
+/// The result JSON of `mahjong score --json` and `POST /api/score` as types: what a client
+/// reads back, and the TypeScript declarations of the web client. A test checks that
+/// [`ScoreJson`] always reads back into it and writes out the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScoreResult {
+    /// Each seat's score, by seat wind.
+    pub seats: BTreeMap<Wind, ScoreSeat>,
+    /// Each seat's net result, by seat wind.
+    pub settlement: BTreeMap<Wind, i64>,
+    /// The payments, in the order the settlement makes them.
+    pub payments: Vec<ScorePayment>,
+}
+
+/// One seat's score in a [`ScoreResult`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScoreSeat {
+    /// Points before doubles (hand-points in the three-player game).
+    pub points: u64,
+    /// Doubles (bonus-points in the three-player game).
+    pub doubles: u64,
+    /// The limit hand or cap that set the score, by rule id.
+    pub limit: Option<String>,
+    /// The score.
+    pub score: u64,
+    /// The scored items.
+    pub items: Vec<ScoreItem>,
+}
+
+/// One scored item in a [`ScoreSeat`]: its rule id and English name, and what it adds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScoreItem {
+    /// Rule id, e.g. `M116d`.
+    pub rule: String,
+    /// The rule's English name.
+    pub name: String,
+    /// Points (left out when 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub points: Option<u64>,
+    /// Doubles (left out when 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub doubles: Option<u64>,
+    /// A limit hand (left out when not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub limit: Option<bool>,
+    /// The tile of the set or bonus tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub tile: Option<Tile>,
+}
+
+/// One payment in a [`ScoreResult`], between seat winds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScorePayment {
+    /// Who pays.
+    pub from: Wind,
+    /// Who receives.
+    pub to: Wind,
+    /// How much.
+    pub amount: u64,
+}
 
 struct SeatJson<'a>(&'a SeatScore);
 struct ItemJson<'a>(&'a Item);
@@ -81,5 +156,38 @@ impl Serialize for ItemJson<'_> {
             m.serialize_entry("tile", t.code())?;
         }
         m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{score_input, TableInput};
+
+    /// Every example table's result, and a sample of generated ones, reads back into
+    /// [`ScoreResult`] and writes out the same JSON.
+    #[test]
+    fn score_json_reads_back_into_score_result() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+        let mut inputs: Vec<TableInput> = vec![];
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "json") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                inputs.push(serde_json::from_str(&text).unwrap());
+            }
+        }
+        assert!(inputs.len() >= 4, "the examples are there");
+        let mut checked = 0;
+        for input in &inputs {
+            let (_, _, outcome) = score_input(input).unwrap();
+            let written = serde_json::to_value(ScoreJson(&outcome)).unwrap();
+            let typed: ScoreResult = serde_json::from_value(written.clone())
+                .unwrap_or_else(|e| panic!("{e}: {written}"));
+            assert_eq!(serde_json::to_value(&typed).unwrap(), written);
+            assert!(typed.seats.values().any(|s| !s.items.is_empty()));
+            checked += 1;
+        }
+        assert_eq!(checked, inputs.len());
     }
 }

@@ -15,14 +15,16 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
-use mahjong_client::wire::{ApiErrorBody, ApiErrorDetail, CreatedSeat, CreatedTable};
+use mahjong_client::wire::{
+    ApiErrorBody, ApiErrorDetail, CreatedSeat, CreatedTable, GameListEntry, RulesetInfo,
+};
 use mahjong_engine::RecordHeader;
 use mahjong_rules::{
     output::ScoreJson, Ruleset, SeatHand, Table as HandTable, TableInput, Win, WinFrom,
 };
 use mahjong_tiles::{Tile, Wind};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use tokio::sync::{mpsc, oneshot};
 
@@ -721,7 +723,7 @@ fn page(q: PageQuery, limits: &Limits) -> ApiResult<Page> {
 }
 
 /// A list page: the items, and when the page is full the cursor of the next one.
-fn paged(items: Vec<Value>, limit: usize, last: Option<(i64, String)>) -> Response {
+fn paged<T: Serialize>(items: Vec<T>, limit: usize, last: Option<(i64, String)>) -> Response {
     let full = items.len() >= limit;
     let mut r = Json(items).into_response();
     if full {
@@ -863,16 +865,20 @@ async fn list_games(
         .into_iter()
         .filter_map(|r| {
             let c: TableConfig = serde_json::from_str(&r.config).ok()?;
-            let totals: Value = r
+            let totals = r
                 .totals
                 .as_deref()
-                .and_then(|t| serde_json::from_str(t).ok())
-                .unwrap_or(Value::Null);
-            Some(json!({
-                "id": r.id, "ruleset": c.ruleset.name, "players": c.names, "kinds": c.kinds,
-                "hands": r.hands, "started_at": r.created_at, "finished_at": r.finished_at,
-                "totals": totals,
-            }))
+                .and_then(|t| serde_json::from_str(t).ok());
+            Some(GameListEntry {
+                id: r.id,
+                ruleset: c.ruleset.name,
+                players: c.names,
+                kinds: c.kinds,
+                hands: r.hands,
+                started_at: r.created_at,
+                finished_at: r.finished_at,
+                totals,
+            })
         })
         .collect();
     Ok(paged(out, p.limit, last))
@@ -1076,15 +1082,20 @@ async fn rules() -> Json<&'static [mahjong_rules::catalogue::Entry]> {
     Json(mahjong_rules::catalogue::catalogue())
 }
 
-async fn rulesets() -> Json<Vec<Value>> {
+async fn rulesets() -> Json<Vec<RulesetInfo>> {
     Json(
         mahjong_rules::PRESETS
             .iter()
             .filter_map(|p| Ruleset::preset(p).ok())
             .map(|r| {
-                let mut v = serde_json::to_value(&r).expect("serializes");
-                v["seats"] = json!(r.seats());
-                v
+                let mut v = serde_json::to_value(&r.options).expect("serializes");
+                RulesetInfo {
+                    seats: r.seats(),
+                    family: r.options.family().to_string(),
+                    options: v["options"].take(),
+                    name: r.name,
+                    preset: r.preset,
+                }
             })
             .collect(),
     )

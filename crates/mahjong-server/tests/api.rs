@@ -122,6 +122,17 @@ async fn the_api_answers_as_documented() {
     let games = client.get_json("/api/games").await.unwrap();
     assert_eq!(games[0]["id"], id);
     assert_eq!(games[0]["players"][0], "greedy");
+    // The list is the wire type the web client's declarations are generated from.
+    let typed: Vec<mahjong_client::wire::GameListEntry> =
+        serde_json::from_value(games.clone()).unwrap();
+    assert_eq!(typed[0].kinds, ["greedy", "greedy", "random", "greedy"]);
+    assert!(typed[0]
+        .finished_at
+        .is_some_and(|f| f >= typed[0].started_at));
+    assert_eq!(
+        typed[0].totals.as_ref().map(|t| t.iter().sum::<i64>()),
+        Some(0)
+    );
     let (status, record) = client.get(&format!("/api/games/{id}")).await.unwrap();
     assert_eq!(status, 200);
     mahjong_engine::replay(record.lines()).unwrap();
@@ -152,6 +163,27 @@ async fn the_api_answers_as_documented() {
     assert_eq!(rulesets[0]["name"], "millington");
     assert_eq!(rulesets[0]["seats"], 4);
     assert_eq!(rulesets[0]["options"]["claim_seconds"], 10);
+    let infos: Vec<mahjong_client::wire::RulesetInfo> = serde_json::from_value(rulesets).unwrap();
+    let listed: Vec<_> = infos
+        .iter()
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.preset.as_str(),
+                r.family.as_str(),
+                r.seats,
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("millington", "millington", "classical", 4),
+            ("bradfield", "bradfield", "classical", 4),
+            ("western", "western", "western", 4),
+            ("korean-3p", "korean-3p", "korean", 3),
+        ]
+    );
 
     // Ledgers.
     let (status, body) = client

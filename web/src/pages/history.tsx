@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type GameSummary } from '../api';
+import { api, type GameListEntry } from '../api';
 import { lang, signed, t } from '../i18n';
 import { rulesetLabel } from './home';
 import { shownName } from '../names';
@@ -14,12 +14,12 @@ export function formatTime(ms: unknown): string {
 }
 
 export function HistoryPage() {
-  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [games, setGames] = useState<GameListEntry[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     api
       .games()
-      .then((g) => setGames(Array.isArray(g) ? (g as GameSummary[]) : []))
+      .then((g) => setGames(Array.isArray(g) ? g : []))
       .catch((e) => setError((e as Error).message));
   }, []);
   return (
@@ -42,13 +42,13 @@ export function HistoryPage() {
             </thead>
             <tbody>
               {games.map((g) => {
-                const rs = typeof g.ruleset === 'string' ? g.ruleset : g.ruleset?.name ?? '';
+                const rs = g.ruleset;
                 return (
                   <tr data-game={String(g.id)}>
                     <td>{formatTime(g.finished_at ?? g.started_at)}</td>
                     <td>{rulesetLabel(rs)}</td>
                     <td class="players-cell">
-                      {(g.players ?? []).map((p, i) => (
+                      {g.players.map((p, i) => (
                         <span class="player-total">
                           {shownName(p, undefined, false)} <b class={(g.totals?.[i] ?? 0) >= 0 ? 'pos' : 'neg'}>{signed(g.totals?.[i] ?? 0)}</b>
                         </span>

@@ -10,16 +10,14 @@ export const BOTS = ['greedy', 'random'];
 /** How long a bot pauses before it acts: long enough to follow the play, for every table made here. */
 export const BOT_DELAY_MS = 400;
 
-/** The presets as `{name, seats}`, whatever shape the server lists them in. */
-export function useRulesets(): RulesetInfo[] {
-  const [list, setList] = useState<RulesetInfo[]>([{ name: 'millington', seats: 4 }]);
+/** The presets with their number of seats (the default preset until the server answers). */
+export function useRulesets(): Pick<RulesetInfo, 'name' | 'seats'>[] {
+  const [list, setList] = useState<Pick<RulesetInfo, 'name' | 'seats'>[]>([{ name: 'millington', seats: 4 }]);
   useEffect(() => {
     api
       .rulesets()
       .then((data) => {
-        const arr = Array.isArray(data) ? data : [];
-        const norm = arr.map((r) => (typeof r === 'string' ? { name: r, seats: 4 } : (r as RulesetInfo)));
-        if (norm.length) setList(norm);
+        if (Array.isArray(data) && data.length) setList(data);
       })
       .catch(() => {});
   }, []);
