@@ -37,11 +37,14 @@ mod greedy;
 pub mod hint;
 mod korean;
 mod random;
+mod strong;
+mod value;
 
 pub use analysis::{danger_mask, danger_toward, dangerous_kinds};
 pub use external::{ExternalBot, Faults, EXTERNAL_PREFIX};
 pub use greedy::{GreedyBot, DEFENCE_LIVE, UKEIRE_CANDIDATES, UKEIRE_SHANTEN};
 pub use random::RandomBot;
+pub use strong::StrongBot;
 
 use mahjong_engine::{Action, EngineError, Event, Game, LegalSet, SeatView};
 
@@ -88,13 +91,14 @@ pub fn is_bot_name(name: &str) -> bool {
 }
 
 /// The names [`bot_by_name`] knows.
-pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "strong"];
 
 /// A bot by kind, seeded. `None` for an unknown name.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "greedy" => Some(Box::new(GreedyBot::new(seed))),
+        "strong" => Some(Box::new(StrongBot::new(seed))),
         _ => None,
     }
 }
@@ -110,6 +114,7 @@ pub fn bot_for_ruleset(
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "greedy" => Some(Box::new(GreedyBot::for_ruleset(ruleset, seed))),
+        "strong" => Some(Box::new(StrongBot::for_ruleset(ruleset, seed))),
         _ => None,
     }
 }
