@@ -8,8 +8,10 @@
 //!   it allows, by the value of its waits;
 //! - the value a discard gives up (pungs of scoring honours, one suit) weighed twice as
 //!   much as greedy weighs it;
-//! - claims: every pung or kong that does not slow the hand (it adds points, and a kong
-//!   a tile), chows only when they speed it;
+//! - claims: a chow only when it speeds the hand; a pung or kong also when it does not
+//!   slow it (it adds points, a kong a tile), but a pung or chow that leaves the hand as
+//!   far from ready must leave as many useful tiles, and one that keeps a ready hand ready
+//!   must leave waits worth more (live tiles times the scorer's value);
 //! - defence only where the ruleset makes the player who discards a winning tile pay more
 //!   than the others: found once by settling a sample win under the ruleset. Where every
 //!   loser pays alike (the classical and Western games), holding back a tile an opponent
@@ -24,7 +26,7 @@
 //! nothing else; no clock.
 
 use mahjong_engine::{Action, PhaseView, SeatView};
-use mahjong_hands::{waits, Counts, KindMask};
+use mahjong_hands::{waits, Counts, KindMask, Meld, MeldKind};
 use mahjong_rules::Ruleset;
 use mahjong_tiles::Tile;
 use rand::Rng;
@@ -219,8 +221,14 @@ impl StrongBot {
     /// times the scorer's value of a win on a discard). Waits the scorer refuses as a win
     /// count for nothing.
     fn wait_value(&self, cx: &Ctx, after: &Counts) -> (u64, u64) {
+        self.wait_value_with(cx, after, None)
+    }
+
+    /// [`StrongBot::wait_value`] with one more declared set, `extra` (a claim weighed).
+    fn wait_value_with(&self, cx: &Ctx, after: &Counts, extra: Option<Meld>) -> (u64, u64) {
         let g = &self.greedy;
-        let w = waits(after, cx.sight.declared, &g.shape, g.seven_pairs, None);
+        let declared = cx.sight.declared + usize::from(extra.is_some());
+        let w = waits(after, declared, &g.shape, g.seven_pairs, None);
         let mut n = 0u64;
         let mut v = 0u64;
         for k in w.iter() {
@@ -230,7 +238,7 @@ impl StrongBot {
             }
             let mut c = *after;
             c[k] += 1;
-            if let Some(s) = self.valuer.win_score(cx.view, &c, k, false) {
+            if let Some(s) = self.valuer.win_score(cx.view, &c, k, false, extra) {
                 n += live;
                 v += live * s;
             }
@@ -271,8 +279,9 @@ impl StrongBot {
     }
 
     /// Claims on a discard: a chow only when it lowers the shanten; a pung or kong when it
-    /// does not raise it (points, and a kong's extra tile); while folding, only a claim
-    /// that makes the hand ready. Among worthwhile claims the fastest, then the most
+    /// does not raise it (points, and a kong's extra tile), a pung then only if it leaves
+    /// as many useful tiles, or, ready either way, better waits; while folding, only a
+    /// claim that makes the hand ready. Among worthwhile claims the fastest, then the most
     /// valuable.
     fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
         let Some(k) = tile.kind() else {
@@ -312,7 +321,47 @@ impl StrongBot {
                 }
                 _ => continue,
             };
-            let worth = s1 < s0 || (s1 == s0 && value >= 0);
+            let mut worth = s1 < s0 || (s1 == s0 && value >= 0);
+            if worth && s0 == 0 && s1 == 0 && !matches!(a, Action::Kong) {
+                // Ready either way: claim only for better waits (more live tiles, or
+                // worth more by the scorer).
+                let meld = match *a {
+                    Action::Chow { first } => Meld::new(
+                        MeldKind::Chow,
+                        first.kind().expect("playing tile") as u8,
+                        true,
+                    ),
+                    _ => Meld::new(MeldKind::Pung, k as u8, true),
+                };
+                let now = self.wait_value(&cx, &hand).1;
+                let held = KindMask(nonzero_mask(&h));
+                let after = g.shape.shanten_each_removed(&h, d + 1, g.seven_pairs, held);
+                let mut then = 0;
+                for x in held.iter() {
+                    if after[x] == 0 && !cx.danger.contains(x) {
+                        let mut c = h;
+                        c[x] -= 1;
+                        then = then.max(self.wait_value_with(&cx, &c, Some(meld)).1);
+                    }
+                }
+                worth = then > now;
+            } else if worth && s1 == s0 && s0 >= 1 && !matches!(a, Action::Kong) {
+                // As far from ready either way: claim only if it leaves as many useful
+                // tiles (the points of the set come on top).
+                let unseen = &cx.sight.unseen;
+                let now = g.useful(&hand, d, s0, unseen);
+                let held = KindMask(nonzero_mask(&h));
+                let after = g.shape.shanten_each_removed(&h, d + 1, g.seven_pairs, held);
+                let mut then = 0;
+                for x in held.iter() {
+                    if after[x] == s1 && !cx.danger.contains(x) {
+                        let mut c = h;
+                        c[x] -= 1;
+                        then = then.max(g.useful(&c, d + 1, s1, unseen));
+                    }
+                }
+                worth = then >= now;
+            }
             if !worth || (defence && s1 > 0) {
                 continue;
             }

@@ -28,17 +28,22 @@ impl Valuer {
 
     /// The score of the viewer's hand won on kind `k` with concealed tiles `c` (the
     /// winning tile included), from the wall or from a discard; `None` when the scorer
-    /// does not accept it as a win (below a minimum, say).
+    /// does not accept it as a win (below a minimum, say). `extra`: a set the seat would
+    /// declare first (a claim being weighed).
     pub fn win_score(
         &self,
         view: &SeatView,
         c: &Counts,
         k: usize,
         self_drawn: bool,
+        extra: Option<Meld>,
     ) -> Option<u64> {
         let n = view.seats;
         let pos = (view.player + n - view.dealer) % n;
-        let table = self.table(view, c, k, self_drawn, pos)?;
+        let mut table = self.table(view, c, k, self_drawn, pos)?;
+        if let Some(m) = extra {
+            table.hands[pos].declare(m);
+        }
         win_rank(&table, pos, &self.ruleset, &self.shape)?;
         let mut out = SeatScore::ZERO;
         score_seat(&table, pos, &self.ruleset, &self.shape, &mut out).ok()?;

@@ -253,3 +253,14 @@ fn it_claims_a_pung_of_dragons_that_keeps_the_hand_as_fast() {
     let v = west_view(hand, none, Some(("RD", legal)));
     assert_eq!(strong("millington").act(&v), Action::Pung);
 }
+
+#[test]
+fn it_declines_a_pung_that_keeps_it_ready_on_fewer_tiles() {
+    // Ready on 1C or 4C (seven live) with a pair of 5B. Punging South's 5B keeps the hand
+    // ready, but on a single tile (2C or 3C, three live) for a few more points.
+    let hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D 2C 3C 5B 5B";
+    let none = [(&[][..], "1D"), (&[][..], "9B"), (&[][..], "9C")];
+    let legal = vec![json!({"type": "pass"}), json!({"type": "pung"})];
+    let v = west_view(hand, none, Some(("5B", legal)));
+    assert_eq!(strong("millington").act(&v), Action::Pass);
+}
