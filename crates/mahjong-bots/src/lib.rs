@@ -9,6 +9,9 @@
 //!   game (`korean-3p`) it plays only toward hands that can meet the minimum of
 //!   hand-points, weighs its waits by what the scorer says they win, declares ready and
 //!   defends with the opponents' sacred discards.
+//! - [`StrongBot`]: greedy's reading of the hand, with useful tiles for every candidate,
+//!   ready hands valued by the ruleset's own scorer, a one-draw look ahead, claims judged
+//!   by what they leave, and defence only where the ruleset makes the discarder pay more.
 //!
 //! [`play_game`] drives a [`Game`] to its end, asking each pending player's bot.
 //!
@@ -50,7 +53,7 @@ use mahjong_engine::{Action, EngineError, Event, Game, LegalSet, SeatView};
 
 /// A player: decides one action from what its seat may see.
 pub trait Bot: Send {
-    /// The bot's kind (`"random"`, `"greedy"`).
+    /// The bot's kind (`"random"`, `"greedy"`, `"strong"`).
     fn name(&self) -> &'static str;
     /// One of `view.legal`. Called only when `view.legal` is not empty.
     fn act(&mut self, view: &SeatView) -> Action;
