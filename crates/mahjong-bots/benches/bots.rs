@@ -1,8 +1,9 @@
-//! Whole hands per second, single thread: four random bots, four greedy bots.
+//! Whole hands per second, single thread: four random bots, four greedy bots, four strong
+//! bots.
 //!
 //! Each iteration plays one game of `HANDS` hands (`max_hands`; a four-round game has at
 //! least 16 hands, so every game plays exactly `HANDS`) with a fresh seed, through
-//! [`play_game`] (which gives `random` only the legal actions and `greedy` the whole view),
+//! [`play_game`] (which gives `random` only the legal actions and the others the whole view),
 //! so the engine's cost is included; events are not recorded, as in `mahjong simulate`
 //! without `--record`. Criterion's "elem/s" is hands per second.
 
@@ -17,7 +18,7 @@ fn bench_bots(c: &mut Criterion) {
     let ruleset = Ruleset::preset("millington").unwrap();
     let mut g = c.benchmark_group("bots");
     g.throughput(Throughput::Elements(HANDS as u64));
-    for kind in ["random", "greedy"] {
+    for kind in ["random", "greedy", "strong"] {
         let mut seed = 0u64;
         g.bench_function(format!("{kind}-x4-hands"), |b| {
             b.iter(|| {

@@ -57,16 +57,16 @@ const K3_WIN_VALUE: u64 = 16;
 /// Greedy play, seeded (the seed only breaks ties between equally good discards).
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
-    rng: ChaCha8Rng,
-    shape: Shape,
-    seven_pairs: bool,
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) shape: Shape,
+    pub(crate) seven_pairs: bool,
     /// The prevailing wind scores (it does not in the Western game by default, W-G3).
     prevailing_scores: bool,
     /// Useful tiles are counted for this many candidates, within this shanten.
-    search: (usize, i8),
+    pub(crate) search: (usize, i8),
     /// The hand-points game (`korean-3p`): plans that meet the minimum, wins valued by
     /// the scorer.
-    k3: Option<Box<K3>>,
+    pub(crate) k3: Option<Box<K3>>,
 }
 
 impl GreedyBot {
@@ -116,7 +116,7 @@ impl GreedyBot {
         self.with_search(usize::MAX, i8::MAX)
     }
 
-    fn shanten(&self, c: &Counts, declared: usize) -> i8 {
+    pub(crate) fn shanten(&self, c: &Counts, declared: usize) -> i8 {
         shanten(c, declared, &self.shape, self.seven_pairs)
     }
 
@@ -132,7 +132,7 @@ impl GreedyBot {
     }
 
     /// Each distinct legal discard with the shanten of the hand after it.
-    fn discard_candidates(&self, cx: &Ctx) -> Vec<(Tile, i8)> {
+    pub(crate) fn discard_candidates(&self, cx: &Ctx) -> Vec<(Tile, i8)> {
         if let (Some(k3), Some(kx)) = (self.k3.as_deref(), &cx.k3) {
             return k3_candidates(k3, kx, cx);
         }
@@ -179,7 +179,7 @@ impl GreedyBot {
         v
     }
 
-    fn discard_action(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Action {
+    pub(crate) fn discard_action(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Action {
         let tile = self.pick_discard(cx, cands);
         let k = tile.kind().expect("playing tile");
         if let (Some(k3), Some(kx)) = (self.k3.as_deref(), &cx.k3) {
@@ -220,7 +220,7 @@ impl GreedyBot {
     /// Useful tiles cost a shanten call per neighbouring kind, so they are counted only
     /// for the [`UKEIRE_CANDIDATES`] best candidates by a cheap connectivity rank, and only
     /// within [`UKEIRE_SHANTEN`] of ready; ready candidates count their waits directly.
-    fn pick_discard(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Tile {
+    pub(crate) fn pick_discard(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Tile {
         let is_safe = |t: Tile| !cx.danger.contains(t.kind().expect("playing tile"));
         let any_safe = cands.iter().any(|&(t, _)| is_safe(t));
         let pool = || {
@@ -292,7 +292,7 @@ impl GreedyBot {
     }
 
     /// Unseen copies of the kinds that lower the shanten `s` of the 13-type hand `after`.
-    fn useful(&self, after: &Counts, declared: usize, s: i8, unseen: &Counts) -> u32 {
+    pub(crate) fn useful(&self, after: &Counts, declared: usize, s: i8, unseen: &Counts) -> u32 {
         if s == 0 {
             let w = waits(after, declared, &self.shape, self.seven_pairs, None);
             return w.iter().map(|k| unseen[k] as u32).sum();
@@ -329,7 +329,7 @@ impl GreedyBot {
 
     /// The lowest shanten reachable by one discard from `h` (after a claim), discarding a
     /// safe tile if there is one.
-    fn best_after_claim(&self, cx: &Ctx, h: &Counts, declared: usize) -> i8 {
+    pub(crate) fn best_after_claim(&self, cx: &Ctx, h: &Counts, declared: usize) -> i8 {
         let mut best_safe = i8::MAX;
         let mut best_any = i8::MAX;
         let held = KindMask(nonzero_mask(h));
@@ -353,7 +353,7 @@ impl GreedyBot {
         }
     }
 
-    fn turn(&mut self, view: &SeatView) -> Action {
+    pub(crate) fn turn(&mut self, view: &SeatView) -> Action {
         let cx = Ctx::new(self, view);
         let cands = self.discard_candidates(&cx);
         let d = cx.sight.declared;
@@ -384,7 +384,7 @@ impl GreedyBot {
         self.discard_action(&cx, &cands)
     }
 
-    fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
+    pub(crate) fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
         let Some(k) = tile.kind() else {
             return Action::Pass;
         };
@@ -435,7 +435,7 @@ impl GreedyBot {
 
 /// The hand-points game's decisions (`korean-3p`).
 impl GreedyBot {
-    fn k3_turn(&mut self, view: &SeatView) -> Action {
+    pub(crate) fn k3_turn(&mut self, view: &SeatView) -> Action {
         let cx = Ctx::new(self, view);
         let cands = self.discard_candidates(&cx);
         if let (Some(k3), Some(kx)) = (self.k3.as_deref(), &cx.k3) {
@@ -473,7 +473,7 @@ impl GreedyBot {
     /// minimum. Giving up a concealed hand (its 2 hand-points, 4 won from the wall, and
     /// the bonus-points of K3-BP9–12) must buy a step toward ready, and a pung that
     /// scores nothing must be on the way to all pungs or one suit.
-    fn k3_claim(&mut self, view: &SeatView, tile: Tile) -> Action {
+    pub(crate) fn k3_claim(&mut self, view: &SeatView, tile: Tile) -> Action {
         let Some(k) = tile.kind() else {
             return Action::Pass;
         };
@@ -654,7 +654,7 @@ impl Bot for GreedyBot {
 
 /// Kinds that can join `c`'s groups: each held kind, and in chow suits its neighbours
 /// within two.
-fn near_mask(c: &Counts, shape: &Shape) -> u64 {
+pub(crate) fn near_mask(c: &Counts, shape: &Shape) -> u64 {
     let held = nonzero_mask(c);
     let mut m = held & !((1 << 27) - 1);
     for (s, &chows) in shape.chow_suits.iter().enumerate() {
@@ -672,7 +672,7 @@ fn near_mask(c: &Counts, shape: &Shape) -> u64 {
 
 /// The kinds with a nonzero count, as a mask: eight counts at a time.
 #[inline]
-fn nonzero_mask(c: &Counts) -> u64 {
+pub(crate) fn nonzero_mask(c: &Counts) -> u64 {
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const ONES: u64 = 0x0101_0101_0101_0101;
     let mut m = 0u64;
@@ -687,22 +687,22 @@ fn nonzero_mask(c: &Counts) -> u64 {
 }
 
 /// One decision's view of the table.
-struct Ctx<'a> {
-    view: &'a SeatView,
-    sight: Sight,
+pub(crate) struct Ctx<'a> {
+    pub(crate) view: &'a SeatView,
+    pub(crate) sight: Sight,
     /// Kinds dangerous to discard (M90a–f).
-    danger: KindMask,
+    pub(crate) danger: KindMask,
     /// Honours that score doubles as pungs: dragons, own wind, prevailing wind.
-    value: KindMask,
+    pub(crate) value: KindMask,
     /// Own wind and prevailing wind are the same kind.
     double_wind: Option<usize>,
     /// The suit the hand is heading for as one suit (with honours), if any.
-    flush: Option<usize>,
+    pub(crate) flush: Option<usize>,
     /// Three or more dragons, resp. winds, paired or better (a limit hand in sight).
     dragon_chance: bool,
     wind_chance: bool,
     /// An opponent is probably close: Original Call, or three declared sets.
-    threat: bool,
+    pub(crate) threat: bool,
     /// Safety bonus per kind from discards: the latest of each opponent, and everything a
     /// threatening opponent has discarded.
     discard_bonus: [i8; KINDS],
@@ -723,7 +723,7 @@ struct K3Ctx {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(bot: &GreedyBot, view: &'a SeatView) -> Ctx<'a> {
+    pub(crate) fn new(bot: &GreedyBot, view: &'a SeatView) -> Ctx<'a> {
         let sight = Sight::of(view, &bot.shape.copies);
         let me = &view.public[view.player];
         let own = view.wind.tile().kind().expect("wind");
@@ -937,7 +937,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Value lost by discarding one tile of kind `k`.
-    fn loss(&self, k: usize) -> i32 {
+    pub(crate) fn loss(&self, k: usize) -> i32 {
         let c = self.sight.hand[k];
         self.keep(k, c) - self.keep(k, c.saturating_sub(1))
     }
@@ -945,7 +945,7 @@ impl<'a> Ctx<'a> {
     /// How well a tile of kind `k` connects with the rest of the hand (lower: a better
     /// discard): copies held (live ones more), suit neighbours within two, and the room a
     /// rank leaves for runs.
-    fn connectivity(&self, k: usize) -> i32 {
+    pub(crate) fn connectivity(&self, k: usize) -> i32 {
         let h = &self.sight.hand;
         let c = h[k] as i32;
         let mut v = (c - 1).max(0) * if self.sight.unseen[k] > 0 { 4 } else { 2 };
@@ -967,7 +967,7 @@ impl<'a> Ctx<'a> {
 
     /// How safe a discard of kind `k` is: copies nobody else can hold, honours and
     /// terminals (fewer ways to use them), and what opponents let go or threw.
-    fn safety(&self, k: usize) -> i32 {
+    pub(crate) fn safety(&self, k: usize) -> i32 {
         let t = Tile::from_kind(k);
         let mut s = 10 * (4 - self.sight.unseen[k].min(4) as i32);
         s += match t.rank() {

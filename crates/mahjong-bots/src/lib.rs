@@ -9,6 +9,9 @@
 //!   game (`korean-3p`) it plays only toward hands that can meet the minimum of
 //!   hand-points, weighs its waits by what the scorer says they win, declares ready and
 //!   defends with the opponents' sacred discards.
+//! - [`StrongBot`]: greedy's reading of the hand, with useful tiles for every candidate,
+//!   ready hands valued by the ruleset's own scorer, a one-draw look ahead, claims judged
+//!   by what they leave, and defence only where the ruleset makes the discarder pay more.
 //!
 //! [`play_game`] drives a [`Game`] to its end, asking each pending player's bot.
 //!
@@ -37,17 +40,20 @@ mod greedy;
 pub mod hint;
 mod korean;
 mod random;
+mod strong;
+mod value;
 
 pub use analysis::{danger_mask, danger_toward, dangerous_kinds};
 pub use external::{ExternalBot, Faults, EXTERNAL_PREFIX};
 pub use greedy::{GreedyBot, DEFENCE_LIVE, UKEIRE_CANDIDATES, UKEIRE_SHANTEN};
 pub use random::RandomBot;
+pub use strong::StrongBot;
 
 use mahjong_engine::{Action, EngineError, Event, Game, LegalSet, SeatView};
 
 /// A player: decides one action from what its seat may see.
 pub trait Bot: Send {
-    /// The bot's kind (`"random"`, `"greedy"`).
+    /// The bot's kind (`"random"`, `"greedy"`, `"strong"`).
     fn name(&self) -> &'static str;
     /// One of `view.legal`. Called only when `view.legal` is not empty.
     fn act(&mut self, view: &SeatView) -> Action;
@@ -88,13 +94,14 @@ pub fn is_bot_name(name: &str) -> bool {
 }
 
 /// The names [`bot_by_name`] knows.
-pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "strong"];
 
 /// A bot by kind, seeded. `None` for an unknown name.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "greedy" => Some(Box::new(GreedyBot::new(seed))),
+        "strong" => Some(Box::new(StrongBot::new(seed))),
         _ => None,
     }
 }
@@ -110,6 +117,7 @@ pub fn bot_for_ruleset(
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "greedy" => Some(Box::new(GreedyBot::for_ruleset(ruleset, seed))),
+        "strong" => Some(Box::new(StrongBot::for_ruleset(ruleset, seed))),
         _ => None,
     }
 }

@@ -24,7 +24,7 @@ pub enum BotCmd {
         /// Our name at the table.
         #[arg(long, default_value = "mahjong")]
         name: String,
-        /// The bot that plays (random, greedy).
+        /// The bot that plays (random, greedy, strong).
         #[arg(long, default_value = "greedy")]
         bot: String,
         /// The bot's seed.
@@ -38,7 +38,7 @@ pub enum BotCmd {
         /// Hands to play.
         #[arg(long, default_value_t = 100)]
         hands: usize,
-        /// The bot that plays (random, greedy).
+        /// The bot that plays (random, greedy, strong).
         #[arg(long, default_value = "greedy")]
         bot: String,
         /// Seed of our bot and of the server's walls.

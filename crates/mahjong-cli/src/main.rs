@@ -56,7 +56,7 @@ enum Command {
         /// Master seed: the same seed gives the same games, whatever the thread count.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Bots per seat, comma-separated (random, greedy, or cmd:COMMAND: a program that
+        /// Bots per seat, comma-separated (random, greedy, strong, or cmd:COMMAND: a program that
         /// plays over JSON lines, see docs/bots.md); one name plays every seat (default:
         /// greedy in every seat of the ruleset).
         #[arg(long, value_delimiter = ',')]

@@ -307,7 +307,7 @@ fn play_one(
                 return Ok(Box::new(bot) as Box<dyn Bot>);
             }
             bot_for_ruleset(name, &cfg.ruleset, derive_seed(seed, 1000 + b as u64))
-                .ok_or_else(|| format!("unknown bot {name:?} (known: random, greedy)"))
+                .ok_or_else(|| format!("unknown bot {name:?} (known: random, greedy, strong)"))
         })
         .collect::<Result<_, _>>()?;
 

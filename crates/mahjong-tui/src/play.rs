@@ -23,7 +23,7 @@ pub struct PlayArgs {
     /// played again).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Bots for the other seats in seat order, comma-separated (random, greedy): one name
+    /// Bots for the other seats in seat order, comma-separated (random, greedy, strong): one name
     /// for all, or one per seat.
     #[arg(long, value_delimiter = ',', default_value = "greedy")]
     pub bots: Vec<String>,

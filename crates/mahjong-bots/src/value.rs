@@ -1,0 +1,178 @@
+//! What a possible win is worth, asked of the ruleset's own scorer: the seat's declared
+//! sets, bonus tiles and a completed concealed hand become a scorer's table, and
+//! `win_rank` and `score_seat` say whether it is a legal win and what it scores. Nothing
+//! here knows a family: doubles, limit hands, minimums and hand-points all come from the
+//! ruleset.
+
+use mahjong_engine::{SeatView, SetKind};
+use mahjong_hands::{Counts, Meld, MeldKind, Shape};
+use mahjong_rules::{
+    score_into, score_seat, win_rank, Outcome, Ruleset, SeatHand, SeatScore, Table, Win, WinFrom,
+};
+use mahjong_tiles::{Tile, Wind, KINDS};
+
+/// Values wins under one ruleset.
+#[derive(Clone, Debug)]
+pub(crate) struct Valuer {
+    ruleset: Ruleset,
+    shape: Shape,
+}
+
+impl Valuer {
+    pub fn new(ruleset: &Ruleset) -> Valuer {
+        Valuer {
+            ruleset: ruleset.clone(),
+            shape: Shape::of(&ruleset.tile_set()),
+        }
+    }
+
+    /// The score of the viewer's hand won on kind `k` with concealed tiles `c` (the
+    /// winning tile included), from the wall or from a discard; `None` when the scorer
+    /// does not accept it as a win (below a minimum, say). `extra`: a set the seat would
+    /// declare first (a claim being weighed).
+    pub fn win_score(
+        &self,
+        view: &SeatView,
+        c: &Counts,
+        k: usize,
+        self_drawn: bool,
+        extra: Option<Meld>,
+    ) -> Option<u64> {
+        let n = view.seats;
+        let pos = (view.player + n - view.dealer) % n;
+        let mut table = self.table(view, c, k, self_drawn, pos)?;
+        if let Some(m) = extra {
+            table.hands[pos].declare(m);
+        }
+        win_rank(&table, pos, &self.ruleset, &self.shape)?;
+        let mut out = SeatScore::ZERO;
+        score_seat(&table, pos, &self.ruleset, &self.shape, &mut out).ok()?;
+        Some(out.score.max(1))
+    }
+
+    fn table(
+        &self,
+        view: &SeatView,
+        c: &Counts,
+        k: usize,
+        self_drawn: bool,
+        pos: usize,
+    ) -> Option<Table> {
+        let n = view.seats;
+        let me = &view.public[view.player];
+        let mut hands = [SeatHand::EMPTY; 4];
+        let h = &mut hands[pos];
+        for s in &me.sets {
+            let t = s.tile.kind()? as u8;
+            let kind = match s.kind {
+                SetKind::Chow => MeldKind::Chow,
+                SetKind::Pung => MeldKind::Pung,
+                SetKind::Kong(x) => MeldKind::Kong(x),
+            };
+            h.declare(Meld::new(kind, t, s.exposed));
+        }
+        h.concealed = *c;
+        for b in &me.bonus {
+            if let Some(i) = b.bonus_number() {
+                if b.is_flower() {
+                    h.flowers |= 1 << (i - 1);
+                } else if b.is_season() {
+                    h.seasons |= 1 << (i - 1);
+                }
+            }
+        }
+        h.ready = me.original_call;
+        Some(Table {
+            seats: n,
+            prevailing: view.prevailing,
+            east_consecutive_wins: 0,
+            winner: Some(pos),
+            win: Some(Win {
+                tile: Tile::from_kind(k),
+                kind: k,
+                from: if self_drawn {
+                    WinFrom::Wall
+                } else {
+                    WinFrom::Discard
+                },
+                supplier: (!self_drawn).then_some((pos + 1) % n),
+                last_tile: false,
+                original_call: me.original_call,
+                kong_upon_kong: false,
+                heaven: false,
+                earth: false,
+            }),
+            cannon: None,
+            hands,
+            visible: [0; KINDS],
+            winning_set: None,
+            goulash: 0,
+            dora_indicator: None,
+        })
+    }
+
+    /// Whether the player who discards the winning tile pays the winner more than another
+    /// loser does, found by settling a sample win under the ruleset: when he does not,
+    /// holding back a tile an opponent may win on gains nothing (only the dangerous
+    /// discards of M90 make the discarder liable, and those are avoided anyway).
+    pub fn discarder_pays_more(&self) -> bool {
+        // Four pungs and a pair of the first kinds in the tile set, won by East on a
+        // discard of South; compare what South and West pay.
+        let kinds: Vec<usize> = self.shape.kinds.iter().take(5).collect();
+        if kinds.len() < 5 {
+            return true;
+        }
+        let seats = self.ruleset.seats();
+        let mut c = [0u8; KINDS];
+        for &k in &kinds[..4] {
+            c[k] = 3;
+        }
+        c[kinds[4]] = 2;
+        let mut hands = [SeatHand::EMPTY; 4];
+        hands[0].concealed = c;
+        let k = kinds[0];
+        let table = Table {
+            seats,
+            prevailing: Wind::East,
+            east_consecutive_wins: 0,
+            winner: Some(0),
+            win: Some(Win {
+                tile: Tile::from_kind(k),
+                kind: k,
+                from: WinFrom::Discard,
+                supplier: Some(1),
+                last_tile: false,
+                original_call: false,
+                kong_upon_kong: false,
+                heaven: false,
+                earth: false,
+            }),
+            cannon: None,
+            hands,
+            visible: [0; KINDS],
+            winning_set: None,
+            goulash: 0,
+            dora_indicator: None,
+        };
+        let mut out = Outcome::EMPTY;
+        if score_into(&table, &self.ruleset, &self.shape, &mut out).is_err() {
+            return true;
+        }
+        out.settlement[1] < out.settlement[2]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_discarder_pays_more_only_where_the_settlement_says_so() {
+        let pays = |name: &str| Valuer::new(&Ruleset::preset(name).unwrap()).discarder_pays_more();
+        for name in ["millington", "bradfield", "western", "korean-3p"] {
+            eprintln!("{name}: {}", pays(name));
+        }
+        // K3-S4: the discarder pays the hand-points double.
+        assert!(pays("korean-3p"));
+    }
+}
