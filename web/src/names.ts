@@ -4,7 +4,7 @@
 import { displayNames } from './api';
 import { t } from './i18n';
 
-const KINDS = new Set(['human', 'greedy', 'random']);
+const KINDS = new Set(['human', 'strong', 'greedy', 'random']);
 
 /** The shown name of one seat; `kind` when known, else a name equal to a kind is a default. */
 export function shownName(name: string, kind: string | undefined, mine: boolean): string {

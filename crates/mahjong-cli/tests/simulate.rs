@@ -144,7 +144,7 @@ fn bad_simulate_arguments_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "error: --bots: unknown bot \"nobody\" (known: random, greedy, or cmd:COMMAND for a program)\n"
+        "error: --bots: unknown bot \"nobody\" (known: random, greedy, strong, or cmd:COMMAND for a program)\n"
     );
     let out = mahjong()
         .args(["simulate", "--games", "1", "--bots", "greedy,greedy"])

@@ -38,10 +38,12 @@ export const cs: Record<Key, string> = {
   'kind.human': 'Člověk',
   'kind.greedy': 'Bot (chamtivý)',
   'kind.random': 'Bot (náhodný)',
+  'kind.strong': 'Bot (silný)',
 
   'name.human': 'Hráč',
   'name.greedy': 'Chamtivý bot',
   'name.random': 'Náhodný bot',
+  'name.strong': 'Silný bot',
 
   'ruleset.millington': 'Klasická pravidla (Millington)',
   'ruleset.bradfield': 'Klasická pravidla (Bradfield)',

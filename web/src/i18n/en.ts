@@ -36,10 +36,12 @@ export const en = {
   'kind.human': 'Human',
   'kind.greedy': 'Bot (greedy)',
   'kind.random': 'Bot (random)',
+  'kind.strong': 'Bot (strong)',
 
   'name.human': 'Player',
   'name.greedy': 'Greedy bot',
   'name.random': 'Random bot',
+  'name.strong': 'Strong bot',
 
   'ruleset.millington': 'Classical (Millington)',
   'ruleset.bradfield': 'Classical (Bradfield)',

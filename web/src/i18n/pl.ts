@@ -38,10 +38,12 @@ export const pl: Record<Key, string> = {
   'kind.human': 'Człowiek',
   'kind.greedy': 'Bot (chciwy)',
   'kind.random': 'Bot (losowy)',
+  'kind.strong': 'Bot (silny)',
 
   'name.human': 'Gracz',
   'name.greedy': 'Chciwy bot',
   'name.random': 'Losowy bot',
+  'name.strong': 'Silny bot',
 
   'ruleset.millington': 'Zasady klasyczne (Millington)',
   'ruleset.bradfield': 'Zasady klasyczne (Bradfield)',

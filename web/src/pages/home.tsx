@@ -5,7 +5,7 @@ import { Tile } from '../tiles';
 import { navigate } from '../router';
 import { EyeIcon } from '../glyphs';
 
-export const BOTS = ['greedy', 'random'];
+export const BOTS = ['greedy', 'strong', 'random'];
 
 /** How long a bot pauses before it acts: long enough to follow the play, for every table made here. */
 export const BOT_DELAY_MS = 400;
