@@ -14,8 +14,8 @@ use crate::score::{Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
 use crate::{HandEnd, PlayHooks, PlayRules, PlayTable, RulesetError};
 
-/// The Western family's play hooks: Original Call with the first discard, as in the
-/// classical game (M55), and nothing else.
+/// The Western family's play hooks: the game plays as classical §3–§7, so Original Call
+/// with the first discard (M55) and nothing else (no dangerous discards, §9).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct WesternPlay;
 
