@@ -384,10 +384,51 @@ impl GreedyBot {
         self.discard_action(&cx, &cands)
     }
 
-    pub(crate) fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
-        let Some(k) = tile.kind() else {
-            return Action::Pass;
+    /// A claim of `tile` for action `a` (kong, pung or chow; `None` for any other): the
+    /// concealed tiles it leaves, their distance from ready with the new set, and what the
+    /// set is worth by itself (a kong 3, a pung of a valued kind 2, of a major 1, a chow −1).
+    pub(crate) fn after_claim(
+        &self,
+        cx: &Ctx,
+        hand: &Counts,
+        d: usize,
+        tile: Tile,
+        a: Action,
+    ) -> Option<(Counts, i8, i32)> {
+        let k = tile.kind()?;
+        let mut h = *hand;
+        let (s1, value) = match a {
+            Action::Kong => {
+                h[k] = h[k].saturating_sub(3);
+                (self.shanten(&h, d + 1), 3)
+            }
+            Action::Pung => {
+                h[k] = h[k].saturating_sub(2);
+                let v = if cx.value.contains(k) {
+                    2
+                } else {
+                    i32::from(tile.is_major())
+                };
+                (self.best_after_claim(cx, &h, d + 1), v)
+            }
+            Action::Chow { first } => {
+                let f = first.kind().expect("playing tile");
+                for (x, n) in h.iter_mut().enumerate().skip(f).take(3) {
+                    if x != k {
+                        *n = n.saturating_sub(1);
+                    }
+                }
+                (self.best_after_claim(cx, &h, d + 1), -1)
+            }
+            _ => return None,
         };
+        Some((h, s1, value))
+    }
+
+    pub(crate) fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
+        if tile.kind().is_none() {
+            return Action::Pass;
+        }
         let cx = Ctx::new(self, view);
         let hand = cx.sight.hand;
         let d = cx.sight.declared;
@@ -395,31 +436,8 @@ impl GreedyBot {
         let defence = s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
         let mut best: Option<(Action, i8, i32)> = None;
         for a in &view.legal {
-            let mut h = hand;
-            let (s1, value) = match *a {
-                Action::Kong => {
-                    h[k] = h[k].saturating_sub(3);
-                    (self.shanten(&h, d + 1), 3)
-                }
-                Action::Pung => {
-                    h[k] = h[k].saturating_sub(2);
-                    let v = if cx.value.contains(k) {
-                        2
-                    } else {
-                        i32::from(tile.is_major())
-                    };
-                    (self.best_after_claim(&cx, &h, d + 1), v)
-                }
-                Action::Chow { first } => {
-                    let f = first.kind().expect("playing tile");
-                    for (x, n) in h.iter_mut().enumerate().skip(f).take(3) {
-                        if x != k {
-                            *n = n.saturating_sub(1);
-                        }
-                    }
-                    (self.best_after_claim(&cx, &h, d + 1), -1)
-                }
-                _ => continue,
+            let Some((_, s1, value)) = self.after_claim(&cx, &hand, d, tile, *a) else {
+                continue;
             };
             let worth = s1 < s0 || (s1 == s0 && value >= 2);
             if !worth || (defence && s1 > 0) {

@@ -295,31 +295,8 @@ impl StrongBot {
         let defence = self.fold && s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
         let mut best: Option<(Action, i8, i32)> = None;
         for a in &view.legal {
-            let mut h = hand;
-            let (s1, value) = match *a {
-                Action::Kong => {
-                    h[k] = h[k].saturating_sub(3);
-                    (g.shanten(&h, d + 1), 3)
-                }
-                Action::Pung => {
-                    h[k] = h[k].saturating_sub(2);
-                    let v = if cx.value.contains(k) {
-                        2
-                    } else {
-                        i32::from(tile.is_major())
-                    };
-                    (g.best_after_claim(&cx, &h, d + 1), v)
-                }
-                Action::Chow { first } => {
-                    let f = first.kind().expect("playing tile");
-                    for (x, n) in h.iter_mut().enumerate().skip(f).take(3) {
-                        if x != k {
-                            *n = n.saturating_sub(1);
-                        }
-                    }
-                    (g.best_after_claim(&cx, &h, d + 1), -1)
-                }
-                _ => continue,
+            let Some((h, s1, value)) = g.after_claim(&cx, &hand, d, tile, *a) else {
+                continue;
             };
             let mut worth = s1 < s0 || (s1 == s0 && value >= 0);
             if worth && s0 == 0 && s1 == 0 && !matches!(a, Action::Kong) {
