@@ -15,9 +15,9 @@
 //! The distance of a hand is its lowest shanten over the plans open to it.
 
 use mahjong_engine::{SeatView, SetKind};
-use mahjong_hands::{shanten, shanten_regular, Counts, KindMask, Meld, MeldKind, Shape};
-use mahjong_rules::{win_rank, Ruleset, SeatHand, Table, Win, WinFrom};
-use mahjong_tiles::{Tile, KINDS};
+use mahjong_hands::{shanten, shanten_regular, Counts, KindMask, Shape};
+use mahjong_rules::{win_rank, Ruleset};
+use mahjong_tiles::KINDS;
 
 const RED: usize = 31;
 const WHITE: usize = 33;
@@ -266,56 +266,7 @@ impl K3 {
     ) -> Option<u64> {
         let n = view.seats;
         let pos = (view.player + n - view.dealer) % n;
-        let me = &view.public[view.player];
-        let mut hands = [SeatHand::EMPTY; 4];
-        let h = &mut hands[pos];
-        for s in &me.sets {
-            let t = s.tile.kind()? as u8;
-            let kind = match s.kind {
-                SetKind::Chow => MeldKind::Chow,
-                SetKind::Pung => MeldKind::Pung,
-                SetKind::Kong(x) => MeldKind::Kong(x),
-            };
-            h.declare(Meld::new(kind, t, s.exposed));
-        }
-        h.concealed = *c;
-        for b in &me.bonus {
-            if let Some(i) = b.bonus_number() {
-                if b.is_flower() {
-                    h.flowers |= 1 << (i - 1);
-                } else if b.is_season() {
-                    h.seasons |= 1 << (i - 1);
-                }
-            }
-        }
-        h.ready = ready;
-        let table = Table {
-            seats: n,
-            prevailing: view.prevailing,
-            east_consecutive_wins: 0,
-            winner: Some(pos),
-            win: Some(Win {
-                tile: Tile::from_kind(k),
-                kind: k,
-                from: if self_drawn {
-                    WinFrom::Wall
-                } else {
-                    WinFrom::Discard
-                },
-                supplier: (!self_drawn).then_some((pos + 1) % n),
-                last_tile: false,
-                original_call: ready,
-                kong_upon_kong: false,
-                heaven: false,
-                earth: false,
-            }),
-            cannon: None,
-            hands,
-            visible: [0; KINDS],
-            winning_set: None,
-            goulash: 0,
-            dora_indicator: None,
-        };
+        let table = crate::value::win_table(view, c, k, self_drawn, pos, ready)?;
         let (a, b) = win_rank(&table, pos, &self.ruleset, &self.shape)?;
         let others = (n - 1) as u64;
         // (limit, 0) for a limit hand: the discarder pays double (K3-S6). Otherwise the

@@ -40,7 +40,8 @@ impl Valuer {
     ) -> Option<u64> {
         let n = view.seats;
         let pos = (view.player + n - view.dealer) % n;
-        let mut table = self.table(view, c, k, self_drawn, pos)?;
+        let ready = view.public[view.player].original_call;
+        let mut table = win_table(view, c, k, self_drawn, pos, ready)?;
         if let Some(m) = extra {
             table.hands[pos].declare(m);
         }
@@ -48,67 +49,6 @@ impl Valuer {
         let mut out = SeatScore::ZERO;
         score_seat(&table, pos, &self.ruleset, &self.shape, &mut out).ok()?;
         Some(out.score.max(1))
-    }
-
-    fn table(
-        &self,
-        view: &SeatView,
-        c: &Counts,
-        k: usize,
-        self_drawn: bool,
-        pos: usize,
-    ) -> Option<Table> {
-        let n = view.seats;
-        let me = &view.public[view.player];
-        let mut hands = [SeatHand::EMPTY; 4];
-        let h = &mut hands[pos];
-        for s in &me.sets {
-            let t = s.tile.kind()? as u8;
-            let kind = match s.kind {
-                SetKind::Chow => MeldKind::Chow,
-                SetKind::Pung => MeldKind::Pung,
-                SetKind::Kong(x) => MeldKind::Kong(x),
-            };
-            h.declare(Meld::new(kind, t, s.exposed));
-        }
-        h.concealed = *c;
-        for b in &me.bonus {
-            if let Some(i) = b.bonus_number() {
-                if b.is_flower() {
-                    h.flowers |= 1 << (i - 1);
-                } else if b.is_season() {
-                    h.seasons |= 1 << (i - 1);
-                }
-            }
-        }
-        h.ready = me.original_call;
-        Some(Table {
-            seats: n,
-            prevailing: view.prevailing,
-            east_consecutive_wins: 0,
-            winner: Some(pos),
-            win: Some(Win {
-                tile: Tile::from_kind(k),
-                kind: k,
-                from: if self_drawn {
-                    WinFrom::Wall
-                } else {
-                    WinFrom::Discard
-                },
-                supplier: (!self_drawn).then_some((pos + 1) % n),
-                last_tile: false,
-                original_call: me.original_call,
-                kong_upon_kong: false,
-                heaven: false,
-                earth: false,
-            }),
-            cannon: None,
-            hands,
-            visible: [0; KINDS],
-            winning_set: None,
-            goulash: 0,
-            dora_indicator: None,
-        })
     }
 
     /// Whether the player who discards the winning tile pays the winner more than another
@@ -160,6 +100,71 @@ impl Valuer {
         }
         out.settlement[1] < out.settlement[2]
     }
+}
+
+/// The viewer's hand won on kind `k` with concealed tiles `c` (the winning tile included),
+/// as the scorer's table with the viewer at position `pos` from the dealer: his declared
+/// sets and bonus tiles, won from the wall or on the next seat's discard, declared ready or
+/// not. `None` when a set's tile is not a playing tile.
+pub(crate) fn win_table(
+    view: &SeatView,
+    c: &Counts,
+    k: usize,
+    self_drawn: bool,
+    pos: usize,
+    ready: bool,
+) -> Option<Table> {
+    let n = view.seats;
+    let me = &view.public[view.player];
+    let mut hands = [SeatHand::EMPTY; 4];
+    let h = &mut hands[pos];
+    for s in &me.sets {
+        let t = s.tile.kind()? as u8;
+        let kind = match s.kind {
+            SetKind::Chow => MeldKind::Chow,
+            SetKind::Pung => MeldKind::Pung,
+            SetKind::Kong(x) => MeldKind::Kong(x),
+        };
+        h.declare(Meld::new(kind, t, s.exposed));
+    }
+    h.concealed = *c;
+    for b in &me.bonus {
+        if let Some(i) = b.bonus_number() {
+            if b.is_flower() {
+                h.flowers |= 1 << (i - 1);
+            } else if b.is_season() {
+                h.seasons |= 1 << (i - 1);
+            }
+        }
+    }
+    h.ready = ready;
+    Some(Table {
+        seats: n,
+        prevailing: view.prevailing,
+        east_consecutive_wins: 0,
+        winner: Some(pos),
+        win: Some(Win {
+            tile: Tile::from_kind(k),
+            kind: k,
+            from: if self_drawn {
+                WinFrom::Wall
+            } else {
+                WinFrom::Discard
+            },
+            supplier: (!self_drawn).then_some((pos + 1) % n),
+            last_tile: false,
+            original_call: ready,
+            kong_upon_kong: false,
+            heaven: false,
+            earth: false,
+        }),
+        cannon: None,
+        hands,
+        visible: [0; KINDS],
+        winning_set: None,
+        goulash: 0,
+        dora_indicator: None,
+    })
 }
 
 #[cfg(test)]
