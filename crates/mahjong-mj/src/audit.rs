@@ -61,6 +61,8 @@ pub(crate) struct AuditWin {
     /// `wall`, `loose`, `discard` or `robbed_kong`.
     pub from: &'static str,
     pub supplier: Option<usize>,
+    /// Won with the last tile of the live wall, or on the discard after it.
+    pub last_tile: bool,
 }
 
 /// What one hand at the server looked like, as the audit needs it (indices are players in
@@ -142,6 +144,9 @@ impl HandLog {
             let mut win = json!({"tile": w.tile.to_string(), "from": w.from});
             if let Some(s) = w.supplier {
                 win["supplier"] = json!(self.wind(s));
+            }
+            if w.last_tile {
+                win["last_tile"] = json!(true);
             }
             t["win"] = win;
         }

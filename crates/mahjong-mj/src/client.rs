@@ -22,9 +22,6 @@ use crate::wire::{read_message, ChowPos, ClosedKind, ServerMsg, WireError};
 /// The protocol version we speak (mj-server 1.11).
 pub const PROTOCOL_VERSION: u32 = 1110;
 
-/// Tiles dealt, in draws: 3 × 4 tiles to each of four players, one each, East's 14th.
-const DEAL_DRAWS: usize = 53;
-
 /// What one finished hand meant for our seat.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct HandOutcome {
@@ -132,7 +129,11 @@ pub struct Seat {
     concealed: Vec<Tile>,
     drawn: Option<Tile>,
     public: Vec<PublicSeat>,
+    /// Tiles drawn in this hand, by anybody: the deal, live and loose draws (the server
+    /// announces every draw to every player, others' tiles as `--`).
     draws: usize,
+    /// Loose tiles drawn in this hand (kong replacements), by anybody.
+    loose_draws: usize,
     wall_tiles: usize,
     last_discard: Option<(usize, Tile, u32)>,
     readies: usize,
@@ -183,6 +184,7 @@ impl Seat {
             drawn: None,
             public: Vec::new(),
             draws: 0,
+            loose_draws: 0,
             wall_tiles: 144,
             last_discard: None,
             readies: 0,
@@ -317,7 +319,11 @@ impl Seat {
                     }
                 }
             }
-            ServerMsg::Draws(id, t) | ServerMsg::DrawsLoose(id, t) => self.draw(*id, *t, &mut out),
+            ServerMsg::Draws(id, t) => self.draw(*id, *t, &mut out),
+            ServerMsg::DrawsLoose(id, t) => {
+                self.loose_draws += 1;
+                self.draw(*id, *t, &mut out)
+            }
             ServerMsg::DeclaresSpecial(id, t) => self.special(*id, *t, &mut out),
             ServerMsg::Discards { id, tile, serial } => self.discard(*id, *tile, *serial, &mut out),
             ServerMsg::Chows(id, t, pos) => {
@@ -352,7 +358,6 @@ impl Seat {
                     winning: false,
                 });
                 self.after_kong[p] = true;
-                self.others_loose(p);
                 if p == self.my {
                     self.remove(*tile, 4);
                     self.drawn = None;
@@ -384,7 +389,6 @@ impl Seat {
                 }
                 self.after_kong[p] = true;
                 self.konger = Some(p);
-                self.others_loose(p);
                 if p == self.my {
                     self.remove(*tile, 1);
                     self.drawn = None;
@@ -425,12 +429,16 @@ impl Seat {
                 let Some(p) = self.index_of(*id) else {
                     return Ok(out);
                 };
+                // The live wall is empty: the last tile was drawn, or this is the discard
+                // after it (a loose tile or a robbed kong is neither).
+                let last = self.live() == 0;
                 self.log.win = Some(match t {
                     Some(tile) => AuditWin {
                         player: p,
                         tile: *tile,
                         from: if self.after_kong[p] { "loose" } else { "wall" },
                         supplier: None,
+                        last_tile: last && !self.after_kong[p],
                     },
                     None => match (self.winning_claim, self.konger) {
                         (Some(tile), Some(k)) => AuditWin {
@@ -438,6 +446,7 @@ impl Seat {
                             tile,
                             from: "robbed_kong",
                             supplier: Some(k),
+                            last_tile: false,
                         },
                         _ => {
                             let (d, tile, serial) =
@@ -450,6 +459,7 @@ impl Seat {
                                 tile,
                                 from: "discard",
                                 supplier: Some(d),
+                                last_tile: last,
                             }
                         }
                     },
@@ -501,6 +511,9 @@ impl Seat {
                 self.stage = Stage::Idle;
             }
             ServerMsg::WashOut => {
+                // The wall ran out: our count of it must say so (the bot's view and the
+                // audit's last-tile flag read it).
+                debug_assert_eq!(self.live(), 0, "lost count of the live wall");
                 self.report.hands.push(HandOutcome {
                     wind: self.wind_of(self.my),
                     net: 0,
@@ -577,6 +590,7 @@ impl Seat {
             })
             .collect();
         self.draws = 0;
+        self.loose_draws = 0;
         self.last_discard = None;
         self.readies = 0;
         self.winning_claim = None;
@@ -610,7 +624,6 @@ impl Seat {
                 // declared in turn from East.
                 let dealt = if self.dealer == self.my { 14 } else { 13 };
                 if self.concealed.len() >= dealt {
-                    self.draws = DEAL_DRAWS;
                     for q in 0..4 {
                         self.public[q].concealed_count = if q == self.dealer { 14 } else { 13 };
                     }
@@ -644,10 +657,6 @@ impl Seat {
                     self.after_kong[p] = self.ruleset.classical().bonus_from_loose;
                     self.public[p].concealed_count =
                         self.public[p].concealed_count.saturating_sub(1);
-                }
-                if p != self.my {
-                    // Others' replacement draws are not shown.
-                    self.draws += 1;
                 }
                 if p == self.my {
                     self.remove(t, 1);
@@ -754,7 +763,6 @@ impl Seat {
         });
         if matches!(kind, SetKind::Kong(_)) {
             self.after_kong[p] = true;
-            self.others_loose(p);
         }
         let from_hand = match kind {
             SetKind::Kong(_) => 3,
@@ -784,16 +792,11 @@ impl Seat {
         }
     }
 
-    /// Another player's kong: his loose tile is drawn unseen.
-    fn others_loose(&mut self, p: usize) {
-        if p != self.my {
-            self.draws += 1;
-        }
-    }
-
-    /// Tiles left in the live wall (the dead wall is kept at 14).
+    /// Tiles left in the live wall. The dead wall is kept at 14 (`DeadWall 1`): two tiles
+    /// move over from the live wall after every two loose tiles, so after an odd number
+    /// of loose draws the live wall still holds one of them.
     fn live(&self) -> usize {
-        self.wall_tiles.saturating_sub(14 + self.draws)
+        (self.wall_tiles + self.loose_draws % 2).saturating_sub(14 + self.draws)
     }
 
     /// The winner put the claimed winning tile into an exposed set.
