@@ -4,8 +4,8 @@
 
 use mahjong_engine::SetKind;
 use mahjong_hands::KongKind;
-use mahjong_rules::{Ruleset, Table, TableInput};
-use mahjong_tiles::{Tile, Wind};
+use mahjong_rules::{Danger90, Ruleset, Table, TableInput};
+use mahjong_tiles::{Tile, Wind, KINDS};
 use serde_json::{json, Value};
 
 /// A set as the audit keeps it.
@@ -78,7 +78,10 @@ pub(crate) struct HandLog {
     pub concealed: [Vec<Tile>; 4],
     pub discards: Vec<(usize, Tile)>,
     pub win: Option<AuditWin>,
+    /// The discarder of a dangerous winning tile (the server's `DangerousDiscard`).
     pub cannon: Option<usize>,
+    /// That discard came with 4 or fewer tiles in the live wall (M90g may be why).
+    pub cannon_late: bool,
     /// The server's score for each player, and its explanation.
     pub theirs: [Option<(i64, String)>; 4],
 }
@@ -109,6 +112,25 @@ impl Audit {
 }
 
 impl HandLog {
+    /// Whether the discarder of a dangerous winning tile is liable: the server marks every
+    /// dangerous discard, but M90–M96 make its discarder pay only when the winner's hand is
+    /// the flagged hand (M90a–f), or late in the hand (M90g). The server does not say which
+    /// flag it was, so any flagged hand the winner made counts.
+    fn liable(&self) -> bool {
+        let Some(w) = &self.win else { return false };
+        let mut all = [0u8; KINDS];
+        for t in self.sets[w.player]
+            .iter()
+            .flat_map(AuditSet::tiles)
+            .chain(self.concealed[w.player].iter().copied())
+        {
+            if let Some(k) = t.kind() {
+                all[k] += 1;
+            }
+        }
+        self.cannon_late || Danger90::BY_SETS.iter().any(|d| d.made(&all))
+    }
+
     /// Player p's seat letter.
     fn wind(&self, p: usize) -> String {
         self.winds[p].unwrap_or(Wind::East).letter().to_string()
@@ -150,7 +172,7 @@ impl HandLog {
             }
             t["win"] = win;
         }
-        if let Some(c) = self.cannon {
+        if let Some(c) = self.cannon.filter(|_| self.liable()) {
             t["cannon"] = json!(self.wind(c));
         }
         t

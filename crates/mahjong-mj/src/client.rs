@@ -453,6 +453,7 @@ impl Seat {
                                 self.last_discard.unwrap_or((p, Tile::from_kind(0), 0));
                             if self.danger == Some((d, serial)) {
                                 self.log.cannon = Some(d);
+                                self.log.cannon_late = self.live() <= 4;
                             }
                             AuditWin {
                                 player: p,
@@ -561,6 +562,7 @@ impl Seat {
                         .is_some_and(|w| w.from == "discard" && w.supplier == Some(p));
                     if on_it && won {
                         self.log.cannon = Some(p);
+                        self.log.cannon_late = self.live() <= 4;
                     }
                 }
             }

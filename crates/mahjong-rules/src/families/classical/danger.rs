@@ -49,8 +49,19 @@ impl Danger90 {
         }
     }
 
-    /// Whether a finished hand (all its tiles) is the flagged hand.
-    fn made(self, c: &Counts) -> bool {
+    /// The flagged hands that declared sets point to (M90a–f; M90g is about the wall).
+    pub const BY_SETS: [Danger90; 6] = [
+        Danger90::ClearSuit,
+        Danger90::Winds,
+        Danger90::Dragons,
+        Danger90::AllHonours,
+        Danger90::ImperialJade,
+        Danger90::HeadsAndTails,
+    ];
+
+    /// Whether a finished hand (all its tiles: concealed and in sets) is the flagged hand
+    /// (always true for M90g): a dangerous discard makes its discarder liable only then.
+    pub fn made(self, c: &Counts) -> bool {
         let kinds = |r: std::ops::Range<usize>, min: u8| r.filter(|&k| c[k] >= min).count();
         let only =
             |pred: &dyn Fn(Tile) -> bool| (0..KINDS).all(|k| c[k] == 0 || pred(Tile::from_kind(k)));
