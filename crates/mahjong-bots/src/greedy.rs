@@ -353,13 +353,17 @@ impl GreedyBot {
         }
     }
 
-    pub(crate) fn turn(&mut self, view: &SeatView) -> Action {
-        let cx = Ctx::new(self, view);
-        let cands = self.discard_candidates(&cx);
+    /// The first concealed or added kong among the legal actions that leaves the hand no
+    /// further from ready than the best discard (`cands`): more points and an extra tile.
+    pub(crate) fn worthwhile_kong(
+        &self,
+        view: &SeatView,
+        cx: &Ctx,
+        cands: &[(Tile, i8)],
+    ) -> Option<Action> {
         let d = cx.sight.declared;
         let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
-        // Kongs that do not make the hand worse: more points and an extra tile.
-        for a in &view.legal {
+        view.legal.iter().copied().find(|a| {
             let mut h = cx.sight.hand;
             let s = match *a {
                 Action::ConcealedKong { tile } => {
@@ -372,11 +376,17 @@ impl GreedyBot {
                     h[k] = h[k].saturating_sub(1);
                     self.shanten(&h, d)
                 }
-                _ => continue,
+                _ => return false,
             };
-            if s <= best_s {
-                return *a;
-            }
+            s <= best_s
+        })
+    }
+
+    pub(crate) fn turn(&mut self, view: &SeatView) -> Action {
+        let cx = Ctx::new(self, view);
+        let cands = self.discard_candidates(&cx);
+        if let Some(kong) = self.worthwhile_kong(view, &cx, &cands) {
+            return kong;
         }
         if cands.is_empty() {
             return view.legal[0];

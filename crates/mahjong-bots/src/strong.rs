@@ -83,27 +83,8 @@ impl StrongBot {
         let cands = self.greedy.discard_candidates(&cx);
         // Kongs as greedy declares them: points and an extra tile, when they do not slow
         // the hand.
-        let g = &self.greedy;
-        let d = cx.sight.declared;
-        let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
-        for a in &view.legal {
-            let mut h = cx.sight.hand;
-            let s = match *a {
-                Action::ConcealedKong { tile } => {
-                    let k = tile.kind().expect("playing tile");
-                    h[k] = h[k].saturating_sub(4);
-                    g.shanten(&h, d + 1)
-                }
-                Action::AnnexKong { tile } => {
-                    let k = tile.kind().expect("playing tile");
-                    h[k] = h[k].saturating_sub(1);
-                    g.shanten(&h, d)
-                }
-                _ => continue,
-            };
-            if s <= best_s {
-                return *a;
-            }
+        if let Some(kong) = self.greedy.worthwhile_kong(view, &cx, &cands) {
+            return kong;
         }
         if cands.is_empty() {
             return view.legal[0];
