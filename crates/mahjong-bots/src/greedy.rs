@@ -650,19 +650,27 @@ fn k3_declare(k3: &K3, kx: &K3Ctx, cx: &Ctx, k: usize) -> bool {
     live >= K3_READY_LIVE
 }
 
+/// A decision that needs no thought: nothing to decide (pass), a single legal action, or
+/// Mah-Jongg on offer (always taken).
+pub(crate) fn obvious(view: &SeatView) -> Option<Action> {
+    match view.legal.len() {
+        0 => Some(Action::Pass),
+        1 => Some(view.legal[0]),
+        _ => view
+            .legal
+            .contains(&Action::Mahjong)
+            .then_some(Action::Mahjong),
+    }
+}
+
 impl Bot for GreedyBot {
     fn name(&self) -> &'static str {
         "greedy"
     }
 
     fn act(&mut self, view: &SeatView) -> Action {
-        match view.legal.len() {
-            0 => return Action::Pass,
-            1 => return view.legal[0],
-            _ => {}
-        }
-        if view.legal.contains(&Action::Mahjong) {
-            return Action::Mahjong;
+        if let Some(a) = obvious(view) {
+            return a;
         }
         match view.phase {
             PhaseView::Turn { .. } if self.k3.is_some() => self.k3_turn(view),

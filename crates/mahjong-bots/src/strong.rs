@@ -31,7 +31,7 @@ use mahjong_rules::Ruleset;
 use mahjong_tiles::Tile;
 use rand::Rng;
 
-use crate::greedy::{near_mask, nonzero_mask, Ctx, GreedyBot};
+use crate::greedy::{near_mask, nonzero_mask, obvious, Ctx, GreedyBot};
 use crate::value::Valuer;
 use crate::{Bot, DEFENCE_LIVE};
 
@@ -337,13 +337,8 @@ impl Bot for StrongBot {
     }
 
     fn act(&mut self, view: &SeatView) -> Action {
-        match view.legal.len() {
-            0 => return Action::Pass,
-            1 => return view.legal[0],
-            _ => {}
-        }
-        if view.legal.contains(&Action::Mahjong) {
-            return Action::Mahjong;
+        if let Some(a) = obvious(view) {
+            return a;
         }
         if self.greedy.k3.is_some() {
             // The hand-points game: greedy's plans toward the minimum, its waits valued
