@@ -70,30 +70,8 @@ impl Valuer {
         c[kinds[4]] = 2;
         let mut hands = [SeatHand::EMPTY; 4];
         hands[0].concealed = c;
-        let k = kinds[0];
-        let table = Table {
-            seats,
-            prevailing: Wind::East,
-            east_consecutive_wins: 0,
-            winner: Some(0),
-            win: Some(Win {
-                tile: Tile::from_kind(k),
-                kind: k,
-                from: WinFrom::Discard,
-                supplier: Some(1),
-                last_tile: false,
-                original_call: false,
-                kong_upon_kong: false,
-                heaven: false,
-                earth: false,
-            }),
-            cannon: None,
-            hands,
-            visible: [0; KINDS],
-            winning_set: None,
-            goulash: 0,
-            dora_indicator: None,
-        };
+        let win = Win::new(Tile::from_kind(kinds[0]), WinFrom::Discard, Some(1));
+        let table = Table::won(seats, Wind::East, hands, 0, win);
         let mut out = Outcome::EMPTY;
         if score_into(&table, &self.ruleset, &self.shape, &mut out).is_err() {
             return true;
@@ -128,43 +106,21 @@ pub(crate) fn win_table(
         h.declare(Meld::new(kind, t, s.exposed));
     }
     h.concealed = *c;
-    for b in &me.bonus {
-        if let Some(i) = b.bonus_number() {
-            if b.is_flower() {
-                h.flowers |= 1 << (i - 1);
-            } else if b.is_season() {
-                h.seasons |= 1 << (i - 1);
-            }
-        }
+    for &b in &me.bonus {
+        h.add_bonus(b);
     }
     h.ready = ready;
-    Some(Table {
-        seats: n,
-        prevailing: view.prevailing,
-        east_consecutive_wins: 0,
-        winner: Some(pos),
-        win: Some(Win {
-            tile: Tile::from_kind(k),
-            kind: k,
-            from: if self_drawn {
-                WinFrom::Wall
-            } else {
-                WinFrom::Discard
-            },
-            supplier: (!self_drawn).then_some((pos + 1) % n),
-            last_tile: false,
-            original_call: ready,
-            kong_upon_kong: false,
-            heaven: false,
-            earth: false,
-        }),
-        cannon: None,
-        hands,
-        visible: [0; KINDS],
-        winning_set: None,
-        goulash: 0,
-        dora_indicator: None,
-    })
+    let from = if self_drawn {
+        WinFrom::Wall
+    } else {
+        WinFrom::Discard
+    };
+    let supplier = (!self_drawn).then_some((pos + 1) % n);
+    let win = Win {
+        original_call: ready,
+        ..Win::new(Tile::from_kind(k), from, supplier)
+    };
+    Some(Table::won(n, view.prevailing, hands, pos, win))
 }
 
 #[cfg(test)]

@@ -226,6 +226,24 @@ pub struct Win {
 }
 
 impl Win {
+    /// A win on `tile` (a playing tile) from `from`, supplied by `supplier` for a discard
+    /// or a robbed kong, with none of the special circumstances (last tile, Original Call,
+    /// kong upon kong, Heaven's or Earth's Blessing).
+    #[inline]
+    pub fn new(tile: Tile, from: WinFrom, supplier: Option<usize>) -> Win {
+        Win {
+            tile,
+            kind: tile.kind().expect("a playing tile"),
+            from,
+            supplier,
+            last_tile: false,
+            original_call: false,
+            kong_upon_kong: false,
+            heaven: false,
+            earth: false,
+        }
+    }
+
     /// Won by the player's own draw (wall or loose tile).
     pub fn self_drawn(&self) -> bool {
         matches!(self.from, WinFrom::Wall | WinFrom::Loose)
@@ -253,6 +271,17 @@ pub struct SeatHand {
 }
 
 impl SeatHand {
+    /// Holds a flower or season (`false`, and nothing held, for any other tile).
+    #[inline]
+    pub fn add_bonus(&mut self, t: Tile) -> bool {
+        match t.bonus_number() {
+            Some(b) if t.is_flower() => self.flowers |= 1 << (b - 1),
+            Some(b) if t.is_season() => self.seasons |= 1 << (b - 1),
+            _ => return false,
+        }
+        true
+    }
+
     /// An empty hand.
     pub const EMPTY: SeatHand = SeatHand {
         melds: [Meld::new(MeldKind::Pair, 0, false); MAX_DECLARED],
@@ -366,6 +395,42 @@ fn seat_names(winds: &[Wind]) -> Vec<String> {
 }
 
 impl Table {
+    /// A table of `seats` players holding `hands` (by seat position), nobody out: no
+    /// cannon, nothing counted as seen, no winning set named, no consecutive wins or drawn
+    /// hands before it, no dora indicator. Callers set what else they know.
+    #[inline]
+    pub fn new(seats: usize, prevailing: Wind, hands: [SeatHand; 4]) -> Table {
+        Table {
+            seats,
+            prevailing,
+            east_consecutive_wins: 0,
+            winner: None,
+            win: None,
+            cannon: None,
+            hands,
+            visible: [0; KINDS],
+            winning_set: None,
+            goulash: 0,
+            dora_indicator: None,
+        }
+    }
+
+    /// As [`Table::new`], with `winner` (a seat position) gone out with `win`.
+    #[inline]
+    pub fn won(
+        seats: usize,
+        prevailing: Wind,
+        hands: [SeatHand; 4],
+        winner: usize,
+        win: Win,
+    ) -> Table {
+        Table {
+            winner: Some(winner),
+            win: Some(win),
+            ..Table::new(seats, prevailing, hands)
+        }
+    }
+
     /// Checks a table against a ruleset: seats, tiles of the set and their counts, set
     /// shapes, the win. Whether a winner's hand is a legal Mah-Jongg is checked by the scorer.
     pub fn validate(input: &TableInput, ruleset: &Ruleset) -> Result<Table, InputError> {
@@ -481,15 +546,11 @@ impl Table {
                     index: j,
                 };
                 count(*t, path, &mut seen)?;
-                match t.bonus_number() {
-                    Some(b) if t.is_flower() => hand.flowers |= 1 << (b - 1),
-                    Some(b) if t.is_season() => hand.seasons |= 1 << (b - 1),
-                    _ => {
-                        return Err(InputError::new(
-                            path.to_string(),
-                            format!("{t} is not a flower or season"),
-                        ))
-                    }
+                if !hand.add_bonus(*t) {
+                    return Err(InputError::new(
+                        path.to_string(),
+                        format!("{t} is not a flower or season"),
+                    ));
                 }
             }
             hand.ready = s.ready;

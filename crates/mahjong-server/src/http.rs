@@ -1024,17 +1024,7 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
                 _ => {}
             }
             // Settlement reads only how the hand was won, never the tile.
-            Some(Win {
-                tile: Tile::EAST,
-                kind: 0,
-                from: win.from,
-                supplier,
-                last_tile: false,
-                original_call: false,
-                kong_upon_kong: false,
-                heaven: false,
-                earth: false,
-            })
+            Some(Win::new(Tile::EAST, win.from, supplier))
         }
     };
     let cannon = req
@@ -1049,17 +1039,10 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
         ));
     }
     let table = HandTable {
-        seats,
-        prevailing: Wind::East,
-        east_consecutive_wins: 0,
         winner,
         win,
         cannon,
-        hands: [SeatHand::EMPTY; 4],
-        visible: [0; mahjong_tiles::KINDS],
-        winning_set: None,
-        goulash: 0,
-        dora_indicator: None,
+        ..HandTable::new(seats, Wind::East, [SeatHand::EMPTY; 4])
     };
     let Some(payments) = mahjong_rules::settle_values(&table, &scores, &ruleset) else {
         return Err(ApiError::bad(

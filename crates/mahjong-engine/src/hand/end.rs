@@ -202,38 +202,25 @@ impl Hand {
             h.concealed = me.counts();
             h.ready = me.original_call;
             h.red_fives = me.red_fives();
-            for b in &me.bonus {
-                let bit = 1 << (b.bonus_number().expect("bonus") - 1);
-                if b.is_flower() {
-                    h.flowers |= bit;
-                } else if b.is_season() {
-                    h.seasons |= bit;
-                }
+            for &b in &me.bonus {
+                h.add_bonus(b);
             }
         }
         let wind = |q: usize| self.pos_of(q);
+        let win = Win {
+            last_tile: flags.last_tile,
+            original_call: self.players[winner].original_call,
+            kong_upon_kong: flags.kong_upon_kong,
+            heaven: flags.heaven,
+            earth: flags.earth,
+            ..Win::new(tile, from, supplier.map(wind))
+        };
         Table {
-            seats: n,
-            prevailing: self.setup.prevailing,
             east_consecutive_wins: self.setup.east_streak,
             goulash: self.setup.goulash,
             dora_indicator: self.dora_indicator(),
-            winner: Some(wind(winner)),
-            win: Some(Win {
-                tile,
-                kind: tile.kind().expect("playing tile"),
-                from,
-                supplier: supplier.map(wind),
-                last_tile: flags.last_tile,
-                original_call: self.players[winner].original_call,
-                kong_upon_kong: flags.kong_upon_kong,
-                heaven: flags.heaven,
-                earth: flags.earth,
-            }),
-            cannon: None,
-            hands,
             visible: visible.map(|v| v.min(4)),
-            winning_set: None,
+            ..Table::won(n, self.setup.prevailing, hands, wind(winner), win)
         }
     }
 }

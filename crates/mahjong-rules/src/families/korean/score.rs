@@ -866,17 +866,7 @@ fn search(
 fn completes_legally(c: &Ctx, q: usize, hand: &SeatHand, k: usize) -> bool {
     let mut h = *hand;
     h.concealed[k] += 1;
-    let win = Win {
-        tile: Tile::from_kind(k),
-        kind: k,
-        from: WinFrom::Wall,
-        supplier: None,
-        last_tile: false,
-        original_call: false,
-        kong_upon_kong: false,
-        heaven: false,
-        earth: false,
-    };
+    let win = Win::new(Tile::from_kind(k), WinFrom::Wall, None);
     search(c, q, &h, &facts(&h), &win, Mode::Legal, 0, None).is_ok()
 }
 
