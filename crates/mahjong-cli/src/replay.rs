@@ -310,6 +310,7 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 }
                 t
             }
+            Event::Indicator { tile } => format!("a further dora indicator is revealed: {tile}"),
             Event::Deal { player, tiles, .. } => {
                 seats[*player].concealed = tiles.clone();
                 format!("{} is dealt {}", p(*player), list(tiles))

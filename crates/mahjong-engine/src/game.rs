@@ -86,6 +86,7 @@ struct Plan {
     prevailing: Wind,
     east_streak: u32,
     goulash: u32,
+    pot: u64,
 }
 
 /// A game in progress.
@@ -144,6 +145,7 @@ impl Game {
             prevailing: play.winds[0],
             east_streak: 0,
             goulash: 0,
+            pot: 0,
         };
         let base_tiles = tiles.tiles();
         let wall = Game::wall(&config, &play, &base_tiles, 0, Vec::new());
@@ -210,6 +212,7 @@ impl Game {
             east_streak: plan.east_streak,
             goulash: plan.goulash,
             number: plan.number,
+            pot: plan.pot,
             shape,
             record: config.record,
         }
@@ -397,13 +400,18 @@ impl Game {
                     }
                 }
             }
+            // What the settlement does not balance is paid into or taken from the pot.
+            let paid: i64 = result.settlement.iter().sum();
+            let pot = self.hand.setup().pot.saturating_add_signed(-paid);
             let play = &self.play;
             self.draws_in_row = match result.winner {
                 None => self.draws_in_row + 1,
                 Some(_) => 0,
             };
             let end = match result.winner {
-                None => HandEnd::Washout,
+                None => HandEnd::Washout {
+                    dealer_ready: self.hand.waiting(dealer),
+                },
                 Some(w) if w == dealer => HandEnd::DealerWon {
                     streak: self.east_streak + 1,
                 },
@@ -426,7 +434,9 @@ impl Game {
             }
             self.hand_no += 1;
             let out_of_hands = self.config.max_hands.is_some_and(|m| self.hand_no >= m);
-            if self.round >= play.rounds || out_of_hands {
+            // A family may end the game early (J3: a player below zero).
+            let bust = self.ruleset.game_over(&self.totals);
+            if self.round >= play.rounds || out_of_hands || bust {
                 self.over = true;
                 self.events.push(Event::GameEnd {
                     totals: self.totals.clone(),
@@ -439,6 +449,7 @@ impl Game {
                 prevailing: play.winds[self.round as usize % self.seats],
                 east_streak: self.east_streak,
                 goulash: self.draws_in_row,
+                pot,
             };
             let buf = self.hand.take_wall_tiles();
             let wall = Game::wall(&self.config, play, &self.base_tiles, plan.number, buf);

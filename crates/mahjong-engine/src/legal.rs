@@ -12,12 +12,12 @@ const PUNG: u8 = 4;
 const KONG: u8 = 8;
 
 /// Most actions a seat can have at once: a 14-tile hand has at most 14 distinct tiles to
-/// discard, each also with Original Call, plus Mah-Jongg and its kongs.
-pub const MAX_LEGAL: usize = 40;
+/// discard, each also with Original Call, plus Mah-Jongg, its kongs and tiles to set aside.
+pub const MAX_LEGAL: usize = 44;
 
 /// A seat's legal actions at one decision point, in a fixed order: pass, Mah-Jongg, pung,
 /// kong, chows (by first tile), concealed kongs (by tile), annexed kongs (in the order of
-/// the seat's sets), then discards by tile (red fives last), each followed by the same
+/// the seat's sets), tiles to set aside (by tile), then discards by tile (red fives last), each followed by the same
 /// discard with Original Call where that is legal.
 ///
 /// `Copy` and allocation-free: a driver can count the actions, pick the `i`-th or test one
@@ -35,6 +35,8 @@ pub struct LegalSet {
     reds: u8,
     chows: u64,
     kongs: u64,
+    /// Kinds that may be set aside for a loose tile.
+    aside: u64,
     /// Plain tiles (by kind) that may be discarded.
     discards: u64,
     /// Plain tiles whose discard may declare Original Call.
@@ -51,6 +53,7 @@ impl LegalSet {
         reds: 0,
         chows: 0,
         kongs: 0,
+        aside: 0,
         discards: 0,
         calls: 0,
     };
@@ -81,6 +84,7 @@ impl LegalSet {
             Action::Kong => self.flags & KONG != 0,
             Action::Chow { first } => has_plain(self.chows, first),
             Action::ConcealedKong { tile } => has_plain(self.kongs, tile),
+            Action::SetAside { tile } => has_plain(self.aside, tile),
             Action::AnnexKong { tile } => {
                 !tile.is_red()
                     && tile
@@ -144,6 +148,10 @@ impl LegalSet {
             return Some(Action::AnnexKong { tile });
         }
         i -= n;
+        if let Some(k) = take(self.aside, &mut i) {
+            let tile = Tile::from_kind(k);
+            return Some(Action::SetAside { tile });
+        }
         if self.calls == 0 {
             if let Some(k) = take(self.discards, &mut i) {
                 let tile = Tile::from_kind(k);
@@ -252,6 +260,11 @@ impl LegalSet {
             self.annex_len += 1;
             self.n += 1;
         }
+    }
+
+    /// Setting aside tiles of these kinds.
+    pub(crate) fn add_aside(&mut self, kinds: u64) {
+        LegalSet::add_mask(&mut self.n, &mut self.aside, kinds);
     }
 
     /// Discards of these plain kinds.

@@ -31,6 +31,12 @@ pub enum Action {
         /// The pung's tile.
         tile: Tile,
     },
+    /// Set a tile aside in one's turn and draw a loose tile for it, where the family
+    /// allows it (J3-T4: a North as pei-dora).
+    SetAside {
+        /// The tile.
+        tile: Tile,
+    },
     /// Go out: on one's own turn, or claiming a discard or robbing a kong.
     Mahjong,
     /// Let a discard or a kong go.
@@ -101,11 +107,17 @@ pub enum Event {
         /// A loose tile from the dead wall.
         loose: bool,
     },
-    /// A flower or season declared and set aside (M32).
+    /// A flower or season declared and set aside (M32), or a tile the family lets a player
+    /// set aside (J3-T4: a North).
     Bonus {
         /// Player.
         player: usize,
         /// The tile.
+        tile: Tile,
+    },
+    /// A further dora indicator revealed during the hand (J3-T5: kan-dora).
+    Indicator {
+        /// The indicator.
         tile: Tile,
     },
     /// A discard.

@@ -20,6 +20,8 @@ use std::fmt::Debug;
 use mahjong_hands::{Counts, KindMask, Meld, Shape};
 use mahjong_tiles::Tile;
 
+use crate::Table;
+
 pub use crate::families::FamilyPlay;
 
 /// The table as a family's hooks may read it during play. Seats are the engine's player
@@ -70,8 +72,12 @@ pub enum WinTies {
 /// How a hand ended, for the deal's rotation ([`crate::Ruleset::dealer_keeps`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum HandEnd {
-    /// Nobody won.
-    Washout,
+    /// Nobody won; `dealer_ready` when the dealer's hand was waiting (J3: the dealer
+    /// repeats on tenpai).
+    Washout {
+        /// The dealer's hand was one tile from complete.
+        dealer_ready: bool,
+    },
     /// The dealer won; `streak` counts his consecutive wins with this one.
     DealerWon {
         /// Consecutive wins of the dealer, this one included.
@@ -117,6 +123,13 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
         false
     }
 
+    /// Whether a hand declared ready must have a winning tile that makes a legal win
+    /// without the declaration (K3-P9 under the K3-S1 minimum). A family where declaring
+    /// is itself a yaku (J3 riichi) says no.
+    fn ready_needs_legal_win(&self) -> bool {
+        self.checks_wins()
+    }
+
     /// How claims of the same discard to win are ranked.
     fn win_ties(&self) -> WinTies {
         WinTies::Nearest
@@ -144,6 +157,42 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
     /// `robber` robs `konger`'s kong of `tile` (the kong is back to a pung; the robber does
     /// not hold the tile yet).
     fn on_rob<T: PlayTable>(&mut self, _t: &T, _konger: usize, _robber: usize, _tile: Tile) {}
+
+    /// The kinds player `p` may set aside in his turn (after a draw, not after a claim),
+    /// each replaced by a loose tile (J3-T4: a North as pei-dora). The engine offers only
+    /// kinds held, and while the hand is frozen only the tile just drawn.
+    fn may_set_aside<T: PlayTable>(&self, _t: &T, _p: usize) -> u64 {
+        0
+    }
+
+    /// Player `p` set `tile` aside (already among his bonus tiles; the loose draw follows).
+    fn on_set_aside<T: PlayTable>(&mut self, _t: &T, _p: usize, _tile: Tile) {}
+
+    /// A further indicator revealed now, after a kong was declared or a tile set aside
+    /// (J3-T5 kan-dora), given the tiles that are never drawn. The engine announces it.
+    fn reveal_indicator<T: PlayTable>(&mut self, _t: &T, _unused: &[Tile]) -> Option<Tile> {
+        None
+    }
+
+    /// Writes what the family knows about the hand into the table the engine made for the
+    /// scorer (riichi, Ippatsu, the dora indicators, a first-draw win…): called for the
+    /// finished hand and for every win the engine checks. `pos[p]` is player `p`'s seat
+    /// position from the dealer (the table's seat index).
+    fn fill_table<T: PlayTable>(
+        &self,
+        _t: &T,
+        _unused: &[Tile],
+        _pos: &[usize; 4],
+        _table: &mut Table,
+    ) {
+    }
+
+    /// The settlement of a washout by player, `None` for nothing paid (J3: tenpai and
+    /// noten payments, the riichi stakes into the pot). What does not balance goes to the
+    /// pot, taken by the next winner.
+    fn washout_settlement<T: PlayTable>(&self, _t: &T) -> Option<[i64; 4]> {
+        None
+    }
 
     /// The player liable for the whole payment when `winner` goes out (a cannon), given
     /// who supplied the winning tile.

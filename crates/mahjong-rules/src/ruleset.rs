@@ -544,6 +544,17 @@ impl Ruleset {
         self.options.dealer_keeps(end)
     }
 
+    /// Each player's score when a game starts (totals are net results from it).
+    pub fn starting_score(&self) -> i64 {
+        self.options.starting_score()
+    }
+
+    /// Whether the game ends now, before its rounds are played, given each player's net
+    /// total (a family where a player can go bust).
+    pub fn game_over(&self, totals: &[i64]) -> bool {
+        self.options.game_over(totals)
+    }
+
     /// Every rule the family's score items cite.
     pub fn rules(&self) -> &'static [&'static crate::Rule] {
         self.options.rules()

@@ -206,15 +206,30 @@ fn the_deal_moves_as_each_family_says() {
     let keeps = |preset: &str, end| Ruleset::preset(preset).unwrap().dealer_keeps(end);
     let won = |streak| HandEnd::DealerWon { streak };
     // M11: East keeps the deal on a washout and on his win; M122r: not after his 13th.
-    assert!(keeps("millington", HandEnd::Washout));
+    assert!(keeps(
+        "millington",
+        HandEnd::Washout {
+            dealer_ready: false
+        }
+    ));
     assert!(keeps("millington", won(12)));
     assert!(!keeps("millington", won(13)));
     assert!(!keeps("millington", HandEnd::OtherWon));
     // W-G1: a draw passes the deal; W-G2: East keeps it on every win.
-    assert!(!keeps("western", HandEnd::Washout));
+    assert!(!keeps(
+        "western",
+        HandEnd::Washout {
+            dealer_ready: false
+        }
+    ));
     assert!(keeps("western", won(13)));
     assert!(!keeps("western", HandEnd::OtherWon));
     // K3-M: the deal passes after every hand.
-    assert!(!keeps("korean-3p", HandEnd::Washout));
+    assert!(!keeps(
+        "korean-3p",
+        HandEnd::Washout {
+            dealer_ready: false
+        }
+    ));
     assert!(!keeps("korean-3p", won(1)));
 }

@@ -1147,6 +1147,7 @@ fn describe(a: &Action) -> String {
         Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
         Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
         Action::AnnexKong { tile } => format!("add {tile} to your pung"),
+        Action::SetAside { tile } => format!("set {tile} aside for a loose tile"),
         Action::Mahjong => "go Mahjong".into(),
         Action::Pass => "pass".into(),
         Action::Chow { first } => format!("chow from {first}"),

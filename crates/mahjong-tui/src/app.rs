@@ -130,6 +130,8 @@ pub struct App {
     dealer: usize,
     prevailing: Wind,
     dora: Option<Tile>,
+    /// Further dora indicators revealed during the hand (J3-T5 kan-dora).
+    indicators: Vec<Tile>,
     win: Option<(usize, Tile, WinFrom, Option<usize>)>,
     reveal: Option<Vec<Vec<Tile>>>,
     totals: Vec<i64>,
@@ -167,6 +169,7 @@ impl App {
             dealer: 0,
             prevailing: Wind::East,
             dora: None,
+            indicators: Vec::new(),
             win: None,
             reveal: None,
             totals: vec![],
@@ -245,6 +248,11 @@ impl App {
     /// The current hand's dora indicator, in rulesets that reveal one.
     pub fn dora_indicator(&self) -> Option<Tile> {
         self.dora
+    }
+
+    /// Further dora indicators revealed during the hand (kan-dora), in order.
+    pub fn further_indicators(&self) -> &[Tile] {
+        &self.indicators
     }
 
     /// Hand number of the current hand.
@@ -397,6 +405,15 @@ impl App {
             .collect()
     }
 
+    /// Tiles the family lets the player set aside for a loose tile (J3-T4: a North).
+    fn asides(&self) -> Vec<Action> {
+        self.legal()
+            .iter()
+            .filter(|a| matches!(a, Action::SetAside { .. }))
+            .copied()
+            .collect()
+    }
+
     fn chows(&self) -> Vec<Action> {
         self.legal()
             .iter()
@@ -506,6 +523,7 @@ impl App {
                 ..
             } => {
                 self.dora = dora;
+                self.indicators.clear();
                 self.hand_no = hand;
                 self.dealer = dealer;
                 self.prevailing = prevailing;
@@ -534,6 +552,10 @@ impl App {
             Event::Bonus { player, tile } => {
                 let line = format!("{} set{} aside {tile}", self.who(player), s(player, self));
                 self.push_log(line);
+            }
+            Event::Indicator { tile } => {
+                self.indicators.push(tile);
+                self.push_log(format!("a further dora indicator: {tile}"));
             }
             Event::Discard { player, tile, call } => {
                 let line = format!(
@@ -779,6 +801,7 @@ impl App {
                     self.choose("kong", self.kongs())
                 }
             }
+            KeyCode::Char('a') => self.choose("tile to set aside", self.asides()),
             KeyCode::Char('i') => Some(Command::Hint),
             _ => None,
         }
@@ -885,6 +908,7 @@ pub fn describe_action(a: &Action) -> String {
         Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
         Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
         Action::AnnexKong { tile } => format!("add {tile} to your pung (kong)"),
+        Action::SetAside { tile } => format!("set {tile} aside (loose tile)"),
         Action::Mahjong => "Mah-Jongg".to_string(),
         Action::Pass => "pass".to_string(),
         Action::Chow { first } => format!(

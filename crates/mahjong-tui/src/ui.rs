@@ -355,6 +355,14 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
             spans.push(key("k"));
             spans.push(Span::raw(" kong  "));
         }
+        if let Some(Action::SetAside { tile }) =
+            legal.iter().find(|a| matches!(a, Action::SetAside { .. }))
+        {
+            spans.push(key("a"));
+            spans.push(Span::raw(" set aside "));
+            spans.push(tile_span(*tile));
+            spans.push(Span::raw("  "));
+        }
         if app.call_possible() {
             spans.push(key("o"));
             spans.push(Span::raw(if app.calling() {
@@ -473,6 +481,10 @@ fn draw_help(frame: &mut Frame) {
         (
             "k",
             "kong: concealed or added on your turn, or claim a discard",
+        ),
+        (
+            "a",
+            "set a tile aside for a loose tile (a North in japanese-3p)",
         ),
         ("u", "claim the discard for a pung"),
         ("c", "claim the discard for a chow"),

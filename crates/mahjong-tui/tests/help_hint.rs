@@ -34,12 +34,13 @@ fn draw(
     screen(term)
 }
 
-const HELP_ROWS: [&str; 16] = [
+const HELP_ROWS: [&str; 17] = [
     "select a tile (Home/End: first/last)",
     "discard the selected tile",
     "declare Original Call with the discard (when possible)",
     "Mah-Jongg (own turn, a discard, or robbing a kong)",
     "kong: concealed or added on your turn, or claim a discard",
+    "set a tile aside for a loose tile (a North in japanese-3p)",
     "claim the discard for a pung",
     "claim the discard for a chow",
     "pass on a discard or a kong",
@@ -83,8 +84,8 @@ fn the_help_box_shows_every_line_at_160x50_and_80x24() {
             "{w}×{h}: {}",
             lines[last + 1]
         );
-        // 14 keys, a blank line and the two lines of the note, inside the borders.
-        assert_eq!(last - top, 17, "{w}×{h}");
+        // 15 keys, a blank line and the two lines of the note, inside the borders.
+        assert_eq!(last - top, 18, "{w}×{h}");
     }
 }
 

@@ -195,11 +195,14 @@ fn play_move(d: &mut Driver, seen: &mut Seen) {
         Action::Pass => d.press(KeyCode::Char('p')),
         Action::Pung => d.press(KeyCode::Char('u')),
         Action::Kong => d.press(KeyCode::Char('k')),
-        Action::Chow { .. } | Action::ConcealedKong { .. } | Action::AnnexKong { .. } => {
-            let key = if matches!(action, Action::Chow { .. }) {
-                'c'
-            } else {
-                'k'
+        Action::Chow { .. }
+        | Action::ConcealedKong { .. }
+        | Action::AnnexKong { .. }
+        | Action::SetAside { .. } => {
+            let key = match action {
+                Action::Chow { .. } => 'c',
+                Action::SetAside { .. } => 'a',
+                _ => 'k',
             };
             d.press(KeyCode::Char(key));
             if let Some(choice) = d.session.app.choice().cloned() {

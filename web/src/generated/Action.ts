@@ -20,6 +20,10 @@ tile: Tile, } | { "type": "annex_kong",
 /**
  * The pung's tile.
  */
+tile: Tile, } | { "type": "set_aside", 
+/**
+ * The tile.
+ */
 tile: Tile, } | { "type": "mahjong" } | { "type": "pass" } | { "type": "chow", 
 /**
  * The chow's lowest tile.

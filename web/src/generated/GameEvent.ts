@@ -63,6 +63,10 @@ player: number,
 /**
  * The tile.
  */
+tile: Tile, } | { "type": "indicator", 
+/**
+ * The indicator.
+ */
 tile: Tile, } | { "type": "discard", 
 /**
  * Player.

@@ -110,6 +110,7 @@ export const en = {
   'action.chow': 'Chow',
   'action.concealed_kong': 'Declare kong',
   'action.annex_kong': 'Add to pung',
+  'action.set_aside': 'Set aside',
   'action.declare_ready': 'Declare ready',
   'action.original_call': 'Original Call',
 

@@ -112,6 +112,7 @@ export const pl: Record<Key, string> = {
   'action.chow': 'Chow',
   'action.concealed_kong': 'Zgłoś konga',
   'action.annex_kong': 'Dołóż do punga',
+  'action.set_aside': 'Odłóż na bok',
   'action.declare_ready': 'Zapowiedz gotowość',
   'action.original_call': 'Pierwotna zapowiedź',
 

@@ -196,6 +196,12 @@ function describe(e: GameEvent | undefined, names: string[]): JSX.Element | stri
           {t('log.bonus', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
         </>
       );
+    case 'indicator':
+      return (
+        <>
+          {t('table.dora')} <Tile code={e.tile} size="xs" />
+        </>
+      );
     case 'decision':
       return t('replay.ev.decision', { name: who(e.player), action: t(`action.${e.action.type}`) });
     case 'discard':

@@ -619,6 +619,13 @@ function ActionButton({ a, act, claimTile }: { a: Action; act: (a: Action) => vo
         </>
       );
       cls = 'btn claim';
+      break;  case 'set_aside':
+      label = (
+        <>
+          {t('action.set_aside')} <Tile code={a.tile} size="xs" />
+        </>
+      );
+      cls = 'btn claim';
       break;
   }
   const extra = 'first' in a ? a.first : 'tile' in a ? a.tile : '';
@@ -829,7 +836,7 @@ function CenterInfo(p: {
   ruleset: string;
   me: number | null;
   waiting: boolean;
-  dora: string | null;
+  dora: string[];
   onDropTile: (code: string) => void;
 }) {
   const v = p.view;
@@ -880,9 +887,12 @@ function CenterInfo(p: {
           {t('table.hand_no', { n: v.hand + 1 })}
         </span>
         <span class="muted">{rulesetName(p.ruleset)}</span>
-        {p.dora && (
+        {p.dora.length > 0 && (
           <span class="dora" data-testid="dora">
-            {t('table.dora')} <Tile code={p.dora} size="xs" />
+            {t('table.dora')}{' '}
+            {p.dora.map((d) => (
+              <Tile code={d} size="xs" />
+            ))}
           </span>
         )}
       </div>
@@ -956,9 +966,18 @@ function lastDiscardOf(events: GameEvent[]): { player: number; index: number } |
   return last;
 }
 
-function doraOf(events: GameEvent[]): string | null {
-  const start = events.find((e) => e.type === 'hand_start') as { dora?: string } | undefined;
-  return start?.dora ?? null;
+/** The hand's dora indicators: the one revealed at the start, then any revealed later (kan-dora). */
+function doraOf(events: GameEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of events) {
+    if (e.type === 'hand_start') {
+      out.length = 0;
+      if (e.dora) out.push(e.dora);
+    } else if (e.type === 'indicator') {
+      out.push(e.tile);
+    }
+  }
+  return out;
 }
 
 function revealOf(events: GameEvent[], q: number): string[] | null {

@@ -28,13 +28,18 @@ impl Hand {
         if self.options.show_on_washout {
             emit!(self, self.reveal());
         }
+        // J3: tenpai and noten payments, riichi stakes into the pot.
+        let settlement = match self.hooks.washout_settlement(&ctx!(self)) {
+            Some(by_player) => by_player[..n].to_vec(),
+            None => vec![0; n],
+        };
         emit!(
             self,
             Event::Scores {
                 scores: vec![0; n],
                 limits: vec![None; n],
                 items: vec![vec![]; n],
-                settlement: vec![0; n],
+                settlement: settlement.clone(),
                 payments: vec![],
                 cannon: None,
             }
@@ -42,7 +47,7 @@ impl Hand {
         self.result = Some(HandResult {
             winner: None,
             outcome: Outcome::EMPTY,
-            settlement: vec![0; n],
+            settlement,
             cannon: None,
             win: None,
         });
@@ -215,12 +220,16 @@ impl Hand {
             earth: flags.earth,
             ..Win::new(tile, from, supplier.map(wind))
         };
-        Table {
+        let mut table = Table {
             east_consecutive_wins: self.setup.east_streak,
             goulash: self.setup.goulash,
             dora_indicator: self.dora_indicator(),
             visible: visible.map(|v| v.min(4)),
             ..Table::won(n, self.setup.prevailing, hands, wind(winner), win)
-        }
+        };
+        let pos = std::array::from_fn(|q| if q < n { self.pos_of(q) } else { q });
+        self.hooks
+            .fill_table(&ctx!(self), self.wall.unused(), &pos, &mut table);
+        table
     }
 }

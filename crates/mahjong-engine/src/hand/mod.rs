@@ -88,6 +88,9 @@ pub struct HandSetup {
     pub goulash: u32,
     /// Hand number in the game.
     pub number: u32,
+    /// Points in the pot, carried over from earlier hands for the next winner (J3 riichi
+    /// stakes); 0 where nothing is ever left over.
+    pub pot: u64,
     /// The tile set's shape (computed once per game).
     pub shape: Shape,
     /// Build events (records, views of the past); off for fast simulation.
@@ -399,6 +402,12 @@ impl Hand {
     /// The revealed dora indicator (K3-O `dora`), if the ruleset reveals one.
     pub fn dora_indicator(&self) -> Option<Tile> {
         self.hooks.dora_indicator(self.wall.unused())
+    }
+
+    /// Whether a player's hand is one tile from complete (his winning tiles while he
+    /// holds 13).
+    pub fn waiting(&self, player: usize) -> bool {
+        self.waits.get(player).is_some_and(|w| !w.is_empty())
     }
 
     /// Tiles left in the live wall.

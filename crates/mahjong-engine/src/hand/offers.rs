@@ -267,14 +267,24 @@ impl Hand {
                 v.add_mahjong();
             }
         }
+        let can_kong = source != Source::Claim && self.wall.draw_loose_possible();
+        // J3-T4: tiles the family lets a player set aside for a loose tile.
+        let aside = if can_kong {
+            self.hooks.may_set_aside(&ctx!(self), p) & me.levels[0]
+        } else {
+            0
+        };
         if me.original_call {
-            // M55: the hand is frozen; only the drawn tile may go.
+            // M55: the hand is frozen; only the drawn tile may go (or be set aside).
             if let Some(t) = drawn {
+                if let Some(k) = t.kind().filter(|&k| aside >> k & 1 == 1) {
+                    v.add_aside(1 << k);
+                }
                 v.add_discard(t, false);
             }
             return v;
         }
-        let can_kong = source != Source::Claim && self.wall.draw_loose_possible();
+        v.add_aside(aside);
         if can_kong {
             v.add_concealed_kongs(me.levels[3]);
         }
@@ -398,7 +408,7 @@ impl Hand {
             self.options.seven_pairs,
             None,
         );
-        if !self.hooks.checks_wins() {
+        if !self.hooks.ready_needs_legal_win() {
             return !w.is_empty();
         }
         w.iter().any(|k| {

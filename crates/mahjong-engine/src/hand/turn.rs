@@ -97,6 +97,17 @@ impl Hand {
                 self.sets_changed(p);
                 self.open_rob(p, tile, false, kongs + 1);
             }
+            Action::SetAside { tile } => {
+                // J3-T4: aside with the bonus tiles, then a loose tile in its place.
+                let me = &mut self.players[p];
+                me.remove(tile);
+                me.bonus.push(tile);
+                emit!(self, Event::Bonus { player: p, tile });
+                self.update_waits(p);
+                self.hooks.on_set_aside(&ctx!(self), p, tile);
+                self.reveal_indicator();
+                self.draw_for(p, true, kongs);
+            }
             _ => unreachable!("turn actions are checked"),
         }
     }
@@ -157,6 +168,15 @@ impl Hand {
             .filter(|m| m.kind == MeldKind::Pung)
             .fold(0, |mask, m| mask | 1 << m.tile);
         self.hooks.on_sets(&ctx!(self), p);
+        self.reveal_indicator();
+    }
+
+    /// Announces a further dora indicator if the family reveals one now (J3-T5).
+    #[inline]
+    pub(super) fn reveal_indicator(&mut self) {
+        if let Some(tile) = self.hooks.reveal_indicator(&ctx!(self), self.wall.unused()) {
+            emit!(self, Event::Indicator { tile });
+        }
     }
 
     #[inline]

@@ -88,6 +88,18 @@ pub trait Family: 'static {
         true
     }
 
+    /// Each player's score when a game starts (J3: 35,000 points); totals are kept as
+    /// net results from it.
+    fn starting_score(_o: &Self::Options) -> i64 {
+        0
+    }
+
+    /// Whether the game ends now, before its rounds are played, given each player's net
+    /// total (J3: a player below zero). By default a game plays all its rounds.
+    fn game_over(_o: &Self::Options, _totals: &[i64]) -> bool {
+        false
+    }
+
     /// Every rule its score items cite.
     fn rules() -> &'static [&'static Rule];
 
@@ -284,6 +296,11 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
+    fn ready_needs_legal_win(&self) -> bool {
+        each_play!(self, |h| h.ready_needs_legal_win())
+    }
+
+    #[inline]
     fn win_ties(&self) -> WinTies {
         each_play!(self, |h| h.win_ties())
     }
@@ -328,6 +345,41 @@ impl PlayHooks for FamilyPlay {
         tile: mahjong_tiles::Tile,
     ) {
         each_play!(self, |h| h.on_rob(t, konger, robber, tile))
+    }
+
+    #[inline]
+    fn may_set_aside<T: PlayTable>(&self, t: &T, p: usize) -> u64 {
+        each_play!(self, |h| h.may_set_aside(t, p))
+    }
+
+    #[inline]
+    fn on_set_aside<T: PlayTable>(&mut self, t: &T, p: usize, tile: mahjong_tiles::Tile) {
+        each_play!(self, |h| h.on_set_aside(t, p, tile))
+    }
+
+    #[inline]
+    fn reveal_indicator<T: PlayTable>(
+        &mut self,
+        t: &T,
+        unused: &[mahjong_tiles::Tile],
+    ) -> Option<mahjong_tiles::Tile> {
+        each_play!(self, |h| h.reveal_indicator(t, unused))
+    }
+
+    #[inline]
+    fn fill_table<T: PlayTable>(
+        &self,
+        t: &T,
+        unused: &[mahjong_tiles::Tile],
+        pos: &[usize; 4],
+        table: &mut Table,
+    ) {
+        each_play!(self, |h| h.fill_table(t, unused, pos, table))
+    }
+
+    #[inline]
+    fn washout_settlement<T: PlayTable>(&self, t: &T) -> Option<[i64; 4]> {
+        each_play!(self, |h| h.washout_settlement(t))
     }
 
     #[inline]
@@ -430,6 +482,14 @@ impl Options {
 
     pub(crate) fn prevailing_wind_scores(&self) -> bool {
         each_family!(self, |F, o| F::prevailing_wind_scores(o))
+    }
+
+    pub(crate) fn starting_score(&self) -> i64 {
+        each_family!(self, |F, o| F::starting_score(o))
+    }
+
+    pub(crate) fn game_over(&self, totals: &[i64]) -> bool {
+        each_family!(self, |F, o| F::game_over(o, totals))
     }
 
     pub(crate) fn rules(&self) -> &'static [&'static Rule] {

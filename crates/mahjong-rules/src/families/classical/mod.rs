@@ -77,7 +77,7 @@ impl Family for Classical {
     fn dealer_keeps(_o: &ClassicalOptions, end: HandEnd) -> bool {
         match end {
             // M11: East keeps the deal after a washout.
-            HandEnd::Washout => true,
+            HandEnd::Washout { .. } => true,
             // M122r: after East's 13th consecutive Mah-Jongg the title passes on.
             HandEnd::DealerWon { streak } => streak < 13,
             HandEnd::OtherWon => false,

@@ -78,7 +78,7 @@ impl Family for Western {
     fn dealer_keeps(o: &WesternOptions, end: HandEnd) -> bool {
         match end {
             // W-G1: a draw passes the deal under `draw_rotates`.
-            HandEnd::Washout => !o.draw_rotates,
+            HandEnd::Washout { .. } => !o.draw_rotates,
             // W-G2: East keeps the deal whenever he wins.
             HandEnd::DealerWon { .. } => true,
             HandEnd::OtherWon => false,
