@@ -260,3 +260,71 @@ pub fn winner_items(g: &Game) -> Vec<(&'static str, u16, u8)> {
         .map(|i| (i.rule.id, i.points, i.doubles))
         .collect()
 }
+
+/// A three-player wall in draw order: the deal (dealer first, 4 tiles three times, 1 each,
+/// the dealer 1 more), `draws`, filler up to `len - tail` tiles with the loose tiles at
+/// the end (first loose tile last), then `tail` more filler tiles (the unused 13 of
+/// `ghost_wall` / `dora`). The filler uses tiles of `ruleset`'s set not used up.
+pub fn wall3(
+    ruleset: &Ruleset,
+    dealer: usize,
+    hands: [&str; 3],
+    draws: &str,
+    loose: &str,
+    tail: &str,
+) -> Vec<Tile> {
+    let set = ruleset.tile_set();
+    let hands: Vec<Vec<Tile>> = hands.iter().map(|h| ts(h)).collect();
+    for (p, h) in hands.iter().enumerate() {
+        assert_eq!(h.len(), if p == dealer { 14 } else { 13 }, "player {p}");
+    }
+    let mut wall = Vec::new();
+    for round in 0..4 {
+        for i in 0..3 {
+            let p = (dealer + i) % 3;
+            let r = if round < 3 {
+                4 * round..4 * round + 4
+            } else {
+                12..13
+            };
+            wall.extend_from_slice(&hands[p][r]);
+        }
+    }
+    wall.push(hands[dealer][13]);
+    wall.extend(ts(draws));
+    let loose = ts(loose);
+    let tail = ts(tail);
+    let mut left = [0u8; Tile::COUNT];
+    for t in set.tiles() {
+        left[t.index()] += 1;
+    }
+    for x in wall.iter().chain(&loose).chain(&tail) {
+        assert!(left[x.index()] > 0, "too many {x} for the set");
+        left[x.index()] -= 1;
+    }
+    // Filler: the playing tiles left, in index order.
+    let mut fill = vec![];
+    for (i, n) in left.iter().enumerate() {
+        let tile = Tile::from_index(i).unwrap();
+        if tile.kind().is_some() {
+            fill.extend(std::iter::repeat_n(tile, *n as usize));
+        }
+    }
+    // Every playing tile of the set is in the wall (bonus tiles are left out).
+    let playing = set.tiles().iter().filter(|t| t.kind().is_some()).count();
+    let body = playing - tail.len() - loose.len() - wall.len();
+    wall.extend_from_slice(&fill[..body.min(fill.len())]);
+    wall.extend(loose.iter().rev());
+    wall.extend(tail);
+    wall
+}
+
+pub fn game3(ruleset: Ruleset, walls: Vec<Vec<Tile>>, max_hands: u32) -> Game {
+    Game::new(GameConfig {
+        ruleset,
+        seed: 7,
+        walls,
+        max_hands: Some(max_hands),
+        record: true,
+    })
+}
