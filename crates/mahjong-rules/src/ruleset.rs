@@ -485,6 +485,12 @@ impl Ruleset {
         self.options.of::<F>()
     }
 
+    /// The family's plan toward a win, when its wins need a minimum value
+    /// ([`crate::plan`]); `None` when every complete hand wins.
+    pub fn bot_plan(&self) -> Option<crate::Plan> {
+        self.options.bot_plan()
+    }
+
     /// Number of seats the ruleset plays with.
     pub fn seats(&self) -> usize {
         self.seat_winds().len()

@@ -22,6 +22,7 @@ use mahjong_tiles::{TileSet, Wind};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::plan::Plan;
 use crate::play::{HandEnd, PlayHooks, PlayTable, WinTies};
 use crate::score::{Outcome, Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
@@ -86,6 +87,13 @@ pub trait Family: 'static {
     /// Whether the prevailing wind scores (pairs and pungs), for players that value hands.
     fn prevailing_wind_scores(_o: &Self::Options) -> bool {
         true
+    }
+
+    /// The plan toward a win, for a family whose wins need a minimum value
+    /// ([`crate::plan`]): what players steer by. By default none (every complete hand
+    /// wins).
+    fn bot_plan(_o: &Self::Options) -> Option<Plan> {
+        None
     }
 
     /// Every rule its score items cite.
@@ -430,6 +438,10 @@ impl Options {
 
     pub(crate) fn prevailing_wind_scores(&self) -> bool {
         each_family!(self, |F, o| F::prevailing_wind_scores(o))
+    }
+
+    pub(crate) fn bot_plan(&self) -> Option<Plan> {
+        each_family!(self, |F, o| F::bot_plan(o))
     }
 
     pub(crate) fn rules(&self) -> &'static [&'static Rule] {
