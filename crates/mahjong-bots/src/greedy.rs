@@ -2,10 +2,10 @@
 //! dangerous-discard rules (M90a–f) as a hard constraint and defence late in a hand it is
 //! unlikely to win.
 //!
-//! In the hand-points game (`korean-3p`, see [`crate::korean`]'s plans) distance from
-//! ready counts only toward hands that can meet the minimum of hand-points, claims must
-//! keep such a hand in reach, waits are weighed by what the scorer says they win, and the
-//! bot declares ready on a wait with enough live tiles.
+//! In a ruleset whose wins need a minimum value (its family's plan, see [`crate::plan`])
+//! distance from ready counts only toward hands that can meet it, claims must keep such a
+//! hand in reach, waits are weighed by what the scorer says they win, and the bot
+//! declares ready on a wait with enough live tiles.
 //!
 //! Everything is judged on the seat's own counts with `mahjong_hands::shanten` (the
 //! declared sets passed as `declared`) and on copies the seat cannot see: its own tiles,
@@ -13,13 +13,14 @@
 
 use mahjong_engine::{Action, PhaseView, SeatView};
 use mahjong_hands::{shanten, shanten_orphans, waits, Counts, KindMask, Shape};
+use mahjong_rules::plan::{Declared, Winds};
 use mahjong_rules::Ruleset;
 use mahjong_tiles::{Tile, KINDS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::analysis::{dangerous_kinds, Sight};
-use crate::korean::{Decl, Winds, K3};
+use crate::plan::Planner;
 use crate::Bot;
 
 /// Play defence when the live wall is this short and the hand is two or more tiles from
@@ -36,23 +37,22 @@ pub const UKEIRE_SHANTEN: i8 = 2;
 const DRAGONS: u64 = 0b111 << 31;
 const WINDS: u64 = 0b1111 << 27;
 
-/// In the hand-points game an opponent with this many declared sets is a threat (he has
-/// given up the concealed hand's points, so he is after all pungs, one suit or a
+/// Playing toward a minimum, an opponent with this many declared sets is a threat (he
+/// has given up the concealed hand's points, so he is after all pungs, one suit or a
 /// scoring hand, and two sets down he is close).
-const K3_HOT_SETS: usize = 2;
+const PLAN_HOT_SETS: usize = 2;
 /// A concealed hand claims a pung that scores nothing only when that leaves it this close
 /// to ready (toward all pungs or one suit).
-const K3_PLAIN_PUNG_SHANTEN: i8 = 1;
-/// Declare ready (K3-P9) only with this many live tiles that win from the wall. Measured
-/// head to head (greedy against greedy, 1,500 games of 9 hands): declaring on 3 or more
+const PLAN_PLAIN_PUNG_SHANTEN: i8 = 1;
+/// Declare ready only with this many live tiles that win from the wall. Measured in
+/// `korean-3p` (K3-P9) head to head (greedy against greedy, 1,500 games of 9 hands):
+/// declaring on 3 or more
 /// did 0.2–0.3 points a hand better than waiting for 4 with 2 winnable from a discard, and
 /// about 1.5 better than never declaring; declaring on 1 or 2 did no better than on 3.
-const K3_READY_LIVE: u32 = 3;
+const PLAN_READY_LIVE: u32 = 3;
 /// Safety of a tile per threatening opponent who discarded it himself (he cannot win on
-/// it, K3-P8), in the units of [`Ctx::safety`].
-const K3_SACRED_SAFETY: i32 = 30;
-/// A typical win's takings, the unit of weighted waits.
-const K3_WIN_VALUE: u64 = 16;
+/// it, as K3-P8), in the units of [`Ctx::safety`].
+const PLAN_SACRED_SAFETY: i32 = 30;
 
 /// Greedy play, seeded (the seed only breaks ties between equally good discards).
 #[derive(Clone, Debug)]
@@ -64,9 +64,9 @@ pub struct GreedyBot {
     prevailing_scores: bool,
     /// Useful tiles are counted for this many candidates, within this shanten.
     pub(crate) search: (usize, i8),
-    /// The hand-points game (`korean-3p`): plans that meet the minimum, wins valued by
-    /// the scorer.
-    pub(crate) k3: Option<Box<K3>>,
+    /// Wins need a minimum value: the family's plan toward hands that meet it, wins
+    /// valued by the scorer.
+    pub(crate) plan: Option<Box<Planner>>,
 }
 
 impl GreedyBot {
@@ -78,7 +78,7 @@ impl GreedyBot {
             seven_pairs: false,
             prevailing_scores: true,
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
-            k3: None,
+            plan: None,
         }
     }
 
@@ -90,15 +90,15 @@ impl GreedyBot {
             seven_pairs: ruleset.play().seven_pairs,
             prevailing_scores: ruleset.prevailing_wind_scores(),
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
-            k3: K3::of(ruleset).map(Box::new),
+            plan: Planner::of(ruleset).map(Box::new),
         }
     }
 
-    /// Plays a hand-points ruleset (`korean-3p`) by speed alone, like the other games,
-    /// blind to its minimum: a baseline to measure the hand-points play against. Other
-    /// rulesets are unaffected.
+    /// Plays a ruleset whose wins need a minimum value by speed alone, like the other
+    /// games, blind to its minimum: a baseline to measure the play toward the minimum
+    /// against. Other rulesets are unaffected.
     pub fn without_hand_points(mut self) -> GreedyBot {
-        self.k3 = None;
+        self.plan = None;
         self
     }
 
@@ -133,8 +133,8 @@ impl GreedyBot {
 
     /// Each distinct legal discard with the shanten of the hand after it.
     pub(crate) fn discard_candidates(&self, cx: &Ctx) -> Vec<(Tile, i8)> {
-        if let (Some(k3), Some(kx)) = (self.k3.as_deref(), &cx.k3) {
-            return k3_candidates(k3, kx, cx);
+        if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
+            return plan_candidates(p, px, cx);
         }
         let d = cx.sight.declared;
         let hand = &cx.sight.hand;
@@ -182,12 +182,12 @@ impl GreedyBot {
     pub(crate) fn discard_action(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Action {
         let tile = self.pick_discard(cx, cands);
         let k = tile.kind().expect("playing tile");
-        if let (Some(k3), Some(kx)) = (self.k3.as_deref(), &cx.k3) {
+        if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
             let call = cx
                 .view
                 .legal
                 .contains(&Action::Discard { tile, call: true })
-                && k3_declare(k3, kx, cx, k);
+                && plan_declare(p, px, cx, k);
             return Action::Discard { tile, call };
         }
         let call = cx
@@ -266,8 +266,8 @@ impl GreedyBot {
                     let mut after = cx.sight.hand;
                     after[k] -= 1;
                     // Useful tiles first; the rank (in sixteenths) breaks near ties.
-                    *rank -= match (self.k3.as_deref(), &cx.k3) {
-                        (Some(_), Some(kx)) => self.k3_useful(kx, cx, &after, min_s, k) * 6,
+                    *rank -= match (self.plan.as_deref(), &cx.plan) {
+                        (Some(_), Some(px)) => self.plan_useful(px, cx, &after, min_s, k) * 6,
                         _ => {
                             let u = self.useful(&after, cx.sight.declared, min_s, &cx.sight.unseen);
                             u as i64 * 24
@@ -461,18 +461,18 @@ impl GreedyBot {
     }
 }
 
-/// The hand-points game's decisions (`korean-3p`).
+/// The decisions toward a minimum value.
 impl GreedyBot {
-    pub(crate) fn k3_turn(&mut self, view: &SeatView) -> Action {
+    pub(crate) fn plan_turn(&mut self, view: &SeatView) -> Action {
         let cx = Ctx::new(self, view);
         let cands = self.discard_candidates(&cx);
-        if let (Some(k3), Some(kx)) = (self.k3.as_deref(), &cx.k3) {
+        if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
             let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
-            // Kongs that do not make the hand worse: a hand-point and an extra tile. A
+            // Kongs that do not make the hand worse: more value and an extra tile. A
             // concealed kong keeps the hand concealed.
             for a in &view.legal {
                 let mut h = cx.sight.hand;
-                let mut decl = kx.decl;
+                let mut decl = px.decl;
                 let k = match *a {
                     Action::ConcealedKong { tile } | Action::AnnexKong { tile } => {
                         tile.kind().expect("playing tile")
@@ -481,12 +481,12 @@ impl GreedyBot {
                 };
                 if let Action::ConcealedKong { .. } = a {
                     h[k] = h[k].saturating_sub(4);
-                    decl.add(k3, k, true, false, kx.winds);
+                    decl.add(p, k, true, false, px.winds);
                 } else {
                     h[k] = h[k].saturating_sub(1);
-                    decl.annex(k3, k, kx.winds);
+                    decl.annex(p, k, px.winds);
                 }
-                if k3.distance(&h, &decl, kx.winds) <= best_s {
+                if p.distance(&h, &decl, px.winds) <= best_s {
                     return *a;
                 }
             }
@@ -497,37 +497,37 @@ impl GreedyBot {
         self.discard_action(&cx, &cands)
     }
 
-    /// Claims in the hand-points game: a pung or kong only toward a hand that meets the
-    /// minimum. Giving up a concealed hand (its 2 hand-points, 4 won from the wall, and
-    /// the bonus-points of K3-BP9–12) must buy a step toward ready, and a pung that
-    /// scores nothing must be on the way to all pungs or one suit.
-    pub(crate) fn k3_claim(&mut self, view: &SeatView, tile: Tile) -> Action {
+    /// Claims toward a minimum: a pung or kong only toward a hand that meets it. Giving up
+    /// a concealed hand (in `korean-3p` its 2 hand-points, 4 won from the wall, and the
+    /// bonus-points of K3-BP9–12) must buy a step toward ready, and a pung that is worth
+    /// nothing must be on the way to all pungs or one suit.
+    pub(crate) fn plan_claim(&mut self, view: &SeatView, tile: Tile) -> Action {
         let Some(k) = tile.kind() else {
             return Action::Pass;
         };
         let cx = Ctx::new(self, view);
-        let (Some(k3), Some(kx)) = (self.k3.as_deref(), &cx.k3) else {
+        let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) else {
             return Action::Pass;
         };
         let hand = cx.sight.hand;
-        let s0 = k3.distance(&hand, &kx.decl, kx.winds);
+        let s0 = p.distance(&hand, &px.decl, px.winds);
         let defence = s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
         let mut best: Option<(Action, i8, u32)> = None;
         for a in &view.legal {
             let mut h = hand;
-            let mut decl = kx.decl;
+            let mut decl = px.decl;
             let (s1, gain) = match *a {
                 Action::Kong => {
                     h[k] = h[k].saturating_sub(3);
-                    decl.add(k3, k, true, true, kx.winds);
+                    decl.add(p, k, true, true, px.winds);
                     (
-                        k3.distance(&h, &decl, kx.winds),
-                        k3.set_hp(k, true, kx.winds),
+                        p.distance(&h, &decl, px.winds),
+                        p.set_value(k, true, px.winds),
                     )
                 }
                 Action::Pung => {
                     h[k] = h[k].saturating_sub(2);
-                    decl.add(k3, k, false, true, kx.winds);
+                    decl.add(p, k, false, true, px.winds);
                     let mut s1 = i8::MAX;
                     let mut c = h;
                     for x in 0..KINDS {
@@ -535,17 +535,17 @@ impl GreedyBot {
                             continue;
                         }
                         c[x] -= 1;
-                        s1 = s1.min(k3.distance(&c, &decl, kx.winds));
+                        s1 = s1.min(p.distance(&c, &decl, px.winds));
                         c[x] += 1;
                     }
-                    (s1, k3.set_hp(k, false, kx.winds))
+                    (s1, p.set_value(k, false, px.winds))
                 }
                 _ => continue,
             };
-            let worth = if kx.decl.open {
+            let worth = if px.decl.open {
                 s1 < s0 || (s1 == s0 && gain > 0)
             } else {
-                s1 < s0 && (gain > 0 || s1 <= K3_PLAIN_PUNG_SHANTEN)
+                s1 < s0 && (gain > 0 || s1 <= PLAN_PLAIN_PUNG_SHANTEN)
             };
             if !worth || (defence && s1 > 0) {
                 continue;
@@ -562,16 +562,16 @@ impl GreedyBot {
     /// Useful tiles after a discard of kind `discarded` leaves `after`, `s` from ready,
     /// in quarter tiles. Ready, each wait is weighted by what it wins: from the wall (a
     /// third of the chances) and from a discard (two thirds; none on the seat's own
-    /// discards, K3-P8, or below the minimum).
-    fn k3_useful(&self, kx: &K3Ctx, cx: &Ctx, after: &Counts, s: i8, discarded: usize) -> i64 {
-        let Some(k3) = self.k3.as_deref() else {
+    /// discards, as K3-P8, or below the minimum).
+    fn plan_useful(&self, px: &PlanCtx, cx: &Ctx, after: &Counts, s: i8, discarded: usize) -> i64 {
+        let Some(p) = self.plan.as_deref() else {
             return 0;
         };
         let unseen = &cx.sight.unseen;
         let near = near_mask(after, &self.shape);
         if s == 0 {
-            let wins = k3.winning(after, &kx.decl, kx.winds, near);
-            let sacred = kx.own_discards | 1 << discarded;
+            let wins = p.winning(after, &px.decl, px.winds, near);
+            let sacred = px.own_discards | 1 << discarded;
             let ready = cx.view.public[cx.view.player].original_call;
             let mut total = 0u64;
             for w in KindMask(wins).iter() {
@@ -581,19 +581,19 @@ impl GreedyBot {
                 }
                 let mut c = *after;
                 c[w] += 1;
-                let vs = k3.win_value(cx.view, &c, w, true, ready).unwrap_or(0);
+                let vs = p.win_value(cx.view, &c, w, true, ready).unwrap_or(0);
                 let vd = if sacred >> w & 1 == 1 {
                     0
                 } else {
-                    k3.win_value(cx.view, &c, w, false, ready).unwrap_or(0)
+                    p.win_value(cx.view, &c, w, false, ready).unwrap_or(0)
                 };
                 total += n * (vs + 2 * vd);
             }
-            return (total * 4 / (3 * K3_WIN_VALUE)) as i64;
+            return (total * 4 / (3 * p.typical_win())) as i64;
         }
         // Kinds with no unseen copy add nothing.
         let kinds = near & nonzero_mask(unseen);
-        let drawn = k3.distance_each(after, &kx.decl, kx.winds, kinds, true);
+        let drawn = p.distance_each(after, &px.decl, px.winds, kinds, true);
         let mut total = 0i64;
         for k in KindMask(kinds).iter() {
             if drawn[k] < s {
@@ -606,7 +606,7 @@ impl GreedyBot {
 
 /// Each distinct legal discard with the distance from ready of the hand after it, toward
 /// hands that meet the minimum.
-fn k3_candidates(k3: &K3, kx: &K3Ctx, cx: &Ctx) -> Vec<(Tile, i8)> {
+fn plan_candidates(p: &Planner, px: &PlanCtx, cx: &Ctx) -> Vec<(Tile, i8)> {
     let mut kinds = 0u64;
     for a in &cx.view.legal {
         if let Action::Discard { tile, call: false } = *a {
@@ -615,7 +615,7 @@ fn k3_candidates(k3: &K3, kx: &K3Ctx, cx: &Ctx) -> Vec<(Tile, i8)> {
             }
         }
     }
-    let after = k3.distance_each(&cx.sight.hand, &kx.decl, kx.winds, kinds, false);
+    let after = p.distance_each(&cx.sight.hand, &px.decl, px.winds, kinds, false);
     let mut v = Vec::with_capacity(14);
     for a in &cx.view.legal {
         if let Action::Discard { tile, call: false } = *a {
@@ -626,15 +626,15 @@ fn k3_candidates(k3: &K3, kx: &K3Ctx, cx: &Ctx) -> Vec<(Tile, i8)> {
     v
 }
 
-/// Whether to declare ready (K3-P9) discarding kind `k`: the hand is then frozen, so only
-/// with enough live tiles that win (legally, from the wall; a discard win may fall short
-/// of the minimum). Declaring earns 2 bonus-points from each opponent, 4 when won from
-/// the wall (K3-BP11, BP12).
-fn k3_declare(k3: &K3, kx: &K3Ctx, cx: &Ctx, k: usize) -> bool {
+/// Whether to declare ready discarding kind `k`: the hand is then frozen, so only with
+/// enough live tiles that win (legally, from the wall; a discard win may fall short of the
+/// minimum). In `korean-3p` (K3-P9) declaring earns 2 bonus-points from each opponent, 4
+/// when won from the wall (K3-BP11, BP12).
+fn plan_declare(p: &Planner, px: &PlanCtx, cx: &Ctx, k: usize) -> bool {
     let mut after = cx.sight.hand;
     after[k] -= 1;
-    let near = near_mask(&after, k3.shape());
-    let wins = k3.winning(&after, &kx.decl, kx.winds, near);
+    let near = near_mask(&after, p.shape());
+    let wins = p.winning(&after, &px.decl, px.winds, near);
     let mut live = 0u32;
     for w in KindMask(wins).iter() {
         let n = cx.sight.unseen[w] as u32;
@@ -643,11 +643,11 @@ fn k3_declare(k3: &K3, kx: &K3Ctx, cx: &Ctx, k: usize) -> bool {
         }
         let mut c = after;
         c[w] += 1;
-        if k3.win_value(cx.view, &c, w, true, true).is_some() {
+        if p.win_value(cx.view, &c, w, true, true).is_some() {
             live += n;
         }
     }
-    live >= K3_READY_LIVE
+    live >= PLAN_READY_LIVE
 }
 
 /// A decision that needs no thought: nothing to decide (pass), a single legal action, or
@@ -673,8 +673,8 @@ impl Bot for GreedyBot {
             return a;
         }
         match view.phase {
-            PhaseView::Turn { .. } if self.k3.is_some() => self.k3_turn(view),
-            PhaseView::Claims { tile, .. } if self.k3.is_some() => self.k3_claim(view, tile),
+            PhaseView::Turn { .. } if self.plan.is_some() => self.plan_turn(view),
+            PhaseView::Claims { tile, .. } if self.plan.is_some() => self.plan_claim(view, tile),
             PhaseView::Turn { .. } => self.turn(view),
             PhaseView::Claims { tile, .. } => self.claim(view, tile),
             PhaseView::Rob { .. } | PhaseView::Over => {
@@ -742,17 +742,20 @@ pub(crate) struct Ctx<'a> {
     /// Safety bonus per kind from discards: the latest of each opponent, and everything a
     /// threatening opponent has discarded.
     discard_bonus: [i8; KINDS],
-    /// The hand-points game's view of the hand.
-    k3: Option<K3Ctx>,
+    /// The view of the hand toward a minimum value.
+    plan: Option<PlanCtx>,
 }
 
-/// What the hand-points game (`korean-3p`) adds to a decision's view.
-struct K3Ctx {
-    decl: Decl,
+/// What playing toward a minimum value adds to a decision's view.
+struct PlanCtx {
+    decl: Declared,
     winds: Winds,
-    /// Hand-points of a pung of each kind alone.
-    set_hp: [u8; KINDS],
-    /// Threatening opponents who discarded each kind: none of them can win on it (K3-P8).
+    /// Value of a pung of each kind alone.
+    set_value: [u8; KINDS],
+    /// Kinds whose pung lifts the one-suit hand the seat is heading for.
+    special: u64,
+    /// Threatening opponents who discarded each kind: none of them can win on it (as
+    /// K3-P8).
     sacred: [u8; KINDS],
     /// Kinds the seat itself discarded: it cannot win on them from a discard.
     own_discards: u64,
@@ -821,7 +824,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let Some(k3) = bot.k3.as_deref() else {
+        let Some(p) = bot.plan.as_deref() else {
             return Ctx {
                 danger: dangerous_kinds(view),
                 value,
@@ -833,34 +836,36 @@ impl<'a> Ctx<'a> {
                 discard_bonus,
                 sight,
                 view,
-                k3: None,
+                plan: None,
             };
         };
-        // The hand-points game: no dangerous discards (M90), one suit means circles or
-        // characters, and an opponent is a threat once ready or two sets down.
-        let winds = k3.winds(view);
-        let mut set_hp = [0u8; KINDS];
-        for (k, v) in set_hp.iter_mut().enumerate() {
-            *v = k3.set_hp(k, false, winds) as u8;
+        // Toward a minimum: no dangerous discards (M90), one suit means one of the plan's
+        // one-suit forms, and an opponent is a threat once ready or two sets down.
+        let winds = Planner::winds(view);
+        let mut set_value = [0u8; KINDS];
+        for (k, v) in set_value.iter_mut().enumerate() {
+            *v = p.set_value(k, false, winds) as u8;
         }
-        let (fsuit, fmost) = crate::korean::FLUSH_SUITS
-            .iter()
-            .map(|&i| (i, per_suit[i]))
+        let flush = p
+            .one_suits()
+            .map(|i| (i, per_suit[i]))
             .max_by_key(|&(i, n)| (n, std::cmp::Reverse(i)))
-            .expect("two suits");
-        let foff = per_suit.iter().sum::<u32>() - fmost;
-        let foff_declared = me
-            .sets
-            .iter()
-            .any(|s| s.tile.suit().is_some_and(|x| x.index() != fsuit));
-        let flush = (fmost + honours >= 10 && foff <= 4 && !foff_declared).then_some(fsuit);
+            .and_then(|(fsuit, fmost)| {
+                let foff = per_suit.iter().sum::<u32>() - fmost;
+                let foff_declared = me
+                    .sets
+                    .iter()
+                    .any(|s| s.tile.suit().is_some_and(|x| x.index() != fsuit));
+                (fmost + honours >= 10 && foff <= 4 && !foff_declared).then_some(fsuit)
+            });
+        let special = flush.map_or(0, |s| p.special(s));
         let mut threat = false;
         let mut sacred = [0u8; KINDS];
         for (q, seat) in view.public.iter().enumerate() {
             if q == view.player {
                 continue;
             }
-            let hot = seat.original_call || seat.sets.len() >= K3_HOT_SETS;
+            let hot = seat.original_call || seat.sets.len() >= PLAN_HOT_SETS;
             threat |= hot;
             if hot {
                 let mut seen = 0u64;
@@ -889,10 +894,11 @@ impl<'a> Ctx<'a> {
             wind_chance: pairs_in(WINDS) >= 3,
             threat,
             discard_bonus,
-            k3: Some(K3Ctx {
-                decl: Decl::of(view, k3, winds),
+            plan: Some(PlanCtx {
+                decl: p.declared(view, winds),
                 winds,
-                set_hp,
+                set_value,
+                special,
                 sacred,
                 own_discards,
             }),
@@ -906,8 +912,8 @@ impl<'a> Ctx<'a> {
         if c == 0 {
             return 0;
         }
-        if let Some(kx) = &self.k3 {
-            return self.k3_keep(kx, k, c);
+        if let Some(px) = &self.plan {
+            return self.plan_keep(px, k, c);
         }
         let c = c as i32;
         if k >= 27 {
@@ -937,11 +943,11 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// [`Ctx::keep`] in the hand-points game: pungs that score hand-points, kinds that
-    /// only pair or pung (honours, 1 and 9 bamboo), one suit, and the dragon that makes
-    /// one suit a Pearl or Ruby Dragon (K3-L18, L19).
-    fn k3_keep(&self, kx: &K3Ctx, k: usize, c: u8) -> i32 {
-        let hp = kx.set_hp[k] as i32;
+    /// [`Ctx::keep`] toward a minimum: pungs that are worth something, kinds that only
+    /// pair or pung (honours, 1 and 9 bamboo), one suit, and the pung that lifts one suit
+    /// higher (in `korean-3p` a Pearl or Ruby Dragon, K3-L18, L19).
+    fn plan_keep(&self, px: &PlanCtx, k: usize, c: u8) -> i32 {
+        let hp = px.set_value[k] as i32;
         let n = c.min(3) as usize;
         let c = c as i32;
         let isolated = k >= 27 || k == 0 || k == 8;
@@ -953,9 +959,9 @@ impl<'a> Ctx<'a> {
                 v += 8 * c;
             }
             match self.flush {
-                Some(s) if k >= 27 => {
+                Some(_) if k >= 27 => {
                     v += c;
-                    if K3::jewel(k, s) {
+                    if px.special >> k & 1 == 1 {
                         v += 6 * c;
                     }
                 }
@@ -1013,8 +1019,8 @@ impl<'a> Ctx<'a> {
             _ => 0,
         };
         s += self.discard_bonus[k] as i32;
-        if let Some(kx) = &self.k3 {
-            s += K3_SACRED_SAFETY * kx.sacred[k] as i32;
+        if let Some(px) = &self.plan {
+            s += PLAN_SACRED_SAFETY * px.sacred[k] as i32;
         }
         if self.view.live_wall <= 4 && self.sight.table[k] == 0 {
             s -= 30;

@@ -5,9 +5,9 @@
 //!
 //! - [`RandomBot`]: uniform over the legal actions.
 //! - [`GreedyBot`]: shanten and useful tiles, values doubles, avoids dangerous discards
-//!   (M90a–f), plays safe late in a hand it cannot win. In the three-player hand-points
-//!   game (`korean-3p`) it plays only toward hands that can meet the minimum of
-//!   hand-points, weighs its waits by what the scorer says they win, declares ready and
+//!   (M90a–f), plays safe late in a hand it cannot win. Where wins need a minimum value
+//!   (the family's plan: the hand-points of `korean-3p`) it plays only toward hands that
+//!   can meet it, weighs its waits by what the scorer says they win, declares ready and
 //!   defends with the opponents' sacred discards.
 //! - [`StrongBot`]: greedy's reading of the hand, with useful tiles for every candidate,
 //!   ready hands valued by the ruleset's own scorer, a one-draw look ahead, claims judged
@@ -38,7 +38,7 @@ mod analysis;
 pub mod external;
 mod greedy;
 pub mod hint;
-mod korean;
+mod plan;
 mod random;
 mod strong;
 mod value;

@@ -18,8 +18,9 @@
 //!   may win on gains nothing, so the bot keeps attacking; it never discards a dangerous
 //!   tile of M90a–f while it has a safe one, whatever the ruleset.
 //!
-//! In the hand-points game (`korean-3p`) it plays greedy's plans toward the minimum, with
-//! the waits valued by the scorer, and counts useful tiles for every candidate.
+//! Where wins need a minimum value (the hand-points of `korean-3p`) it plays greedy's
+//! plans toward the minimum, with the waits valued by the scorer, and counts useful tiles
+//! for every candidate.
 //!
 //! It reads the family only through the ruleset (its scorer, settlement and play rules).
 //! Deterministic for a seed: the seed breaks ties between equally good discards and
@@ -340,9 +341,9 @@ impl Bot for StrongBot {
         if let Some(a) = obvious(view) {
             return a;
         }
-        if self.greedy.k3.is_some() {
-            // The hand-points game: greedy's plans toward the minimum, its waits valued
-            // by the scorer, with useful tiles for every candidate.
+        if self.greedy.plan.is_some() {
+            // Wins need a minimum value: greedy's plans toward it, its waits valued by the
+            // scorer, with useful tiles for every candidate.
             return self.greedy.act(view);
         }
         match view.phase {

@@ -286,11 +286,7 @@ impl Seat {
                 if name == "End" {
                     let (ruleset, unmapped) = crate::options::ruleset_for(&self.options);
                     self.seven_pairs = ruleset.play().seven_pairs;
-                    self.wall_tiles = if ruleset.classical().flowers {
-                        144
-                    } else {
-                        136
-                    };
+                    self.wall_tiles = ruleset.tile_set().len();
                     self.report.unmapped_options = unmapped;
                     self.ruleset = ruleset;
                 } else if *enabled {
@@ -656,7 +652,7 @@ impl Seat {
                 self.public[p].bonus.push(t);
                 if self.stage == Stage::Play {
                     // A flower's replacement is a loose tile only when the options say so.
-                    self.after_kong[p] = self.ruleset.classical().bonus_from_loose;
+                    self.after_kong[p] = self.ruleset.play().bonus_from_loose;
                     self.public[p].concealed_count =
                         self.public[p].concealed_count.saturating_sub(1);
                 }

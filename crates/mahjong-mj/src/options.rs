@@ -112,7 +112,7 @@ mod tests {
         assert_eq!(unmapped, Vec::<String>::new());
         let mut want = Ruleset::preset("bradfield").unwrap();
         want.set("claim_seconds=15").unwrap();
-        assert_eq!(r.classical(), want.classical());
+        assert_eq!(r.options, want.options);
     }
 
     #[test]
@@ -125,11 +125,11 @@ mod tests {
             ("ConcealedFully", 1_000_000),
             ("Riichi", 1),
         ]));
-        let c = r.classical();
-        assert_eq!(c.mahjong_points, 10);
-        assert!(c.seven_pairs);
-        assert_eq!(c.rounds, 1);
-        assert_eq!(c.bouquet, 3);
+        let c = &serde_json::to_value(&r.options).unwrap()["options"];
+        assert_eq!(c["mahjong_points"], 10);
+        assert_eq!(c["seven_pairs"], true);
+        assert_eq!(c["rounds"], 1);
+        assert_eq!(c["bouquet"], 3);
         assert_eq!(unmapped, ["ConcealedFully=1000000", "Riichi=1"]);
     }
 }

@@ -8,6 +8,7 @@
 pub mod catalogue;
 pub mod families;
 pub mod output;
+pub mod plan;
 pub mod play;
 mod ruleset;
 pub mod sample;
@@ -23,6 +24,7 @@ pub use families::korean::{
 };
 pub use families::western::{self as western, DealtComplete, WesternOptions};
 pub use families::{Family, Options, PresetFile};
+pub use plan::{Declared, Plan};
 pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};
 pub use ruleset::{presets, DeadWall, PlayRules, PresetInfo, Ruleset, RulesetError, PRESETS};
 pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};

@@ -485,26 +485,10 @@ impl Ruleset {
         self.options.of::<F>()
     }
 
-    /// The classical options.
-    ///
-    /// # Panics
-    /// If the ruleset is of another family; use [`Ruleset::play`] for what every family has.
-    pub fn classical(&self) -> &crate::ClassicalOptions {
-        match self.options_of::<crate::families::classical::Classical>() {
-            Some(o) => o,
-            None => panic!("not a classical ruleset: {:?}", self.options),
-        }
-    }
-
-    /// The Korean options.
-    ///
-    /// # Panics
-    /// If the ruleset is of another family.
-    pub fn korean(&self) -> &crate::KoreanOptions {
-        match self.options_of::<crate::families::korean::Korean>() {
-            Some(o) => o,
-            None => panic!("not a korean-3p ruleset: {:?}", self.options),
-        }
+    /// The family's plan toward a win, when its wins need a minimum value
+    /// ([`crate::plan`]); `None` when every complete hand wins.
+    pub fn bot_plan(&self) -> Option<crate::Plan> {
+        self.options.bot_plan()
     }
 
     /// Number of seats the ruleset plays with.
@@ -629,6 +613,14 @@ mod tests {
 
     fn map(v: Value) -> Map<String, Value> {
         v.as_object().unwrap().clone()
+    }
+
+    impl Ruleset {
+        /// The options of a classical ruleset (these tests know the family).
+        fn classical(&self) -> &crate::ClassicalOptions {
+            self.options_of::<crate::families::classical::Classical>()
+                .expect("a classical ruleset")
+        }
     }
 
     #[test]

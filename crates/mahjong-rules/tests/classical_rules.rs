@@ -1616,7 +1616,8 @@ fn bad_input_unknown_option() {
     let known: Vec<String> = serde_json::to_value(
         mahjong_rules::Ruleset::preset("millington")
             .unwrap()
-            .classical(),
+            .options_of::<mahjong_rules::families::classical::Classical>()
+            .unwrap(),
     )
     .unwrap()
     .as_object()

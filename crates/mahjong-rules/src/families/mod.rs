@@ -22,6 +22,7 @@ use mahjong_tiles::{TileSet, Wind};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::plan::Plan;
 use crate::play::{HandEnd, PlayHooks, PlayTable, WinTies};
 use crate::score::{Outcome, Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
@@ -98,6 +99,13 @@ pub trait Family: 'static {
     /// total (J3: a player below zero). By default a game plays all its rounds.
     fn game_over(_o: &Self::Options, _totals: &[i64]) -> bool {
         false
+    }
+
+    /// The plan toward a win, for a family whose wins need a minimum value
+    /// ([`crate::plan`]): what players steer by. By default none (every complete hand
+    /// wins).
+    fn bot_plan(_o: &Self::Options) -> Option<Plan> {
+        None
     }
 
     /// Every rule its score items cite.
@@ -490,6 +498,10 @@ impl Options {
 
     pub(crate) fn game_over(&self, totals: &[i64]) -> bool {
         each_family!(self, |F, o| F::game_over(o, totals))
+    }
+
+    pub(crate) fn bot_plan(&self) -> Option<Plan> {
+        each_family!(self, |F, o| F::bot_plan(o))
     }
 
     pub(crate) fn rules(&self) -> &'static [&'static Rule] {

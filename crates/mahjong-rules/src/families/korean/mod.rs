@@ -2,6 +2,7 @@
 //! preset `korean-3p`.
 
 mod options;
+mod plan;
 mod score;
 mod sheet;
 
@@ -122,6 +123,10 @@ impl Family for Korean {
             dora: o.dora,
             all_ready_draw: o.three_ready == ThreeReady::Draw,
         }
+    }
+
+    fn bot_plan(o: &KoreanOptions) -> Option<crate::plan::Plan> {
+        Some(plan::plan(o))
     }
 
     fn dealer_keeps(_o: &KoreanOptions, _end: HandEnd) -> bool {
