@@ -83,7 +83,15 @@ pub(crate) struct Tables {
     /// `isolated_rev` for the seven honours of the classical set, by packed honour
     /// levels ([`honour_levels`]): the packed value is the key, with no capping.
     honours_rev: [[Dist; 512]; 5],
+    /// `isolated_rev` for five or more kinds without chows, by their levels packed wide
+    /// ([`wide_levels`]), so that up to fifteen kinds fit: the three-player sets' two
+    /// ends and honours.
+    wide_rev: [[Dist; WIDE_KEYS]; 5],
 }
+
+/// Keys of the wide isolated-kinds table: levels packed as `ge1 | ge2 << 4 | ge3 << 7`
+/// (at most 15, 7 and 3 or 4), so below 1,024.
+const WIDE_KEYS: usize = 1024;
 
 /// Keys of the isolated-kinds table.
 const ISOLATED_KEYS: usize = 6 * 6 * 6 * 6;
@@ -108,6 +116,7 @@ static TABLES: Tables = Tables {
     isolated: build_isolated().0,
     isolated_rev: build_isolated().1,
     honours_rev: build_honours(&build_isolated().1),
+    wide_rev: build_wide(&build_isolated().1),
 };
 
 /// Whether each suit content, by index, is exactly sets plus at most one pair (at most 14
@@ -161,6 +170,13 @@ impl Tables {
     pub(crate) fn honours_rev<const S: usize>(&self, packed: usize) -> Dist {
         self.honours_rev[S][packed & 511]
     }
+
+    /// The same for five or more kinds without chows, by wide packed levels
+    /// ([`wide_levels`]).
+    #[inline(always)]
+    pub(crate) fn wide_rev<const S: usize>(&self, packed: usize) -> Dist {
+        self.wide_rev[S][packed & (WIDE_KEYS - 1)]
+    }
 }
 
 /// The key of the isolated-kinds table: how many kinds hold at least 3, 2 and 1 tiles,
@@ -195,16 +211,31 @@ pub(crate) fn honour_levels(counts: &Counts, present: u32) -> usize {
     lanes::honour_levels(counts, present)
 }
 
+/// As [`honour_levels`], packed wide: `ge1 | ge2 << 4 | ge3 << 7`, so that further kinds
+/// can be added with [`WIDE_LEVEL`] (at most fifteen kinds, or 7 with two tiles).
+#[inline(always)]
+pub(crate) fn wide_levels(counts: &Counts, present: u32) -> usize {
+    lanes::wide_levels(counts, present)
+}
+
+/// The wide packed levels of one kind, by the tiles it holds (0–4; the entries above are
+/// there so that a masked index needs no bounds check).
+pub(crate) const WIDE_LEVEL: [u16; 8] = {
+    const L3: u16 = 1 + 16 + 128;
+    [0, 1, 1 + 16, L3, L3, L3, L3, L3]
+};
+
+/// The kinds with four copies, if every kind has none or four (else `None`): the shape
+/// checks of the fast paths, on [`crate::Shape::copies`].
+#[inline(always)]
+pub(crate) fn fours_only(copies: &Counts) -> Option<u64> {
+    lanes::fours_only(copies)
+}
+
 /// The kinds holding at least 1, 2, 3 and 4 tiles, as masks (bit k for kind k).
 #[inline(always)]
 pub(crate) fn levels(counts: &Counts) -> [u64; 4] {
     lanes::levels(counts)
-}
-
-/// The kinds holding exactly 0 and exactly 4 tiles, as masks (bit k for kind k).
-#[inline(always)]
-pub(crate) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
-    lanes::zeros_and_fours(counts)
 }
 
 /// The number of tiles, if no kind has more than 4 (else `None`).
@@ -341,25 +372,18 @@ mod lanes {
     }
 
     #[inline(always)]
-    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
-        // SAFETY: SSE2 is part of the x86-64 baseline.
-        unsafe {
-            let a = counts_at(counts, 0);
-            let b = counts_at(counts, 16);
-            let mask = |x: __m128i| _mm_movemask_epi8(x) as u32 as u64;
-            let equal = |k: u8| {
-                let kk = _mm_set1_epi8(k as i8);
-                let lo = mask(_mm_cmpeq_epi8(a, kk));
-                let hi = mask(_mm_cmpeq_epi8(b, kk));
-                let tail = u64::from(counts[32] == k) | u64::from(counts[33] == k) << 1;
-                lo | hi << 16 | tail << 32
-            };
-            [equal(0), equal(4)]
-        }
+    pub(super) fn honour_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels::<8, 64>(counts, present)
     }
 
     #[inline(always)]
-    pub(super) fn honour_levels(counts: &Counts, present: u32) -> usize {
+    pub(super) fn wide_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels::<16, { 128u8 as i8 }>(counts, present)
+    }
+
+    /// The honours' levels packed as `ge1 + W2·ge2 + W3·ge3` (weights as bytes).
+    #[inline(always)]
+    fn packed_levels<const W2: i8, const W3: i8>(counts: &Counts, present: u32) -> usize {
         // SAFETY: SSE2 is part of the x86-64 baseline.
         unsafe {
             // Lanes 9–15 are the honours 27–33.
@@ -369,14 +393,33 @@ mod lanes {
             let bits = _mm_set1_epi8((present << 1) as u8 as i8);
             let select = _mm_setr_epi8(1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 64, -128);
             let here = _mm_cmpeq_epi8(_mm_and_si128(bits, select), select);
-            // Each present honour weighs 1 + 8·[≥ 2] + 64·[≥ 3] if it holds a tile; the
+            // Each present honour weighs 1 + W2·[≥ 2] + W3·[≥ 3] if it holds a tile; the
             // byte sums of the upper half then pack the three counts.
             let level = |k: i8, w: i8| {
                 _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8(k - 1)), _mm_set1_epi8(w))
             };
-            let v = _mm_or_si128(_mm_or_si128(level(1, 1), level(2, 8)), level(3, 64));
+            let v = _mm_or_si128(_mm_or_si128(level(1, 1), level(2, W2)), level(3, W3));
             let sums = _mm_sad_epu8(_mm_and_si128(v, here), _mm_setzero_si128());
             _mm_extract_epi16::<4>(sums) as usize
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn fours_only(copies: &Counts) -> Option<u64> {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe {
+            let a = counts_at(copies, 0);
+            let b = counts_at(copies, 16);
+            let four = _mm_set1_epi8(4);
+            // Every byte is 0 or 4 exactly when no bit but bit 2 is set.
+            let other = _mm_andnot_si128(four, _mm_or_si128(a, b));
+            let tail = u16::from_le_bytes([copies[32], copies[33]]);
+            let clean = (_mm_movemask_epi8(_mm_cmpeq_epi8(other, _mm_setzero_si128())) == 0xFFFF)
+                & (tail & !0x0404 == 0);
+            let lo = _mm_movemask_epi8(_mm_cmpeq_epi8(a, four)) as u32 as u64;
+            let hi = _mm_movemask_epi8(_mm_cmpeq_epi8(b, four)) as u32 as u64;
+            let tail = u64::from(tail >> 2 & 1 | tail >> 9 & 2);
+            clean.then_some(lo | hi << 16 | tail << 32)
         }
     }
 
@@ -518,15 +561,6 @@ mod portable {
             .then(|| counts.iter().map(|&c| c as usize).sum())
     }
 
-    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
-        let mut out = [0; 2];
-        for (k, &c) in counts.iter().enumerate() {
-            out[0] |= u64::from(c == 0) << k;
-            out[1] |= u64::from(c == 4) << k;
-        }
-        out
-    }
-
     pub(super) fn levels(counts: &Counts) -> [u64; 4] {
         let mut out = [0; 4];
         for (k, &c) in counts.iter().enumerate() {
@@ -538,13 +572,33 @@ mod portable {
     }
 
     pub(super) fn honour_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels(counts, present, 8, 64)
+    }
+
+    pub(super) fn wide_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels(counts, present, 16, 128)
+    }
+
+    fn packed_levels(counts: &Counts, present: u32, w2: usize, w3: usize) -> usize {
         let mut out = 0;
         for (i, &c) in counts[27..].iter().enumerate() {
             if present >> i & 1 == 1 {
-                out += usize::from(c >= 1) + 8 * usize::from(c >= 2) + 64 * usize::from(c >= 3);
+                out += usize::from(c >= 1) + w2 * usize::from(c >= 2) + w3 * usize::from(c >= 3);
             }
         }
         out
+    }
+
+    pub(super) fn fours_only(copies: &Counts) -> Option<u64> {
+        let mut fours = 0;
+        for (k, &c) in copies.iter().enumerate() {
+            match c {
+                0 => {}
+                4 => fours |= 1 << k,
+                _ => return None,
+            }
+        }
+        Some(fours)
     }
 
     pub(super) fn combine<const S: usize>(a: Dist, b: Dist) -> Dist {
@@ -640,6 +694,26 @@ const fn build_isolated() -> ([Dist; ISOLATED_KEYS], [Dist; 5 * ISOLATED_KEYS]) 
         key += 1;
     }
     (out, rev)
+}
+
+/// [`Tables::wide_rev`], copied from the general isolated table (five kinds or more).
+const fn build_wide(isolated_rev: &[Dist; 5 * ISOLATED_KEYS]) -> [[Dist; WIDE_KEYS]; 5] {
+    let mut out = [[Dist([255; 16]); WIDE_KEYS]; 5];
+    let mut packed = 0;
+    while packed < WIDE_KEYS {
+        let p = packed as u32;
+        let (ge3, ge2, ge1) = (p >> 7, p >> 4 & 7, p & 15);
+        if ge3 <= ge2 && ge2 <= ge1 {
+            let key = isolated_key(ge3, ge2, ge1, 5);
+            let mut s = 0;
+            while s < 5 {
+                out[s][packed] = isolated_rev[s * ISOLATED_KEYS + key];
+                s += 1;
+            }
+        }
+        packed += 1;
+    }
+    out
 }
 
 /// [`Tables::honours_rev`], copied from the general isolated table.
@@ -885,16 +959,25 @@ mod tests {
             }
             assert_eq!(lanes::small_total(&c), portable::small_total(&c), "{c:?}");
             assert_eq!(lanes::levels(&c), portable::levels(&c), "{c:?}");
-            assert_eq!(
-                lanes::zeros_and_fours(&c),
-                portable::zeros_and_fours(&c),
-                "{c:?}"
-            );
+            assert_eq!(lanes::fours_only(&c), portable::fours_only(&c), "{c:?}");
+            // Shapes' copies: none or four of each kind, now and then one other count.
+            let mut copies = [0u8; mahjong_tiles::KINDS];
+            for x in &mut copies {
+                *x = 4 * u8::from(rng.gen_bool(0.8));
+            }
+            if rng.gen_bool(0.5) {
+                copies[rng.gen_range(0..copies.len())] = rng.gen_range(0..16);
+            }
+            assert_eq!(lanes::fours_only(&copies), portable::fours_only(&copies));
             if c.iter().all(|&x| x <= 4) {
                 let present = rng.gen_range(0..128);
                 assert_eq!(
                     lanes::honour_levels(&c, present),
                     portable::honour_levels(&c, present)
+                );
+                assert_eq!(
+                    lanes::wide_levels(&c, present),
+                    portable::wide_levels(&c, present)
                 );
                 for s in 0..3 {
                     assert_eq!(lanes::suit_key(&c, s), portable::suit_key(&c, s));
