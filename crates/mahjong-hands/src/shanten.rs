@@ -379,14 +379,14 @@ fn three_player_each<const S: usize>(
 ) {
     let t = Tables::get();
     let keys = l.suits.map(|s| table::suit_key(counts, s));
-    let d = keys.map(|key| t.dist(t.slot(key)));
-    let isolated = t.wide_rev::<S>(l.isolated_key(counts));
+    let ids = keys.map(|key| t.id(t.slot(key)));
+    let isolated = l.isolated_key(counts);
     for (i, &s) in l.suits.iter().enumerate() {
         let mut bits = kinds >> (9 * s) & 0x1FF;
         if bits == 0 {
             continue;
         }
-        let others = table::combine_rev::<S>(d[1 - i], isolated);
+        let others = t.pair_rev::<S>(ids[1 - i], isolated);
         while bits != 0 {
             let r = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -396,7 +396,8 @@ fn three_player_each<const S: usize>(
     }
     let mut bits = kinds & l.isolated;
     if bits != 0 {
-        let suits = table::combine::<S>(d[0], d[1]);
+        let [a, b] = ids.map(|id| t.vector(id));
+        let suits = table::combine::<S>(a, b);
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -556,8 +557,9 @@ impl ThreePlayer {
     /// honours', and the two ends'.
     #[inline(always)]
     fn isolated_key(&self, counts: &Counts) -> usize {
-        let [a, b] = self.ends.map(|k| table::WIDE_LEVEL[counts[k] as usize & 7]);
-        table::wide_levels(counts, self.honours) + usize::from(a + b)
+        // (Written out: `map` on the pair is not always inlined.)
+        let end = |k: usize| usize::from(table::WIDE_LEVEL[counts[k] as usize & 7]);
+        table::wide_levels(counts, self.honours) + end(self.ends[0]) + end(self.ends[1])
     }
 }
 
@@ -567,8 +569,9 @@ impl ThreePlayer {
 #[inline(always)]
 fn three_player<const S: usize>(counts: &Counts, l: &ThreePlayer) -> u8 {
     let t = Tables::get();
-    let isolated = t.wide_rev::<S>(l.isolated_key(counts));
-    let rest = table::combine_rev::<S>(suit(t, counts, l.suits[1]), isolated);
+    // The second suit and the kinds without chows, combined ahead of time.
+    let id = t.id(t.slot(table::suit_key(counts, l.suits[1])));
+    let rest = t.pair_rev::<S>(id, l.isolated_key(counts));
     table::finish(suit(t, counts, l.suits[0]), rest)
 }
 

@@ -11,21 +11,22 @@
 //! in the binary: the 405,350 suit contents that fit a hand share only 126 distinct
 //! distance vectors, so each content is one byte naming its vector, at its base-5 index
 //! (1.9 MB, of which a hand touches three bytes), and the completeness bits take 240 KB.
-//! Nothing is built when a process starts. The smaller tables (kinds without chows) are
-//! computed by the compiler.
+//! For the three-player sets each of the 126 vectors is also stored combined with the
+//! kinds without chows (their 1 and 9 and the honours) of each of 56 classes of levels,
+//! for every number of sets (560 KB), so such a hand combines no vectors. Nothing is built
+//! when a process starts. The smaller tables (kinds without chows) are computed by the
+//! compiler.
 //!
 //! The vector operations use SSE2 on x86-64 (part of its baseline); the public entry
 //! points are compiled a second time for AVX2, chosen at run time, whose three-operand
 //! and broadcast forms make them markedly faster. Other processors get plain loops.
 
-use crate::table_gen::LOWS;
+use crate::table_gen::{self, LOWS, VECTOR_IDS, WIDE_CLASSES};
 use crate::Counts;
 
-pub(crate) use crate::table_gen::{ENTRIES, MAX_TILES, P1, POW5};
-
-/// Distance of a target a group cannot form: above any real distance (at most 14), and
-/// small enough that sums of three never reach 255.
-pub(crate) const INF: u8 = 40;
+#[cfg(any(test, not(target_arch = "x86_64")))]
+pub(crate) use crate::table_gen::P1;
+pub(crate) use crate::table_gen::{isolated_key, ENTRIES, INF, MAX_TILES, POW5};
 
 /// Sixteen distances (or 255 in unused lanes), one per target: see [`P1`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -87,6 +88,13 @@ pub(crate) struct Tables {
     /// ([`wide_levels`]), so that up to fifteen kinds fit: the three-player sets' two
     /// ends and honours.
     wide_rev: [[Dist; WIDE_KEYS]; 5],
+    /// The class of wide packed levels: the levels capped at 5 (only the fullest five
+    /// kinds matter), numbered 0 to [`WIDE_CLASSES`] − 1.
+    wide_class: [u8; WIDE_KEYS],
+    /// A suit and five or more kinds without chows combined ([`combine_rev`]) ahead of
+    /// time: by `S`, then the class of the kinds' levels and the suit's vector id
+    /// ([`Tables::pair_rev`]). The three-player shapes then combine nothing per hand.
+    pair_rev: &'static [[Dist; PAIR_REV_LEN]; 5],
 }
 
 /// Keys of the wide isolated-kinds table: levels packed as `ge1 | ge2 << 4 | ge3 << 7`
@@ -117,7 +125,26 @@ static TABLES: Tables = Tables {
     isolated_rev: build_isolated().1,
     honours_rev: build_honours(&build_isolated().1),
     wide_rev: build_wide(&build_isolated().1),
+    wide_class: build_wide_class(),
+    pair_rev: {
+        // SAFETY: `Dist` is sixteen bytes aligned to sixteen (`repr(C)`); the bytes are
+        // aligned to sixteen and exactly as many as the array holds (the type of
+        // `PAIR_REV_BYTES` checks the length).
+        unsafe { &*(&PAIR_REV_BYTES as *const Aligned<_>).cast::<[[Dist; PAIR_REV_LEN]; 5]>() }
+    },
 };
+
+/// Bytes aligned to sixteen, for an embedded table of [`Dist`]s.
+#[repr(C, align(16))]
+struct Aligned<T>(T);
+
+/// Entries of [`Tables::pair_rev`] for one `S`.
+const PAIR_REV_LEN: usize = WIDE_CLASSES * VECTOR_IDS;
+
+/// [`Tables::pair_rev`] as written by the build script
+/// ([`table_gen::generate_pair_rev`]).
+static PAIR_REV_BYTES: Aligned<[u8; 5 * PAIR_REV_LEN * 16]> =
+    Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_rev.bin")));
 
 /// Whether each suit content, by index, is exactly sets plus at most one pair (at most 14
 /// tiles), one bit each, written by the build script.
@@ -153,6 +180,18 @@ impl Tables {
         self.vectors[self.ids[slot] as usize]
     }
 
+    /// The id of the distances at a slot, for [`Tables::pair_rev`].
+    #[inline(always)]
+    pub(crate) fn id(&self, slot: usize) -> usize {
+        self.ids[slot] as usize
+    }
+
+    /// The distances with this id ([`Tables::id`]).
+    #[inline(always)]
+    pub(crate) fn vector(&self, id: usize) -> Dist {
+        self.vectors[id & 255]
+    }
+
     /// The distances of the kinds that form only pungs and pairs.
     #[cfg(test)]
     pub(crate) fn isolated(&self, key: usize) -> Dist {
@@ -177,17 +216,14 @@ impl Tables {
     pub(crate) fn wide_rev<const S: usize>(&self, packed: usize) -> Dist {
         self.wide_rev[S][packed & (WIDE_KEYS - 1)]
     }
-}
 
-/// The key of the isolated-kinds table: how many kinds hold at least 3, 2 and 1 tiles,
-/// and how many kinds there are. Only the fullest five kinds can matter (four pungs and a
-/// pair), so each number is capped at 5.
-#[inline(always)]
-pub(crate) const fn isolated_key(ge3: u32, ge2: u32, ge1: u32, kinds: u32) -> usize {
-    const fn c(x: u32) -> usize {
-        (if x < 5 { x } else { 5 }) as usize
+    /// `combine_rev::<S>(the suit vector with this id, wide_rev::<S>(packed))`, looked
+    /// up.
+    #[inline(always)]
+    pub(crate) fn pair_rev<const S: usize>(&self, id: usize, packed: usize) -> Dist {
+        let class = self.wide_class[packed & (WIDE_KEYS - 1)] as usize;
+        self.pair_rev[S][class * VECTOR_IDS + (id & (VECTOR_IDS - 1))]
     }
-    c(ge3) + 6 * (c(ge2) + 6 * (c(ge1) + 6 * c(kinds)))
 }
 
 /// The key of suit `s` (0–2), whose counts must be at most 4.
@@ -645,50 +681,17 @@ mod portable {
 #[cfg(not(target_arch = "x86_64"))]
 use portable as lanes;
 
-/// The isolated-kinds distances for every key, as they are and reversed for each last
-/// step. With the kinds sorted by tiles held, pungs go to the first m and the pair to the
-/// next (moving a pung to a fuller kind and the pair to an emptier one never costs more).
-/// The k-th kind's pung costs one tile per threshold (3, 2, 1 held) it falls short of,
-/// its pair one per threshold (2, 1).
+/// The isolated-kinds distances for every key ([`table_gen::isolated_lanes`]), as they
+/// are and reversed for each last step.
 const fn build_isolated() -> ([Dist; ISOLATED_KEYS], [Dist; 5 * ISOLATED_KEYS]) {
-    const fn short(k: u32, t: u32) -> u8 {
-        (k >= t) as u8
-    }
-    const fn capped(x: u8) -> u8 {
-        if x < INF {
-            x
-        } else {
-            INF
-        }
-    }
     let mut out = [UNUSED; ISOLATED_KEYS];
     let mut rev = [Dist([255; 16]); 5 * ISOLATED_KEYS];
     let mut key = 0;
     while key < ISOLATED_KEYS {
-        let k = key as u32;
-        let (ge3, ge2, ge1, kinds) = (k % 6, k / 6 % 6, k / 36 % 6, k / 216);
-        let v = &mut out[key].0;
-        let mut pungs = 0u8;
-        let mut m = 0u32;
-        while m < 5 {
-            v[m as usize] = if m > kinds { INF } else { capped(pungs) };
-            v[P1 + m as usize] = if m >= kinds {
-                INF
-            } else {
-                capped(pungs + short(m, ge2) + short(m, ge1))
-            };
-            pungs += short(m, ge3) + short(m, ge2) + short(m, ge1);
-            m += 1;
-        }
+        out[key] = Dist(table_gen::isolated_lanes(key));
         let mut s = 0;
         while s < 5 {
-            let r = &mut rev[s * ISOLATED_KEYS + key].0;
-            let mut i = 0;
-            while i <= s {
-                r[i] = out[key].0[P1 + s - i];
-                r[P1 + i] = out[key].0[s - i];
-                i += 1;
-            }
+            rev[s * ISOLATED_KEYS + key] = Dist(table_gen::reversed(s, &out[key].0));
             s += 1;
         }
         key += 1;
@@ -710,6 +713,19 @@ const fn build_wide(isolated_rev: &[Dist; 5 * ISOLATED_KEYS]) -> [[Dist; WIDE_KE
                 out[s][packed] = isolated_rev[s * ISOLATED_KEYS + key];
                 s += 1;
             }
+        }
+        packed += 1;
+    }
+    out
+}
+
+/// [`Tables::wide_class`]: each wide packed value's class (0 for values no hand has).
+const fn build_wide_class() -> [u8; WIDE_KEYS] {
+    let mut out = [0u8; WIDE_KEYS];
+    let mut packed = 0;
+    while packed < WIDE_KEYS {
+        if let Some(class) = table_gen::wide_class(packed) {
+            out[packed] = class as u8;
         }
         packed += 1;
     }
@@ -1040,6 +1056,40 @@ mod embedded {
         assert_eq!(ENTRIES, full.len());
         assert_eq!(&COMPLETE[..], &table_gen::derive_complete(&contains)[..]);
         assert_eq!(&COMPLETE[..], &table_gen::generate_complete()[..]);
+    }
+
+    /// The three-player tables: each wide packed value of levels names the isolated
+    /// distances of its capped levels, and the embedded combinations are those of the
+    /// vector operations (the last step, [`finish`], agrees on every suit vector).
+    #[test]
+    fn three_player_tables_are_the_combinations() {
+        let t = Tables::get();
+        let ids = SUIT_VECTORS.len();
+        for packed in 0..WIDE_KEYS {
+            let (ge3, ge2, ge1) = (packed >> 7, packed >> 4 & 7, packed & 15);
+            if !(ge3 <= ge2 && ge2 <= ge1) {
+                continue;
+            }
+            let key = isolated_key(ge3 as u32, ge2 as u32, ge1 as u32, 9);
+            fn check<const S: usize>(t: &Tables, packed: usize, key: usize, ids: usize) {
+                assert_eq!(t.wide_rev::<S>(packed), t.isolated_rev::<S>(key));
+                for id in 0..ids {
+                    let b = t.vectors[id];
+                    let plain = portable::combine_rev::<S>(b, t.isolated_rev::<S>(key));
+                    let pair = t.pair_rev::<S>(id, packed);
+                    assert_eq!(pair, plain, "{S} {packed} {id}");
+                    for a in &t.vectors[..ids] {
+                        let lanes = combine_rev::<S>(b, t.wide_rev::<S>(packed));
+                        assert_eq!(finish(*a, pair), finish(*a, lanes));
+                    }
+                }
+            }
+            check::<4>(t, packed, key, ids);
+            check::<3>(t, packed, key, ids);
+            check::<2>(t, packed, key, ids);
+            check::<1>(t, packed, key, ids);
+            check::<0>(t, packed, key, ids);
+        }
     }
 
     /// The small tables the compiler computes match plain loops over their definition.
