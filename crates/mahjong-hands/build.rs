@@ -31,4 +31,11 @@ fn main() {
     std::fs::write(out.join("suit_vectors.rs"), src).expect("write suit_vectors.rs");
     std::fs::write(out.join("complete.bin"), table_gen::generate_complete())
         .expect("write complete.bin");
+    // Each vector combined ahead of time with the kinds without chows of the
+    // three-player sets.
+    std::fs::write(
+        out.join("pair_rev.bin"),
+        table_gen::generate_pair_rev(&vectors),
+    )
+    .expect("write pair_rev.bin");
 }

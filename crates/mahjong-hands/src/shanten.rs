@@ -235,11 +235,11 @@ fn each(
     let mut out = [i8::MAX; KINDS];
     let mut rest = kinds;
     if declared <= 4 {
-        let classical = is_classical(shape);
-        let three = if classical {
-            None
-        } else {
-            ThreePlayer::of(shape)
+        let fours = table::fours_only(&shape.copies);
+        let classical = fours.is_some_and(|f| is_classical(shape, f));
+        let three = match fours {
+            Some(f) if !classical => ThreePlayer::of_fours(shape, f),
+            _ => None,
         };
         if let (Some(total), true) = (table::small_total(counts), classical || three.is_some()) {
             // The stepped hand must fit the tables, as [`regular`] asks of each.
@@ -379,14 +379,14 @@ fn three_player_each<const S: usize>(
 ) {
     let t = Tables::get();
     let keys = l.suits.map(|s| table::suit_key(counts, s));
-    let d = keys.map(|key| t.dist(t.slot(key)));
-    let isolated = t.isolated_rev::<S>(l.isolated_key(counts));
+    let ids = keys.map(|key| t.id(t.slot(key)));
+    let isolated = l.isolated_key(counts);
     for (i, &s) in l.suits.iter().enumerate() {
         let mut bits = kinds >> (9 * s) & 0x1FF;
         if bits == 0 {
             continue;
         }
-        let others = table::combine_rev::<S>(d[1 - i], isolated);
+        let others = t.pair_rev::<S>(ids[1 - i], isolated);
         while bits != 0 {
             let r = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -396,12 +396,13 @@ fn three_player_each<const S: usize>(
     }
     let mut bits = kinds & l.isolated;
     if bits != 0 {
-        let suits = table::combine::<S>(d[0], d[1]);
+        let [a, b] = ids.map(|id| t.vector(id));
+        let suits = table::combine::<S>(a, b);
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let key = l.isolated_key(&step(counts, k, add));
-            out[k] = table::finish(suits, t.isolated_rev::<S>(key)) as i8 - 1;
+            out[k] = table::finish(suits, t.wide_rev::<S>(key)) as i8 - 1;
         }
     }
 }
@@ -429,14 +430,17 @@ fn orphans_of([one, two, ..]: [u64; 4], shape: &Shape) -> i8 {
 #[inline(always)]
 fn regular(counts: &Counts, declared: usize, shape: &Shape, other: Other) -> i8 {
     if declared <= 4 && table::fits(counts) {
-        if is_classical(shape) {
-            // Every target exists in the classical set, so the distance is finite.
-            let d = with_sets!(declared, classical(counts));
-            return d as i8 - 1;
-        }
-        if let Some(l) = ThreePlayer::of(shape) {
-            let d = with_sets!(declared, three_player(counts, &l));
-            return d as i8 - 1;
+        // One look at the copies serves both checks.
+        if let Some(fours) = table::fours_only(&shape.copies) {
+            if is_classical(shape, fours) {
+                // Every target exists in the classical set, so the distance is finite.
+                let d = with_sets!(declared, classical(counts));
+                return d as i8 - 1;
+            }
+            if let Some(l) = ThreePlayer::of_fours(shape, fours) {
+                let d = with_sets!(declared, three_player(counts, &l));
+                return d as i8 - 1;
+            }
         }
     }
     other(counts, declared, shape)
@@ -477,12 +481,12 @@ fn regular_other(counts: &Counts, declared: usize, shape: &Shape) -> i8 {
 }
 
 /// Whether the shape is the full 34-kind set with chows in every suit (the common case,
-/// which skips the layout analysis).
+/// which skips the layout analysis), given the kinds with four copies of a shape whose
+/// kinds all have none or four ([`table::fours_only`]).
 #[inline(always)]
-fn is_classical(shape: &Shape) -> bool {
-    let c = &shape.copies;
-    let fours = (0..4).all(|i| word(c, 8 * i) == FOURS) & (c[32] == 4) & (c[33] == 4);
-    fours & (shape.chow_suits == [true; 3]) & (shape.kinds.0 == (1 << KINDS) - 1)
+fn is_classical(shape: &Shape, fours: u64) -> bool {
+    const ALL: u64 = (1 << KINDS) - 1;
+    (fours == ALL) & (shape.kinds.0 == ALL) & (shape.chow_suits == [true; 3])
 }
 
 /// Fewest tiles to add for `S` sets and a pair in the classical shape: three suits by
@@ -503,9 +507,10 @@ fn suit(t: &Tables, counts: &Counts, s: usize) -> table::Dist {
 }
 
 /// A three-player shape (the Korean and Japanese sets): one suit holds only its 1 and 9
-/// (no chows), the other two are whole and form chows, and each honour has four copies
-/// or none. The general [`Layout`] covers these too, but working it out costs more than
-/// the lookups; this check is a few vector compares.
+/// (no chows), the other two are whole and form chows, each honour has four copies or
+/// none, and at least three honours exist (so the kinds without chows, five or more,
+/// take the wide table, [`Tables::wide_rev`]). The general [`Layout`] covers these too,
+/// but working it out costs more than the lookups; this check is a few vector compares.
 #[derive(Copy, Clone)]
 struct ThreePlayer {
     /// The two suits with chows.
@@ -519,8 +524,15 @@ struct ThreePlayer {
 }
 
 impl ThreePlayer {
-    #[inline(always)]
+    #[cfg(test)]
     fn of(shape: &Shape) -> Option<ThreePlayer> {
+        ThreePlayer::of_fours(shape, table::fours_only(&shape.copies)?)
+    }
+
+    /// The three-player layout of a shape whose kinds all have none or four copies,
+    /// `fours` those with four ([`table::fours_only`]).
+    #[inline(always)]
+    fn of_fours(shape: &Shape, fours: u64) -> Option<ThreePlayer> {
         const SUITS: u64 = (1 << 27) - 1;
         let (reduced, suits) = match shape.chow_suits {
             [false, true, true] => (0, [1, 2]),
@@ -528,34 +540,26 @@ impl ThreePlayer {
             [true, true, false] => (2, [0, 1]),
             _ => return None,
         };
-        let [zeros, fours] = table::zeros_and_fours(&shape.copies);
         // Ranks 2–8 of the reduced suit are missing; every other suited kind is there.
         let suited = SUITS & !(0xFE << (9 * reduced));
-        let fits = (zeros | fours) == (1 << KINDS) - 1
-            && fours == shape.kinds.0
-            && fours & SUITS == suited;
+        let honours = (fours >> 27) as u32;
+        let fits =
+            (fours == shape.kinds.0) & (fours & SUITS == suited) & (honours.count_ones() >= 3);
         fits.then_some(ThreePlayer {
             suits,
             isolated: fours & !(SUITS & !(0x1FF << (9 * reduced))),
             ends: [9 * reduced, 9 * reduced + 8],
-            honours: (fours >> 27) as u32,
+            honours,
         })
     }
 
-    /// The isolated-kinds key of a hand: the honours' levels, and the two ends'.
+    /// The wide packed levels of the kinds without chows ([`table::wide_levels`]): the
+    /// honours', and the two ends'.
     #[inline(always)]
     fn isolated_key(&self, counts: &Counts) -> usize {
-        let [mut ge3, mut ge2, mut ge1] =
-            table::unpack_levels(table::honour_levels(counts, self.honours));
-        for k in self.ends {
-            let n = counts[k];
-            ge3 += u32::from(n >= 3);
-            ge2 += u32::from(n >= 2);
-            ge1 += u32::from(n >= 1);
-        }
-        // At least two isolated kinds and the two whole suits: the count of kinds
-        // matters only below five.
-        table::isolated_key(ge3, ge2, ge1, self.isolated.count_ones())
+        // (Written out: `map` on the pair is not always inlined.)
+        let end = |k: usize| usize::from(table::WIDE_LEVEL[counts[k] as usize & 7]);
+        table::wide_levels(counts, self.honours) + end(self.ends[0]) + end(self.ends[1])
     }
 }
 
@@ -565,8 +569,9 @@ impl ThreePlayer {
 #[inline(always)]
 fn three_player<const S: usize>(counts: &Counts, l: &ThreePlayer) -> u8 {
     let t = Tables::get();
-    let isolated = t.isolated_rev::<S>(l.isolated_key(counts));
-    let rest = table::combine_rev::<S>(suit(t, counts, l.suits[1]), isolated);
+    // The second suit and the kinds without chows, combined ahead of time.
+    let id = t.id(t.slot(table::suit_key(counts, l.suits[1])));
+    let rest = t.pair_rev::<S>(id, l.isolated_key(counts));
     table::finish(suit(t, counts, l.suits[0]), rest)
 }
 
@@ -768,6 +773,87 @@ mod tests {
         let mut three = korean;
         three.copies[20] = 3;
         assert!(ThreePlayer::of(&three).is_none());
+        // Two honours only: too few kinds without chows for the wide table, so the
+        // general layout takes the shape.
+        let mut few = korean;
+        for k in 29..KINDS {
+            few.copies[k] = 0;
+            few.kinds.0 &= !(1 << k);
+        }
+        assert!(ThreePlayer::of(&few).is_none());
+        assert!(Layout::of(&few).is_some());
+    }
+
+    /// The public functions, which take the three-player path for these shapes, give the
+    /// general layout's values and the general search's, on many random hands: drawn
+    /// from the wall, or made of pairs and pungs of the kinds without chows (the wide
+    /// table's keys), for every number of declared sets.
+    #[test]
+    fn three_player_shanten_equals_the_general_paths() {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
+        let [_, korean, japanese, _] = shapes();
+        let mut north = korean;
+        north.copies[30] = 4;
+        north.kinds.insert(30);
+        let hands = std::env::var("THREE_PLAYER_HANDS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20_000);
+        for shape in [korean, japanese, north] {
+            let l = ThreePlayer::of(&shape).unwrap();
+            let layout = Layout::of(&shape).unwrap();
+            let kinds: Vec<usize> = shape.kinds.iter().collect();
+            let isolated: Vec<usize> = KindMask(l.isolated).iter().collect();
+            let mut wall: Vec<usize> = kinds.iter().flat_map(|&k| [k; 4]).collect();
+            for i in 0..hands {
+                let declared = rng.gen_range(0..5);
+                let n = 13 + rng.gen_range(0..2) - 3 * declared;
+                let mut c = [0u8; KINDS];
+                if i % 3 == 0 {
+                    // Pairs and pungs of the kinds without chows, the rest from the wall.
+                    let mut left = n;
+                    while left > 0 && rng.gen_bool(0.8) {
+                        let k = *isolated.choose(&mut rng).unwrap();
+                        let add = rng.gen_range(1..=3).min(left).min(4 - c[k] as usize);
+                        c[k] += add as u8;
+                        left -= add;
+                    }
+                    while left > 0 {
+                        let k = *kinds.choose(&mut rng).unwrap();
+                        if c[k] < 4 {
+                            c[k] += 1;
+                            left -= 1;
+                        }
+                    }
+                } else {
+                    wall.shuffle(&mut rng);
+                    for &k in &wall[..n] {
+                        c[k] += 1;
+                    }
+                }
+                let general = distance_general(&c, 4 - declared, &shape) as i8 - 1;
+                let by_layout = with_sets!(declared, distance(&c, &layout)) as i8 - 1;
+                assert_eq!(by_layout, general, "{c:?} {declared}");
+                assert_eq!(
+                    shanten_regular(&c, declared, &shape),
+                    general,
+                    "{c:?} {declared}"
+                );
+                assert_eq!(regular(&c, declared, &shape, other_shapes), general);
+                for seven in [false, true] {
+                    let all = all_forms(&c, declared, &shape, seven, |c, d, s| {
+                        with_sets!(d, distance(c, &Layout::of(s).unwrap())) as i8 - 1
+                    });
+                    assert_eq!(
+                        shanten(&c, declared, &shape, seven),
+                        all,
+                        "{c:?} {declared}"
+                    );
+                }
+            }
+        }
     }
 
     /// The three-player path gives the general search's distances.

@@ -11,21 +11,22 @@
 //! in the binary: the 405,350 suit contents that fit a hand share only 126 distinct
 //! distance vectors, so each content is one byte naming its vector, at its base-5 index
 //! (1.9 MB, of which a hand touches three bytes), and the completeness bits take 240 KB.
-//! Nothing is built when a process starts. The smaller tables (kinds without chows) are
-//! computed by the compiler.
+//! For the three-player sets each of the 126 vectors is also stored combined with the
+//! kinds without chows (their 1 and 9 and the honours) of each of 56 classes of levels,
+//! for every number of sets (560 KB), so such a hand combines no vectors. Nothing is built
+//! when a process starts. The smaller tables (kinds without chows) are computed by the
+//! compiler.
 //!
 //! The vector operations use SSE2 on x86-64 (part of its baseline); the public entry
 //! points are compiled a second time for AVX2, chosen at run time, whose three-operand
 //! and broadcast forms make them markedly faster. Other processors get plain loops.
 
-use crate::table_gen::LOWS;
+use crate::table_gen::{self, LOWS, VECTOR_IDS, WIDE_CLASSES};
 use crate::Counts;
 
-pub(crate) use crate::table_gen::{ENTRIES, MAX_TILES, P1, POW5};
-
-/// Distance of a target a group cannot form: above any real distance (at most 14), and
-/// small enough that sums of three never reach 255.
-pub(crate) const INF: u8 = 40;
+#[cfg(any(test, not(target_arch = "x86_64")))]
+pub(crate) use crate::table_gen::P1;
+pub(crate) use crate::table_gen::{isolated_key, ENTRIES, INF, MAX_TILES, POW5};
 
 /// Sixteen distances (or 255 in unused lanes), one per target: see [`P1`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -83,7 +84,22 @@ pub(crate) struct Tables {
     /// `isolated_rev` for the seven honours of the classical set, by packed honour
     /// levels ([`honour_levels`]): the packed value is the key, with no capping.
     honours_rev: [[Dist; 512]; 5],
+    /// `isolated_rev` for five or more kinds without chows, by their levels packed wide
+    /// ([`wide_levels`]), so that up to fifteen kinds fit: the three-player sets' two
+    /// ends and honours.
+    wide_rev: [[Dist; WIDE_KEYS]; 5],
+    /// The class of wide packed levels: the levels capped at 5 (only the fullest five
+    /// kinds matter), numbered 0 to [`WIDE_CLASSES`] − 1.
+    wide_class: [u8; WIDE_KEYS],
+    /// A suit and five or more kinds without chows combined ([`combine_rev`]) ahead of
+    /// time: by `S`, then the class of the kinds' levels and the suit's vector id
+    /// ([`Tables::pair_rev`]). The three-player shapes then combine nothing per hand.
+    pair_rev: &'static [[Dist; PAIR_REV_LEN]; 5],
 }
+
+/// Keys of the wide isolated-kinds table: levels packed as `ge1 | ge2 << 4 | ge3 << 7`
+/// (at most 15, 7 and 3 or 4), so below 1,024.
+const WIDE_KEYS: usize = 1024;
 
 /// Keys of the isolated-kinds table.
 const ISOLATED_KEYS: usize = 6 * 6 * 6 * 6;
@@ -108,7 +124,27 @@ static TABLES: Tables = Tables {
     isolated: build_isolated().0,
     isolated_rev: build_isolated().1,
     honours_rev: build_honours(&build_isolated().1),
+    wide_rev: build_wide(&build_isolated().1),
+    wide_class: build_wide_class(),
+    pair_rev: {
+        // SAFETY: `Dist` is sixteen bytes aligned to sixteen (`repr(C)`); the bytes are
+        // aligned to sixteen and exactly as many as the array holds (the type of
+        // `PAIR_REV_BYTES` checks the length).
+        unsafe { &*(&PAIR_REV_BYTES as *const Aligned<_>).cast::<[[Dist; PAIR_REV_LEN]; 5]>() }
+    },
 };
+
+/// Bytes aligned to sixteen, for an embedded table of [`Dist`]s.
+#[repr(C, align(16))]
+struct Aligned<T>(T);
+
+/// Entries of [`Tables::pair_rev`] for one `S`.
+const PAIR_REV_LEN: usize = WIDE_CLASSES * VECTOR_IDS;
+
+/// [`Tables::pair_rev`] as written by the build script
+/// ([`table_gen::generate_pair_rev`]).
+static PAIR_REV_BYTES: Aligned<[u8; 5 * PAIR_REV_LEN * 16]> =
+    Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_rev.bin")));
 
 /// Whether each suit content, by index, is exactly sets plus at most one pair (at most 14
 /// tiles), one bit each, written by the build script.
@@ -144,6 +180,18 @@ impl Tables {
         self.vectors[self.ids[slot] as usize]
     }
 
+    /// The id of the distances at a slot, for [`Tables::pair_rev`].
+    #[inline(always)]
+    pub(crate) fn id(&self, slot: usize) -> usize {
+        self.ids[slot] as usize
+    }
+
+    /// The distances with this id ([`Tables::id`]).
+    #[inline(always)]
+    pub(crate) fn vector(&self, id: usize) -> Dist {
+        self.vectors[id & 255]
+    }
+
     /// The distances of the kinds that form only pungs and pairs.
     #[cfg(test)]
     pub(crate) fn isolated(&self, key: usize) -> Dist {
@@ -161,17 +209,21 @@ impl Tables {
     pub(crate) fn honours_rev<const S: usize>(&self, packed: usize) -> Dist {
         self.honours_rev[S][packed & 511]
     }
-}
 
-/// The key of the isolated-kinds table: how many kinds hold at least 3, 2 and 1 tiles,
-/// and how many kinds there are. Only the fullest five kinds can matter (four pungs and a
-/// pair), so each number is capped at 5.
-#[inline(always)]
-pub(crate) const fn isolated_key(ge3: u32, ge2: u32, ge1: u32, kinds: u32) -> usize {
-    const fn c(x: u32) -> usize {
-        (if x < 5 { x } else { 5 }) as usize
+    /// The same for five or more kinds without chows, by wide packed levels
+    /// ([`wide_levels`]).
+    #[inline(always)]
+    pub(crate) fn wide_rev<const S: usize>(&self, packed: usize) -> Dist {
+        self.wide_rev[S][packed & (WIDE_KEYS - 1)]
     }
-    c(ge3) + 6 * (c(ge2) + 6 * (c(ge1) + 6 * c(kinds)))
+
+    /// `combine_rev::<S>(the suit vector with this id, wide_rev::<S>(packed))`, looked
+    /// up.
+    #[inline(always)]
+    pub(crate) fn pair_rev<const S: usize>(&self, id: usize, packed: usize) -> Dist {
+        let class = self.wide_class[packed & (WIDE_KEYS - 1)] as usize;
+        self.pair_rev[S][class * VECTOR_IDS + (id & (VECTOR_IDS - 1))]
+    }
 }
 
 /// The key of suit `s` (0–2), whose counts must be at most 4.
@@ -195,16 +247,31 @@ pub(crate) fn honour_levels(counts: &Counts, present: u32) -> usize {
     lanes::honour_levels(counts, present)
 }
 
+/// As [`honour_levels`], packed wide: `ge1 | ge2 << 4 | ge3 << 7`, so that further kinds
+/// can be added with [`WIDE_LEVEL`] (at most fifteen kinds, or 7 with two tiles).
+#[inline(always)]
+pub(crate) fn wide_levels(counts: &Counts, present: u32) -> usize {
+    lanes::wide_levels(counts, present)
+}
+
+/// The wide packed levels of one kind, by the tiles it holds (0–4; the entries above are
+/// there so that a masked index needs no bounds check).
+pub(crate) const WIDE_LEVEL: [u16; 8] = {
+    const L3: u16 = 1 + 16 + 128;
+    [0, 1, 1 + 16, L3, L3, L3, L3, L3]
+};
+
+/// The kinds with four copies, if every kind has none or four (else `None`): the shape
+/// checks of the fast paths, on [`crate::Shape::copies`].
+#[inline(always)]
+pub(crate) fn fours_only(copies: &Counts) -> Option<u64> {
+    lanes::fours_only(copies)
+}
+
 /// The kinds holding at least 1, 2, 3 and 4 tiles, as masks (bit k for kind k).
 #[inline(always)]
 pub(crate) fn levels(counts: &Counts) -> [u64; 4] {
     lanes::levels(counts)
-}
-
-/// The kinds holding exactly 0 and exactly 4 tiles, as masks (bit k for kind k).
-#[inline(always)]
-pub(crate) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
-    lanes::zeros_and_fours(counts)
 }
 
 /// The number of tiles, if no kind has more than 4 (else `None`).
@@ -341,25 +408,18 @@ mod lanes {
     }
 
     #[inline(always)]
-    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
-        // SAFETY: SSE2 is part of the x86-64 baseline.
-        unsafe {
-            let a = counts_at(counts, 0);
-            let b = counts_at(counts, 16);
-            let mask = |x: __m128i| _mm_movemask_epi8(x) as u32 as u64;
-            let equal = |k: u8| {
-                let kk = _mm_set1_epi8(k as i8);
-                let lo = mask(_mm_cmpeq_epi8(a, kk));
-                let hi = mask(_mm_cmpeq_epi8(b, kk));
-                let tail = u64::from(counts[32] == k) | u64::from(counts[33] == k) << 1;
-                lo | hi << 16 | tail << 32
-            };
-            [equal(0), equal(4)]
-        }
+    pub(super) fn honour_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels::<8, 64>(counts, present)
     }
 
     #[inline(always)]
-    pub(super) fn honour_levels(counts: &Counts, present: u32) -> usize {
+    pub(super) fn wide_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels::<16, { 128u8 as i8 }>(counts, present)
+    }
+
+    /// The honours' levels packed as `ge1 + W2·ge2 + W3·ge3` (weights as bytes).
+    #[inline(always)]
+    fn packed_levels<const W2: i8, const W3: i8>(counts: &Counts, present: u32) -> usize {
         // SAFETY: SSE2 is part of the x86-64 baseline.
         unsafe {
             // Lanes 9–15 are the honours 27–33.
@@ -369,14 +429,33 @@ mod lanes {
             let bits = _mm_set1_epi8((present << 1) as u8 as i8);
             let select = _mm_setr_epi8(1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 64, -128);
             let here = _mm_cmpeq_epi8(_mm_and_si128(bits, select), select);
-            // Each present honour weighs 1 + 8·[≥ 2] + 64·[≥ 3] if it holds a tile; the
+            // Each present honour weighs 1 + W2·[≥ 2] + W3·[≥ 3] if it holds a tile; the
             // byte sums of the upper half then pack the three counts.
             let level = |k: i8, w: i8| {
                 _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8(k - 1)), _mm_set1_epi8(w))
             };
-            let v = _mm_or_si128(_mm_or_si128(level(1, 1), level(2, 8)), level(3, 64));
+            let v = _mm_or_si128(_mm_or_si128(level(1, 1), level(2, W2)), level(3, W3));
             let sums = _mm_sad_epu8(_mm_and_si128(v, here), _mm_setzero_si128());
             _mm_extract_epi16::<4>(sums) as usize
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn fours_only(copies: &Counts) -> Option<u64> {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe {
+            let a = counts_at(copies, 0);
+            let b = counts_at(copies, 16);
+            let four = _mm_set1_epi8(4);
+            // Every byte is 0 or 4 exactly when no bit but bit 2 is set.
+            let other = _mm_andnot_si128(four, _mm_or_si128(a, b));
+            let tail = u16::from_le_bytes([copies[32], copies[33]]);
+            let clean = (_mm_movemask_epi8(_mm_cmpeq_epi8(other, _mm_setzero_si128())) == 0xFFFF)
+                & (tail & !0x0404 == 0);
+            let lo = _mm_movemask_epi8(_mm_cmpeq_epi8(a, four)) as u32 as u64;
+            let hi = _mm_movemask_epi8(_mm_cmpeq_epi8(b, four)) as u32 as u64;
+            let tail = u64::from(tail >> 2 & 1 | tail >> 9 & 2);
+            clean.then_some(lo | hi << 16 | tail << 32)
         }
     }
 
@@ -518,15 +597,6 @@ mod portable {
             .then(|| counts.iter().map(|&c| c as usize).sum())
     }
 
-    pub(super) fn zeros_and_fours(counts: &Counts) -> [u64; 2] {
-        let mut out = [0; 2];
-        for (k, &c) in counts.iter().enumerate() {
-            out[0] |= u64::from(c == 0) << k;
-            out[1] |= u64::from(c == 4) << k;
-        }
-        out
-    }
-
     pub(super) fn levels(counts: &Counts) -> [u64; 4] {
         let mut out = [0; 4];
         for (k, &c) in counts.iter().enumerate() {
@@ -538,13 +608,33 @@ mod portable {
     }
 
     pub(super) fn honour_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels(counts, present, 8, 64)
+    }
+
+    pub(super) fn wide_levels(counts: &Counts, present: u32) -> usize {
+        packed_levels(counts, present, 16, 128)
+    }
+
+    fn packed_levels(counts: &Counts, present: u32, w2: usize, w3: usize) -> usize {
         let mut out = 0;
         for (i, &c) in counts[27..].iter().enumerate() {
             if present >> i & 1 == 1 {
-                out += usize::from(c >= 1) + 8 * usize::from(c >= 2) + 64 * usize::from(c >= 3);
+                out += usize::from(c >= 1) + w2 * usize::from(c >= 2) + w3 * usize::from(c >= 3);
             }
         }
         out
+    }
+
+    pub(super) fn fours_only(copies: &Counts) -> Option<u64> {
+        let mut fours = 0;
+        for (k, &c) in copies.iter().enumerate() {
+            match c {
+                0 => {}
+                4 => fours |= 1 << k,
+                _ => return None,
+            }
+        }
+        Some(fours)
     }
 
     pub(super) fn combine<const S: usize>(a: Dist, b: Dist) -> Dist {
@@ -591,55 +681,55 @@ mod portable {
 #[cfg(not(target_arch = "x86_64"))]
 use portable as lanes;
 
-/// The isolated-kinds distances for every key, as they are and reversed for each last
-/// step. With the kinds sorted by tiles held, pungs go to the first m and the pair to the
-/// next (moving a pung to a fuller kind and the pair to an emptier one never costs more).
-/// The k-th kind's pung costs one tile per threshold (3, 2, 1 held) it falls short of,
-/// its pair one per threshold (2, 1).
+/// The isolated-kinds distances for every key ([`table_gen::isolated_lanes`]), as they
+/// are and reversed for each last step.
 const fn build_isolated() -> ([Dist; ISOLATED_KEYS], [Dist; 5 * ISOLATED_KEYS]) {
-    const fn short(k: u32, t: u32) -> u8 {
-        (k >= t) as u8
-    }
-    const fn capped(x: u8) -> u8 {
-        if x < INF {
-            x
-        } else {
-            INF
-        }
-    }
     let mut out = [UNUSED; ISOLATED_KEYS];
     let mut rev = [Dist([255; 16]); 5 * ISOLATED_KEYS];
     let mut key = 0;
     while key < ISOLATED_KEYS {
-        let k = key as u32;
-        let (ge3, ge2, ge1, kinds) = (k % 6, k / 6 % 6, k / 36 % 6, k / 216);
-        let v = &mut out[key].0;
-        let mut pungs = 0u8;
-        let mut m = 0u32;
-        while m < 5 {
-            v[m as usize] = if m > kinds { INF } else { capped(pungs) };
-            v[P1 + m as usize] = if m >= kinds {
-                INF
-            } else {
-                capped(pungs + short(m, ge2) + short(m, ge1))
-            };
-            pungs += short(m, ge3) + short(m, ge2) + short(m, ge1);
-            m += 1;
-        }
+        out[key] = Dist(table_gen::isolated_lanes(key));
         let mut s = 0;
         while s < 5 {
-            let r = &mut rev[s * ISOLATED_KEYS + key].0;
-            let mut i = 0;
-            while i <= s {
-                r[i] = out[key].0[P1 + s - i];
-                r[P1 + i] = out[key].0[s - i];
-                i += 1;
-            }
+            rev[s * ISOLATED_KEYS + key] = Dist(table_gen::reversed(s, &out[key].0));
             s += 1;
         }
         key += 1;
     }
     (out, rev)
+}
+
+/// [`Tables::wide_rev`], copied from the general isolated table (five kinds or more).
+const fn build_wide(isolated_rev: &[Dist; 5 * ISOLATED_KEYS]) -> [[Dist; WIDE_KEYS]; 5] {
+    let mut out = [[Dist([255; 16]); WIDE_KEYS]; 5];
+    let mut packed = 0;
+    while packed < WIDE_KEYS {
+        let p = packed as u32;
+        let (ge3, ge2, ge1) = (p >> 7, p >> 4 & 7, p & 15);
+        if ge3 <= ge2 && ge2 <= ge1 {
+            let key = isolated_key(ge3, ge2, ge1, 5);
+            let mut s = 0;
+            while s < 5 {
+                out[s][packed] = isolated_rev[s * ISOLATED_KEYS + key];
+                s += 1;
+            }
+        }
+        packed += 1;
+    }
+    out
+}
+
+/// [`Tables::wide_class`]: each wide packed value's class (0 for values no hand has).
+const fn build_wide_class() -> [u8; WIDE_KEYS] {
+    let mut out = [0u8; WIDE_KEYS];
+    let mut packed = 0;
+    while packed < WIDE_KEYS {
+        if let Some(class) = table_gen::wide_class(packed) {
+            out[packed] = class as u8;
+        }
+        packed += 1;
+    }
+    out
 }
 
 /// [`Tables::honours_rev`], copied from the general isolated table.
@@ -885,16 +975,25 @@ mod tests {
             }
             assert_eq!(lanes::small_total(&c), portable::small_total(&c), "{c:?}");
             assert_eq!(lanes::levels(&c), portable::levels(&c), "{c:?}");
-            assert_eq!(
-                lanes::zeros_and_fours(&c),
-                portable::zeros_and_fours(&c),
-                "{c:?}"
-            );
+            assert_eq!(lanes::fours_only(&c), portable::fours_only(&c), "{c:?}");
+            // Shapes' copies: none or four of each kind, now and then one other count.
+            let mut copies = [0u8; mahjong_tiles::KINDS];
+            for x in &mut copies {
+                *x = 4 * u8::from(rng.gen_bool(0.8));
+            }
+            if rng.gen_bool(0.5) {
+                copies[rng.gen_range(0..copies.len())] = rng.gen_range(0..16);
+            }
+            assert_eq!(lanes::fours_only(&copies), portable::fours_only(&copies));
             if c.iter().all(|&x| x <= 4) {
                 let present = rng.gen_range(0..128);
                 assert_eq!(
                     lanes::honour_levels(&c, present),
                     portable::honour_levels(&c, present)
+                );
+                assert_eq!(
+                    lanes::wide_levels(&c, present),
+                    portable::wide_levels(&c, present)
                 );
                 for s in 0..3 {
                     assert_eq!(lanes::suit_key(&c, s), portable::suit_key(&c, s));
@@ -957,6 +1056,40 @@ mod embedded {
         assert_eq!(ENTRIES, full.len());
         assert_eq!(&COMPLETE[..], &table_gen::derive_complete(&contains)[..]);
         assert_eq!(&COMPLETE[..], &table_gen::generate_complete()[..]);
+    }
+
+    /// The three-player tables: each wide packed value of levels names the isolated
+    /// distances of its capped levels, and the embedded combinations are those of the
+    /// vector operations (the last step, [`finish`], agrees on every suit vector).
+    #[test]
+    fn three_player_tables_are_the_combinations() {
+        let t = Tables::get();
+        let ids = SUIT_VECTORS.len();
+        for packed in 0..WIDE_KEYS {
+            let (ge3, ge2, ge1) = (packed >> 7, packed >> 4 & 7, packed & 15);
+            if !(ge3 <= ge2 && ge2 <= ge1) {
+                continue;
+            }
+            let key = isolated_key(ge3 as u32, ge2 as u32, ge1 as u32, 9);
+            fn check<const S: usize>(t: &Tables, packed: usize, key: usize, ids: usize) {
+                assert_eq!(t.wide_rev::<S>(packed), t.isolated_rev::<S>(key));
+                for id in 0..ids {
+                    let b = t.vectors[id];
+                    let plain = portable::combine_rev::<S>(b, t.isolated_rev::<S>(key));
+                    let pair = t.pair_rev::<S>(id, packed);
+                    assert_eq!(pair, plain, "{S} {packed} {id}");
+                    for a in &t.vectors[..ids] {
+                        let lanes = combine_rev::<S>(b, t.wide_rev::<S>(packed));
+                        assert_eq!(finish(*a, pair), finish(*a, lanes));
+                    }
+                }
+            }
+            check::<4>(t, packed, key, ids);
+            check::<3>(t, packed, key, ids);
+            check::<2>(t, packed, key, ids);
+            check::<1>(t, packed, key, ids);
+            check::<0>(t, packed, key, ids);
+        }
     }
 
     /// The small tables the compiler computes match plain loops over their definition.

@@ -227,3 +227,162 @@ pub fn derive_complete(contains: &[u16]) -> Vec<u8> {
     }
     out
 }
+
+/// Distance of a target a group cannot form: above any real distance (at most 14), and
+/// small enough that sums of three never reach 255.
+pub const INF: u8 = 40;
+
+/// The key of the isolated-kinds table: how many kinds hold at least 3, 2 and 1 tiles,
+/// and how many kinds there are. Only the fullest five kinds can matter (four pungs and a
+/// pair), so each number is capped at 5.
+#[inline(always)]
+pub const fn isolated_key(ge3: u32, ge2: u32, ge1: u32, kinds: u32) -> usize {
+    const fn c(x: u32) -> usize {
+        (if x < 5 { x } else { 5 }) as usize
+    }
+    c(ge3) + 6 * (c(ge2) + 6 * (c(ge1) + 6 * c(kinds)))
+}
+
+/// The distances of kinds that form only pungs and pairs, by [`isolated_key`], in lane
+/// layout. With the kinds sorted by tiles held, pungs go to the first m and the pair to
+/// the next (moving a pung to a fuller kind and the pair to an emptier one never costs
+/// more). The k-th kind's pung costs one tile per threshold (3, 2, 1 held) it falls short
+/// of, its pair one per threshold (2, 1).
+pub const fn isolated_lanes(key: usize) -> [u8; 16] {
+    const fn short(k: u32, t: u32) -> u8 {
+        (k >= t) as u8
+    }
+    const fn capped(x: u8) -> u8 {
+        if x < INF {
+            x
+        } else {
+            INF
+        }
+    }
+    let k = key as u32;
+    let (ge3, ge2, ge1, kinds) = (k % 6, k / 6 % 6, k / 36 % 6, k / 216);
+    let mut v = [255u8; 16];
+    let mut pungs = 0u8;
+    let mut m = 0u32;
+    while m < 5 {
+        v[m as usize] = if m > kinds { INF } else { capped(pungs) };
+        v[P1 + m as usize] = if m >= kinds {
+            INF
+        } else {
+            capped(pungs + short(m, ge2) + short(m, ge1))
+        };
+        pungs += short(m, ge3) + short(m, ge2) + short(m, ge1);
+        m += 1;
+    }
+    v
+}
+
+/// A group's lanes reversed for a last step of `s` sets: lane `i` holds the distance of
+/// (s − i sets, pair) and lane `P1 + i` that of (s − i sets, no pair); 255 elsewhere.
+pub const fn reversed(s: usize, v: &[u8; 16]) -> [u8; 16] {
+    let mut r = [255u8; 16];
+    let mut i = 0;
+    while i <= s {
+        r[i] = v[P1 + s - i];
+        r[P1 + i] = v[s - i];
+        i += 1;
+    }
+    r
+}
+
+/// Classes of the wide packed levels of five or more kinds without chows: the levels
+/// (ge3 ≤ ge2 ≤ ge1) capped at 5.
+pub const WIDE_CLASSES: usize = 56;
+
+/// Room for the ids of the distinct suit vectors (126 are used).
+pub const VECTOR_IDS: usize = 128;
+
+/// The capped levels (ge3, ge2, ge1) of each class, in class order.
+pub const fn class_levels() -> [(u32, u32, u32); WIDE_CLASSES] {
+    let mut out = [(0, 0, 0); WIDE_CLASSES];
+    let mut n = 0;
+    let mut ge1 = 0;
+    while ge1 <= 5 {
+        let mut ge2 = 0;
+        while ge2 <= ge1 {
+            let mut ge3 = 0;
+            while ge3 <= ge2 {
+                out[n] = (ge3, ge2, ge1);
+                n += 1;
+                ge3 += 1;
+            }
+            ge2 += 1;
+        }
+        ge1 += 1;
+    }
+    out
+}
+
+/// The class of wide packed levels (`ge1 | ge2 << 4 | ge3 << 7`), if they are levels
+/// (ge3 ≤ ge2 ≤ ge1).
+pub const fn wide_class(packed: usize) -> Option<usize> {
+    const fn c(x: usize) -> u32 {
+        (if x < 5 { x } else { 5 }) as u32
+    }
+    let (ge3, ge2, ge1) = (packed >> 7, packed >> 4 & 7, packed & 15);
+    if !(ge3 <= ge2 && ge2 <= ge1) {
+        return None;
+    }
+    let want = (c(ge3), c(ge2), c(ge1));
+    let levels = class_levels();
+    let mut n = 0;
+    while n < WIDE_CLASSES {
+        let (a, b, d) = levels[n];
+        if a == want.0 && b == want.1 && d == want.2 {
+            return Some(n);
+        }
+        n += 1;
+    }
+    None
+}
+
+/// Min-plus combination of a group `b` and a group given reversed for `s` sets
+/// ([`reversed`]), itself reversed: lane `s − m` holds (m sets, pair), lane `P1 + s − m`
+/// (m sets, no pair); 255 elsewhere.
+pub fn combine_rev(s: usize, b: &[u8; 16], rev: &[u8; 16]) -> [u8; 16] {
+    // The group as it is, from its reversed lanes.
+    let mut g = [255u8; 16];
+    for i in 0..=s {
+        g[s - i] = rev[P1 + i];
+        g[P1 + s - i] = rev[i];
+    }
+    let mut out = [255u8; 16];
+    for m in 0..=s {
+        let (mut none, mut pair) = (u8::MAX, u8::MAX);
+        for i in 0..=m {
+            let j = m - i;
+            none = none.min(b[i].saturating_add(g[j]));
+            pair = pair
+                .min(b[i].saturating_add(g[P1 + j]))
+                .min(b[P1 + i].saturating_add(g[j]));
+        }
+        out[P1 + s - m] = none;
+        out[s - m] = pair;
+    }
+    out
+}
+
+/// Each distinct suit vector combined with the distances of five or more kinds without
+/// chows of each class, reversed for each last step of `s` sets: sixteen bytes each, by
+/// `s`, then class, then the vector's id (ids past the last hold 255).
+pub fn generate_pair_rev(vectors: &[[u8; 16]]) -> Vec<u8> {
+    assert!(vectors.len() <= VECTOR_IDS);
+    let mut out = Vec::with_capacity(5 * WIDE_CLASSES * VECTOR_IDS * 16);
+    for s in 0..5 {
+        for (ge3, ge2, ge1) in class_levels() {
+            let rev = reversed(s, &isolated_lanes(isolated_key(ge3, ge2, ge1, 5)));
+            for id in 0..VECTOR_IDS {
+                match vectors.get(id) {
+                    Some(v) => out.extend(combine_rev(s, v, &rev)),
+                    None => out.extend([255u8; 16]),
+                }
+            }
+        }
+    }
+    out
+}
