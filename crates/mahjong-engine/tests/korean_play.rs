@@ -5,10 +5,10 @@
 mod common;
 
 use common::*;
-use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView, SetKind};
+use mahjong_engine::{Action, Event, Game, PhaseView, SetKind};
 use mahjong_hands::KongKind;
 use mahjong_rules::Ruleset;
-use mahjong_tiles::{Tile, Wind};
+use mahjong_tiles::Wind;
 
 /// `korean-3p` with `key=value` overrides.
 fn korean(options: &[&str]) -> Ruleset {
