@@ -25,10 +25,10 @@ pub use families::western::{self as western, DealtComplete, WesternOptions};
 pub use families::{Family, Options, PresetFile};
 pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};
 pub use ruleset::{presets, DeadWall, PlayRules, PresetInfo, Ruleset, RulesetError, PRESETS};
-pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};
+pub use score::{Item, Items, Outcome, Payment, Payments, Rule, ScoreFields, SeatScore};
 pub use table::{
-    InputError, SeatHand, SeatInput, SetInput, SetKindInput, Table, TableInput, Win, WinFrom,
-    WinInput,
+    Earth, InputError, Riichi, SeatHand, SeatInput, SetInput, SetKindInput, Table, TableInput,
+    TableReading, Win, WinFrom, WinInput,
 };
 
 use mahjong_hands::Shape;

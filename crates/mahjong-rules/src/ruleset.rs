@@ -522,6 +522,12 @@ impl Ruleset {
         self.options.tile_set()
     }
 
+    /// How the family reads the parts of a table whose meaning differs between families
+    /// (tiles set aside in `bonus`, `win.earth`).
+    pub fn table_reading(&self) -> crate::TableReading {
+        self.options.table_reading()
+    }
+
     /// Whether the prevailing wind scores (pairs and pungs), for players that value hands.
     pub fn prevailing_wind_scores(&self) -> bool {
         self.options.prevailing_wind_scores()

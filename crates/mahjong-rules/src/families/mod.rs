@@ -23,8 +23,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::play::{HandEnd, PlayHooks, PlayTable, WinTies};
-use crate::score::{Outcome, Payments, Rule, SeatScore};
-use crate::table::{InputError, Table};
+use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
+use crate::table::{InputError, Table, TableReading};
 use crate::{PlayRules, RulesetError};
 
 /// A built-in preset: its name, a one-line description and its file (the same TOML format a
@@ -86,6 +86,17 @@ pub trait Family: 'static {
     /// Whether the prevailing wind scores (pairs and pungs), for players that value hands.
     fn prevailing_wind_scores(_o: &Self::Options) -> bool {
         true
+    }
+
+    /// How it reads the parts of a table whose meaning differs between families (tiles set
+    /// aside in `bonus`, `win.earth`). By default: the classical reading.
+    fn table_reading(_o: &Self::Options) -> TableReading {
+        TableReading::CLASSICAL
+    }
+
+    /// The extra per-seat fields of its result JSON (`table-json.md`). By default none.
+    fn score_fields(_o: &Self::Options) -> ScoreFields {
+        ScoreFields::Plain
     }
 
     /// Every rule its score items cite.
@@ -167,6 +178,7 @@ pub fn score_family<F: Family>(
     }
     F::score_seats(table, o, shape, name, &mut out.scores)?;
     out.seats = table.seats;
+    out.fields = F::score_fields(o);
     out.payments = F::settle(table, &out.scores, o);
     out.settlement = out.payments.net(table.seats);
     Ok(())
@@ -426,6 +438,10 @@ impl Options {
 
     pub(crate) fn dealer_keeps(&self, end: HandEnd) -> bool {
         each_family!(self, |F, o| F::dealer_keeps(o, end))
+    }
+
+    pub(crate) fn table_reading(&self) -> TableReading {
+        each_family!(self, |F, o| F::table_reading(o))
     }
 
     pub(crate) fn prevailing_wind_scores(&self) -> bool {
