@@ -18,6 +18,7 @@ mod table;
 pub use families::classical::{
     rules, settle_classical, ClassicalOptions, ClassicalPlay, Danger90, UnseenRule,
 };
+pub use families::japanese::{self as japanese, JapaneseOptions};
 pub use families::korean::{
     self as korean, DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady,
 };

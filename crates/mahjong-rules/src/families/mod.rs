@@ -12,6 +12,7 @@
 //! `each_family!` (see `docs/architecture.md`).
 
 pub mod classical;
+pub mod japanese;
 pub mod korean;
 pub mod western;
 
@@ -261,6 +262,8 @@ registry! { $
     Western(western::Western),
     /// The Korean/Japanese three-player hand-points game.
     Korean(korean::Korean),
+    /// The Japanese three-player riichi game (seed 004, "Honshu").
+    Japanese(japanese::Japanese),
 }
 
 impl PlayHooks for FamilyPlay {
