@@ -276,6 +276,7 @@ fn ruleset_list_names_every_preset_with_its_family() {
         ("bradfield", "classical"),
         ("western", "western"),
         ("korean-3p", "korean"),
+        ("japanese-3p", "japanese"),
     ];
     for (name, family) in want {
         assert!(
