@@ -19,6 +19,7 @@ mod table;
 pub use families::classical::{
     rules, settle_classical, ClassicalOptions, ClassicalPlay, Danger90, UnseenRule,
 };
+pub use families::japanese::{self as japanese, JapaneseOptions};
 pub use families::korean::{
     self as korean, DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady,
 };
@@ -27,10 +28,10 @@ pub use families::{Family, Options, PresetFile};
 pub use plan::{Declared, Plan};
 pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};
 pub use ruleset::{presets, DeadWall, PlayRules, PresetInfo, Ruleset, RulesetError, PRESETS};
-pub use score::{Item, Items, Outcome, Payment, Payments, Rule, SeatScore};
+pub use score::{Item, Items, Outcome, Payment, Payments, Rule, ScoreFields, SeatScore};
 pub use table::{
-    InputError, SeatHand, SeatInput, SetInput, SetKindInput, Table, TableInput, Win, WinFrom,
-    WinInput,
+    Earth, InputError, Riichi, SeatHand, SeatInput, SetInput, SetKindInput, Table, TableInput,
+    TableReading, Win, WinFrom, WinInput,
 };
 
 use mahjong_hands::Shape;

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use mahjong_tiles::{Tile, Wind};
 
-use crate::{Item, Outcome, SeatScore};
+use crate::{Item, Outcome, ScoreFields, SeatScore};
 
 /// The result of one table as the public JSON shape. It writes the JSON straight from the
 /// [`Outcome`] (no allocation per item); [`ScoreResult`] is the same shape as types.
@@ -24,7 +24,8 @@ pub struct ScoreResult {
     pub seats: BTreeMap<Wind, ScoreSeat>,
     /// Each seat's net result, by seat wind.
     pub settlement: BTreeMap<Wind, i64>,
-    /// The payments, in the order the settlement makes them.
+    /// The payments between seats, in the order the settlement makes them (a pot carried
+    /// from earlier hands is in the settlement only).
     pub payments: Vec<ScorePayment>,
 }
 
@@ -37,6 +38,14 @@ pub struct ScoreSeat {
     pub points: u64,
     /// Doubles (bonus-points in the three-player game).
     pub doubles: u64,
+    /// The hand's han (Japanese three-player game only; 0 for a loser and a yakuman hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub han: Option<u64>,
+    /// Yakuman, 0–3 after the cap (Japanese three-player game only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub yakuman: Option<u64>,
     /// The limit hand or cap that set the score, by rule id.
     pub limit: Option<String>,
     /// The score.
@@ -85,7 +94,7 @@ pub struct ScorePayment {
     pub amount: u64,
 }
 
-struct SeatJson<'a>(&'a SeatScore);
+struct SeatJson<'a>(&'a SeatScore, ScoreFields);
 struct ItemJson<'a>(&'a Item);
 struct BySeat<'a, T>(usize, &'a [Wind; 4], &'a [T; 4]);
 
@@ -93,13 +102,16 @@ impl Serialize for ScoreJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let o = self.0;
         let mut m = s.serialize_map(Some(3))?;
-        let seats: [SeatJson; 4] = [0, 1, 2, 3].map(|i| SeatJson(&o.scores[i]));
+        let seats: [SeatJson; 4] = [0, 1, 2, 3].map(|i| SeatJson(&o.scores[i], o.fields));
         m.serialize_entry("seats", &BySeat(o.seats, &o.winds, &seats))?;
         m.serialize_entry("settlement", &BySeat(o.seats, &o.winds, &o.settlement))?;
         let payments: Vec<_> = o
             .payments
             .as_slice()
             .iter()
+            // Transfers between seats; one from outside the table (a pot) is in the
+            // settlement only.
+            .filter(|p| p.from < o.seats && p.to < o.seats)
             .map(|p| {
                 serde_json::json!({
                     "from": o.winds[p.from].letter().to_string(),
@@ -126,9 +138,14 @@ impl<T: Serialize> Serialize for BySeat<'_, T> {
 impl Serialize for SeatJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let sc = self.0;
-        let mut m = s.serialize_map(Some(5))?;
+        let extra = self.1 == ScoreFields::HanYakuman;
+        let mut m = s.serialize_map(Some(if extra { 7 } else { 5 }))?;
         m.serialize_entry("points", &sc.points)?;
         m.serialize_entry("doubles", &sc.doubles)?;
+        if extra {
+            m.serialize_entry("han", &sc.points)?;
+            m.serialize_entry("yakuman", &sc.doubles)?;
+        }
         m.serialize_entry("limit", &sc.limit.map(|r| r.id))?;
         m.serialize_entry("score", &sc.score)?;
         let items: Vec<ItemJson> = sc.items.as_slice().iter().map(ItemJson).collect();

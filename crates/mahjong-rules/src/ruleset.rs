@@ -506,6 +506,12 @@ impl Ruleset {
         self.options.tile_set()
     }
 
+    /// How the family reads the parts of a table whose meaning differs between families
+    /// (tiles set aside in `bonus`, `win.earth`).
+    pub fn table_reading(&self) -> crate::TableReading {
+        self.options.table_reading()
+    }
+
     /// Whether the prevailing wind scores (pairs and pungs), for players that value hands.
     pub fn prevailing_wind_scores(&self) -> bool {
         self.options.prevailing_wind_scores()
@@ -642,7 +648,7 @@ mod tests {
     fn unknown_preset_and_option_are_named() {
         assert_eq!(
             Ruleset::preset("nope").unwrap_err().to_string(),
-            "unknown ruleset \"nope\" (presets: millington, bradfield, western, korean-3p)"
+            "unknown ruleset \"nope\" (presets: millington, bradfield, western, korean-3p, japanese-3p)"
         );
         let mut r = Ruleset::preset("millington").unwrap();
         let e = r.apply(&map(json!({"mahjong_pts": 20}))).unwrap_err();

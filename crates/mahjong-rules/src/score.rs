@@ -247,6 +247,20 @@ pub struct Outcome {
     pub payments: Payments,
     /// Each seat's wind (seat index 0 is East): `E S W N`, or the ruleset's three.
     pub winds: [Wind; 4],
+    /// The extra per-seat fields of the result JSON.
+    pub fields: ScoreFields,
+}
+
+/// Extra per-seat fields a family's result JSON carries (`table-json.md`), beside
+/// `points`, `doubles`, `limit`, `score` and `items`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ScoreFields {
+    /// None.
+    #[default]
+    Plain,
+    /// `han` (the seat's `points`) and `yakuman` (its `doubles`): the Japanese
+    /// three-player fields.
+    HanYakuman,
 }
 
 impl Outcome {
@@ -257,6 +271,7 @@ impl Outcome {
         settlement: [0; 4],
         payments: Payments::EMPTY,
         winds: Wind::ALL,
+        fields: ScoreFields::Plain,
     };
 }
 

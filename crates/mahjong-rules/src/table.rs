@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use mahjong_hands::{Counts, KongKind, Meld, MeldKind, Shape};
+use mahjong_hands::{Counts, KindMask, KongKind, Meld, MeldKind, Shape};
 use mahjong_tiles::{Tile, TileSet, Wind, KINDS};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
@@ -68,9 +68,13 @@ pub struct WinInput {
     /// Heaven's Blessing (M122a).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub heaven: bool,
-    /// Earth's Blessing (M122b).
+    /// Earth's Blessing (M122b); in a family whose [`TableReading::earth`] is
+    /// [`Earth::FirstDraw`], a non-dealer's win on his first draw (J3-YM1 Chiihou).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub earth: bool,
+    /// Won within one go-round of riichi (Ippatsu, J3-S8; other families ignore it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ippatsu: bool,
 }
 
 /// `kind` of a declared set.
@@ -129,6 +133,29 @@ pub struct SeatInput {
     /// The player had declared ready (K3-P9).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ready: bool,
+    /// Riichi declared (J3-Y4, J3-Y11; other families ignore it).
+    #[serde(default, skip_serializing_if = "Riichi::is_none")]
+    pub riichi: Riichi,
+}
+
+/// Whether and how a seat declared riichi (`seats.X.riichi`: J3-Y4, J3-Y11).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Riichi {
+    /// No riichi.
+    #[default]
+    None,
+    /// Riichi (J3-Y4).
+    Riichi,
+    /// Double riichi, on the first turn (J3-Y11).
+    Double,
+}
+
+impl Riichi {
+    /// No riichi declared.
+    pub fn is_none(&self) -> bool {
+        *self == Riichi::None
+    }
 }
 
 /// A finished hand as in `table-json.md`, unchecked. Serializes to the same format
@@ -166,9 +193,22 @@ pub struct TableInput {
     /// The revealed dora indicator (K3-O `dora`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dora_indicator: Option<Tile>,
+    /// Dora and kan-dora indicators, each counting (J3-S8; other families ignore them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dora_indicators: Vec<Tile>,
+    /// Ura-dora indicators, counted for a winner in riichi (J3-S8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ura_indicators: Vec<Tile>,
+    /// Riichi sticks carried over from earlier hands, taken by the winner (J3-S10).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub riichi_pot: u64,
 }
 
 fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_zero_u64(n: &u64) -> bool {
     *n == 0
 }
 
@@ -221,14 +261,16 @@ pub struct Win {
     pub kong_upon_kong: bool,
     /// Heaven's Blessing.
     pub heaven: bool,
-    /// Earth's Blessing.
+    /// Earth's Blessing, or a first-draw win (see [`TableReading::earth`]).
     pub earth: bool,
+    /// Won within one go-round of riichi (J3-S8).
+    pub ippatsu: bool,
 }
 
 impl Win {
     /// A win on `tile` (a playing tile) from `from`, supplied by `supplier` for a discard
     /// or a robbed kong, with none of the special circumstances (last tile, Original Call,
-    /// kong upon kong, Heaven's or Earth's Blessing).
+    /// kong upon kong, Heaven's or Earth's Blessing, Ippatsu).
     #[inline]
     pub fn new(tile: Tile, from: WinFrom, supplier: Option<usize>) -> Win {
         Win {
@@ -241,6 +283,7 @@ impl Win {
             kong_upon_kong: false,
             heaven: false,
             earth: false,
+            ippatsu: false,
         }
     }
 
@@ -268,6 +311,13 @@ pub struct SeatHand {
     pub red_fives: u8,
     /// The player declared ready (K3-P9).
     pub ready: bool,
+    /// Riichi declared (J3-Y4, J3-Y11).
+    pub riichi: Riichi,
+    /// Tiles set aside into `bonus` as the family's [`TableReading::set_aside`] allows
+    /// (J3-T4: Norths set aside as pei-dora); not flowers or seasons.
+    pub set_aside: u8,
+    /// The kinds this seat discarded (its `SEAT:TILE` entries in `discards`; J3-S9).
+    pub discarded: KindMask,
 }
 
 impl SeatHand {
@@ -291,6 +341,9 @@ impl SeatHand {
         seasons: 0,
         red_fives: 0,
         ready: false,
+        riichi: Riichi::None,
+        set_aside: 0,
+        discarded: KindMask::EMPTY,
     };
 
     /// Declared sets.
@@ -360,6 +413,46 @@ pub struct Table {
     pub goulash: u32,
     /// The revealed dora indicator (K3-O `dora`).
     pub dora_indicator: Option<Tile>,
+    /// How many times each kind was revealed as a dora or kan-dora indicator (J3-S8).
+    pub dora_indicators: Counts,
+    /// How many times each kind was revealed as an ura-dora indicator (J3-S8).
+    pub ura_indicators: Counts,
+    /// Riichi sticks carried over from earlier hands, taken by the winner (J3-S10).
+    pub riichi_pot: u64,
+}
+
+/// How a family reads the parts of a table whose meaning differs between families
+/// ([`crate::Family::table_reading`]). The default is the classical reading.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TableReading {
+    /// Kinds a seat may list in `bonus` as tiles set aside (counted in
+    /// [`SeatHand::set_aside`]); otherwise `bonus` holds only flowers and seasons.
+    pub set_aside: KindMask,
+    /// What `win.earth` means.
+    pub earth: Earth,
+}
+
+/// The meaning of `win.earth`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Earth {
+    /// Earth's Blessing (M122b): won by a non-dealer on East's first discard.
+    EastsFirstDiscard,
+    /// A non-dealer's win on his first draw, from the wall or a loose tile (J3-YM1 Chiihou).
+    FirstDraw,
+}
+
+impl TableReading {
+    /// Flowers and seasons in `bonus`; Earth's Blessing on East's first discard.
+    pub const CLASSICAL: TableReading = TableReading {
+        set_aside: KindMask::EMPTY,
+        earth: Earth::EastsFirstDiscard,
+    };
+}
+
+impl Default for TableReading {
+    fn default() -> TableReading {
+        TableReading::CLASSICAL
+    }
 }
 
 /// A place in the input, formatted only when an error needs it.
@@ -397,7 +490,7 @@ fn seat_names(winds: &[Wind]) -> Vec<String> {
 impl Table {
     /// A table of `seats` players holding `hands` (by seat position), nobody out: no
     /// cannon, nothing counted as seen, no winning set named, no consecutive wins or drawn
-    /// hands before it, no dora indicator. Callers set what else they know.
+    /// hands before it, no dora indicator, no riichi pot. Callers set what else they know.
     #[inline]
     pub fn new(seats: usize, prevailing: Wind, hands: [SeatHand; 4]) -> Table {
         Table {
@@ -412,6 +505,9 @@ impl Table {
             winning_set: None,
             goulash: 0,
             dora_indicator: None,
+            dora_indicators: [0; KINDS],
+            ura_indicators: [0; KINDS],
+            riichi_pot: 0,
         }
     }
 
@@ -434,15 +530,31 @@ impl Table {
     /// Checks a table against a ruleset: seats, tiles of the set and their counts, set
     /// shapes, the win. Whether a winner's hand is a legal Mah-Jongg is checked by the scorer.
     pub fn validate(input: &TableInput, ruleset: &Ruleset) -> Result<Table, InputError> {
-        Table::validate_with(input, ruleset.seat_winds(), &ruleset.tile_set())
+        Table::validate_reading(
+            input,
+            ruleset.seat_winds(),
+            &ruleset.tile_set(),
+            ruleset.table_reading(),
+        )
     }
 
     /// As [`Table::validate`], for a family's seat winds and tile set given directly (a
-    /// family used without the registry, as in `docs/architecture.md`).
+    /// family used without the registry, as in `docs/architecture.md`), read the classical
+    /// way ([`TableReading::CLASSICAL`]).
     pub fn validate_with(
         input: &TableInput,
         winds: &[Wind],
         set: &TileSet,
+    ) -> Result<Table, InputError> {
+        Table::validate_reading(input, winds, set, TableReading::CLASSICAL)
+    }
+
+    /// As [`Table::validate_with`], with the family's [`TableReading`].
+    pub fn validate_reading(
+        input: &TableInput,
+        winds: &[Wind],
+        set: &TileSet,
+        reading: TableReading,
     ) -> Result<Table, InputError> {
         let n = winds.len();
         let shape = Shape::of(set);
@@ -498,6 +610,8 @@ impl Table {
             }
             None => None,
         };
+        let dora_indicators = indicators(&input.dora_indicators, "dora_indicators", set)?;
+        let ura_indicators = indicators(&input.ura_indicators, "ura_indicators", set)?;
 
         let mut sizes = [0usize; 4];
         for &(i, key, s) in seated.iter().flatten() {
@@ -546,14 +660,35 @@ impl Table {
                     index: j,
                 };
                 count(*t, path, &mut seen)?;
-                if !hand.add_bonus(*t) {
-                    return Err(InputError::new(
-                        path.to_string(),
-                        format!("{t} is not a flower or season"),
-                    ));
+                if hand.add_bonus(*t) {
+                    continue;
+                }
+                match t.kind() {
+                    Some(k) if reading.set_aside.contains(k) => hand.set_aside += 1,
+                    _ if reading.set_aside.is_empty() => {
+                        return Err(InputError::new(
+                            path.to_string(),
+                            format!("{t} is not a flower or season"),
+                        ))
+                    }
+                    _ => {
+                        let kinds: Vec<String> = reading
+                            .set_aside
+                            .iter()
+                            .map(|k| Tile::from_kind(k).code().to_string())
+                            .collect();
+                        return Err(InputError::new(
+                            path.to_string(),
+                            format!(
+                                "{t} is not a flower, a season or a tile set aside ({})",
+                                kinds.join(", ")
+                            ),
+                        ));
+                    }
                 }
             }
             hand.ready = s.ready;
+            hand.riichi = s.riichi;
             let size: usize = hand
                 .declared()
                 .iter()
@@ -594,6 +729,7 @@ impl Table {
                 ));
             }
             discarded[k] += 1;
+            hands[who].discarded.insert(k);
             if n_order < MAX_DISCARDS {
                 order[n_order] = (who as u8, k as u8);
                 n_order += 1;
@@ -624,7 +760,7 @@ impl Table {
             (Some(_), None) => {
                 return Err(InputError::new("win", "missing: the hand has a winner"))
             }
-            (Some(w), Some(wi)) => Some(validate_win(wi, w, winds, set)?),
+            (Some(w), Some(wi)) => Some(validate_win(wi, w, winds, set, reading.earth)?),
         };
         if let (Some(w), Some(win)) = (winner, &win) {
             check_win_place(&hands[w], win)?;
@@ -661,6 +797,9 @@ impl Table {
             east_consecutive_wins: input.east_consecutive_wins,
             goulash: input.goulash,
             dora_indicator,
+            dora_indicators,
+            ura_indicators,
+            riichi_pot: input.riichi_pot,
             winner,
             win,
             cannon,
@@ -842,11 +981,35 @@ fn table_tiles(
     Ok(visible)
 }
 
+/// Counts each indicator of `list` (field `field`), each a playing tile of the set.
+fn indicators(list: &[Tile], field: &str, set: &TileSet) -> Result<Counts, InputError> {
+    let mut c = [0u8; KINDS];
+    for (i, t) in list.iter().enumerate() {
+        match t.kind().filter(|_| set.contains(*t)) {
+            Some(k) if c[k] < 4 => c[k] += 1,
+            Some(_) => {
+                return Err(InputError::new(
+                    format!("{field}[{i}]"),
+                    format!("{t} listed more than 4 times"),
+                ))
+            }
+            None => {
+                return Err(InputError::new(
+                    format!("{field}[{i}]"),
+                    format!("{t} is not a playing tile of the {:?} set", set.id()),
+                ))
+            }
+        }
+    }
+    Ok(c)
+}
+
 fn validate_win(
     wi: &WinInput,
     winner: usize,
     winds: &[Wind],
     set: &TileSet,
+    earth: Earth,
 ) -> Result<Win, InputError> {
     let Some(kind) = wi.tile.kind().filter(|_| set.contains(wi.tile)) else {
         return Err(InputError::new(
@@ -885,11 +1048,22 @@ fn validate_win(
             "Heaven's Blessing is East's own dealt hand",
         ));
     }
-    if wi.earth && (winner == 0 || wi.from != WinFrom::Discard || supplier != Some(0)) {
-        return Err(InputError::new(
-            "win.earth",
-            "Earth's Blessing is won by S, W or N on East's first discard",
-        ));
+    match earth {
+        Earth::EastsFirstDiscard
+            if wi.earth && (winner == 0 || wi.from != WinFrom::Discard || supplier != Some(0)) =>
+        {
+            return Err(InputError::new(
+                "win.earth",
+                "Earth's Blessing is won by S, W or N on East's first discard",
+            ));
+        }
+        Earth::FirstDraw if wi.earth && (winner == 0 || !wi.drawn()) => {
+            return Err(InputError::new(
+                "win.earth",
+                "a first-draw win (Chiihou) is a non-dealer's own draw (from: wall or loose)",
+            ));
+        }
+        _ => {}
     }
     if wi.kong_upon_kong && wi.from != WinFrom::Loose {
         return Err(InputError::new(
@@ -913,7 +1087,14 @@ fn validate_win(
         kong_upon_kong: wi.kong_upon_kong,
         heaven: wi.heaven,
         earth: wi.earth,
+        ippatsu: wi.ippatsu,
     })
+}
+
+impl WinInput {
+    fn drawn(&self) -> bool {
+        matches!(self.from, WinFrom::Wall | WinFrom::Loose)
+    }
 }
 
 /// The winning tile is the last to come into the hand: drawn from the wall or the dead

@@ -75,6 +75,17 @@ const DOCS: &[Doc] = &[
         ],
         &["korean", "korean_play"],
     ),
+    (
+        "japanese-3p.md",
+        &[
+            ("japanese", "crates/mahjong-rules/tests/japanese.rs"),
+            (
+                "japanese_score",
+                "crates/mahjong-cli/tests/japanese_score.rs",
+            ),
+        ],
+        &["japanese"],
+    ),
 ];
 
 fn root() -> PathBuf {

@@ -182,6 +182,7 @@ async fn the_api_answers_as_documented() {
             ("bradfield", "bradfield", "classical", 4),
             ("western", "western", "western", 4),
             ("korean-3p", "korean-3p", "korean", 3),
+            ("japanese-3p", "japanese-3p", "japanese", 3),
         ]
     );
 

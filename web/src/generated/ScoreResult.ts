@@ -18,6 +18,7 @@ seats: { [key in Wind]?: ScoreSeat },
  */
 settlement: { [key in Wind]?: number }, 
 /**
- * The payments, in the order the settlement makes them.
+ * The payments between seats, in the order the settlement makes them (a pot carried
+ * from earlier hands is in the settlement only).
  */
 payments: Array<ScorePayment>, };

@@ -14,6 +14,14 @@ points: number,
  */
 doubles: number, 
 /**
+ * The hand's han (Japanese three-player game only; 0 for a loser and a yakuman hand).
+ */
+han?: number, 
+/**
+ * Yakuman, 0–3 after the cap (Japanese three-player game only).
+ */
+yakuman?: number, 
+/**
  * The limit hand or cap that set the score, by rule id.
  */
 limit: string | null, 

@@ -47,6 +47,7 @@ export const en = {
   'ruleset.bradfield': 'Classical (Bradfield)',
   'ruleset.western': 'Western',
   'ruleset.korean-3p': 'Korean, three players',
+  'ruleset.japanese-3p': 'Japanese, three players',
 
   'home.title': 'A mahjong table, ready when you are',
   'home.lead': 'Play the classical Chinese game against bots in one click, or open a table for friends and share the seat links.',

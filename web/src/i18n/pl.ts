@@ -49,6 +49,7 @@ export const pl: Record<Key, string> = {
   'ruleset.bradfield': 'Zasady klasyczne (Bradfield)',
   'ruleset.western': 'Zasady zachodnie',
   'ruleset.korean-3p': 'Koreańska gra dla trzech',
+  'ruleset.japanese-3p': 'Japońska gra dla trzech',
 
   'home.title': 'Stół do mahjonga, kiedy tylko zechcesz',
   'home.lead': 'Zagraj w klasyczną grę chińską z botami jednym kliknięciem albo otwórz stół dla przyjaciół i wyślij im linki do miejsc.',

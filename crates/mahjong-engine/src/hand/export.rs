@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use mahjong_hands::MeldKind;
-use mahjong_rules::{SeatInput, SetInput, SetKindInput, TableInput, WinInput};
+use mahjong_rules::{Riichi, SeatInput, SetInput, SetKindInput, TableInput, WinInput};
 use mahjong_tiles::{Tile, Wind};
 
 use super::{Hand, HandResult};
@@ -68,6 +68,7 @@ impl Hand {
                     concealed,
                     bonus: me.bonus.clone(),
                     ready: me.original_call,
+                    riichi: Riichi::None,
                 },
             );
         }
@@ -80,6 +81,7 @@ impl Hand {
             kong_upon_kong: w.kong_upon_kong,
             heaven: w.heaven,
             earth: w.earth,
+            ippatsu: false,
         });
         Some(TableInput {
             ruleset: name,
@@ -97,6 +99,9 @@ impl Hand {
             seats,
             goulash: self.setup.goulash,
             dora_indicator: self.dora_indicator(),
+            dora_indicators: vec![],
+            ura_indicators: vec![],
+            riichi_pot: 0,
         })
     }
 

@@ -12,6 +12,7 @@
 //! `each_family!` (see `docs/architecture.md`).
 
 pub mod classical;
+pub mod japanese;
 pub mod korean;
 pub mod western;
 
@@ -24,8 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::plan::Plan;
 use crate::play::{HandEnd, PlayHooks, PlayTable, WinTies};
-use crate::score::{Outcome, Payments, Rule, SeatScore};
-use crate::table::{InputError, Table};
+use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
+use crate::table::{InputError, Table, TableReading};
 use crate::{PlayRules, RulesetError};
 
 /// A built-in preset: its name, a one-line description and its file (the same TOML format a
@@ -108,6 +109,17 @@ pub trait Family: 'static {
         None
     }
 
+    /// How it reads the parts of a table whose meaning differs between families (tiles set
+    /// aside in `bonus`, `win.earth`). By default: the classical reading.
+    fn table_reading(_o: &Self::Options) -> TableReading {
+        TableReading::CLASSICAL
+    }
+
+    /// The extra per-seat fields of its result JSON (`table-json.md`). By default none.
+    fn score_fields(_o: &Self::Options) -> ScoreFields {
+        ScoreFields::Plain
+    }
+
     /// Every rule its score items cite.
     fn rules() -> &'static [&'static Rule];
 
@@ -187,6 +199,7 @@ pub fn score_family<F: Family>(
     }
     F::score_seats(table, o, shape, name, &mut out.scores)?;
     out.seats = table.seats;
+    out.fields = F::score_fields(o);
     out.payments = F::settle(table, &out.scores, o);
     out.settlement = out.payments.net(table.seats);
     Ok(())
@@ -269,6 +282,8 @@ registry! { $
     Western(western::Western),
     /// The Korean/Japanese three-player hand-points game.
     Korean(korean::Korean),
+    /// The Japanese three-player riichi game (seed 004, "Honshu").
+    Japanese(japanese::Japanese),
 }
 
 impl PlayHooks for FamilyPlay {
@@ -486,6 +501,10 @@ impl Options {
 
     pub(crate) fn dealer_keeps(&self, end: HandEnd) -> bool {
         each_family!(self, |F, o| F::dealer_keeps(o, end))
+    }
+
+    pub(crate) fn table_reading(&self) -> TableReading {
+        each_family!(self, |F, o| F::table_reading(o))
     }
 
     pub(crate) fn prevailing_wind_scores(&self) -> bool {
