@@ -650,16 +650,20 @@ fn plan_declare(p: &Planner, px: &PlanCtx, cx: &Ctx, k: usize) -> bool {
     live >= PLAN_READY_LIVE
 }
 
-/// A decision that needs no thought: nothing to decide (pass), a single legal action, or
-/// Mah-Jongg on offer (always taken).
+/// A decision that needs no thought: nothing to decide (pass), a single legal action,
+/// Mah-Jongg on offer (always taken), or a tile the family lets us set aside for a loose
+/// tile (J3-T4: a North is a dora aside and a replacement draw; kept it would be a lone
+/// honour that scores nothing).
 pub(crate) fn obvious(view: &SeatView) -> Option<Action> {
     match view.legal.len() {
         0 => Some(Action::Pass),
         1 => Some(view.legal[0]),
+        _ if view.legal.contains(&Action::Mahjong) => Some(Action::Mahjong),
         _ => view
             .legal
-            .contains(&Action::Mahjong)
-            .then_some(Action::Mahjong),
+            .iter()
+            .find(|a| matches!(a, Action::SetAside { .. }))
+            .copied(),
     }
 }
 

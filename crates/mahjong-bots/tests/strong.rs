@@ -57,11 +57,15 @@ fn strong_plays_only_legal_actions_in_every_preset() {
             };
             let g = play(preset, kinds, seed, 8);
             assert!(g.is_over());
-            assert_eq!(g.totals().iter().sum::<i64>(), 0, "{preset} seed {seed}");
+            // What is not in the totals waits in the pot (J3 riichi stakes).
+            let sum = g.totals().iter().sum::<i64>() + g.pot() as i64;
+            assert_eq!(sum, 0, "{preset} seed {seed}");
             hands += g.summary().hands;
             wins += g.summary().wins.iter().sum::<u32>();
         }
-        assert!(hands >= 48, "{preset}: {hands} hands");
+        // Eight hands a game, or fewer where a game ends sooner (japanese-3p: two rounds
+        // of three deals, or a player bust).
+        assert!(hands >= 36, "{preset}: {hands} hands");
         // Strong bots finish hands: most end in a win.
         assert!(wins * 2 > hands, "{preset}: {wins} wins in {hands} hands");
     }

@@ -108,6 +108,8 @@ pub struct Game {
     /// Drawn hands in a row just before the current one (K3-M2 goulash).
     draws_in_row: u32,
     totals: Vec<i64>,
+    /// What settlements left over so far, for the next winner (J3 riichi stakes).
+    pot: u64,
     events: Vec<Event>,
     summary: GameSummary,
     over: bool,
@@ -169,6 +171,7 @@ impl Game {
             east_streak: 0,
             draws_in_row: 0,
             totals: vec![0; seats],
+            pot: 0,
             events: vec![],
             over: false,
             tables: keep_tables.then(Vec::new),
@@ -241,6 +244,12 @@ impl Game {
     /// Cumulative totals by player.
     pub fn totals(&self) -> &[i64] {
         &self.totals
+    }
+
+    /// Points in the pot now: what settlements left over (riichi stakes after a washout),
+    /// waiting for the next winner. The totals and the pot sum to zero.
+    pub fn pot(&self) -> u64 {
+        self.pot
     }
 
     /// Counts so far.
@@ -403,6 +412,7 @@ impl Game {
             // What the settlement does not balance is paid into or taken from the pot.
             let paid: i64 = result.settlement.iter().sum();
             let pot = self.hand.setup().pot.saturating_add_signed(-paid);
+            self.pot = pot;
             let play = &self.play;
             self.draws_in_row = match result.winner {
                 None => self.draws_in_row + 1,

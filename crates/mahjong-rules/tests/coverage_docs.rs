@@ -83,6 +83,10 @@ const DOCS: &[Doc] = &[
                 "japanese_score",
                 "crates/mahjong-cli/tests/japanese_score.rs",
             ),
+            (
+                "japanese_play",
+                "crates/mahjong-engine/tests/japanese_play.rs",
+            ),
         ],
         &["japanese"],
     ),

@@ -4,7 +4,7 @@ use mahjong_hands::Counts;
 use mahjong_rules::{score_into, win_rank, Outcome, PlayHooks, SeatHand, Table, Win, WinFrom};
 use mahjong_tiles::{Tile, KINDS};
 
-use super::{Hand, HandResult, Phase, WinFlags};
+use super::{Hand, HandResult, Phase, TableFacts, WinFlags};
 use crate::protocol::{Event, PaymentRecord, ScoredItem};
 
 impl Hand {
@@ -50,6 +50,7 @@ impl Hand {
             settlement,
             cannon: None,
             win: None,
+            facts: None,
         });
     }
 
@@ -89,6 +90,7 @@ impl Hand {
             settlement,
             cannon,
             win: table.win,
+            facts: Some(Box::new(TableFacts::of(&table))),
         });
     }
 
@@ -208,7 +210,15 @@ impl Hand {
             h.ready = me.original_call;
             h.red_fives = me.red_fives();
             for &b in &me.bonus {
-                h.add_bonus(b);
+                // Not a flower or season: a tile the family let him set aside (J3-T4).
+                if !h.add_bonus(b) {
+                    h.set_aside += 1;
+                }
+            }
+            for (t, _) in &me.discards {
+                if let Some(k) = t.kind() {
+                    h.discarded.insert(k);
+                }
             }
         }
         let wind = |q: usize| self.pos_of(q);
@@ -225,6 +235,7 @@ impl Hand {
             goulash: self.setup.goulash,
             dora_indicator: self.dora_indicator(),
             visible: visible.map(|v| v.min(4)),
+            riichi_pot: self.setup.pot,
             ..Table::won(n, self.setup.prevailing, hands, wind(winner), win)
         };
         let pos = std::array::from_fn(|q| if q < n { self.pos_of(q) } else { q });

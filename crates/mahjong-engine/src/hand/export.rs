@@ -5,9 +5,10 @@
 
 use std::collections::BTreeMap;
 
+use mahjong_hands::Counts;
 use mahjong_hands::MeldKind;
 use mahjong_rules::{Riichi, SeatInput, SetInput, SetKindInput, TableInput, WinInput};
-use mahjong_tiles::{Tile, Wind};
+use mahjong_tiles::{Tile, Wind, KINDS};
 
 use super::{Hand, HandResult};
 
@@ -21,6 +22,7 @@ impl Hand {
         let winds = ruleset.seat_winds();
         let letter = |player: usize| winds[self.pos_of(player)].letter().to_string();
         let (name, options) = ruleset.table_form();
+        let facts = result.facts.as_deref();
         let mut seats = BTreeMap::new();
         for (q, me) in self.players.iter().enumerate() {
             let mut concealed: Vec<Tile> = me.concealed().iter().copied().collect();
@@ -68,7 +70,7 @@ impl Hand {
                     concealed,
                     bonus: me.bonus.clone(),
                     ready: me.original_call,
-                    riichi: Riichi::None,
+                    riichi: facts.map_or(Riichi::None, |f| f.riichi[self.pos_of(q)]),
                 },
             );
         }
@@ -81,7 +83,7 @@ impl Hand {
             kong_upon_kong: w.kong_upon_kong,
             heaven: w.heaven,
             earth: w.earth,
-            ippatsu: false,
+            ippatsu: w.ippatsu,
         });
         Some(TableInput {
             ruleset: name,
@@ -98,10 +100,13 @@ impl Hand {
             cannon: result.cannon.map(letter),
             seats,
             goulash: self.setup.goulash,
-            dora_indicator: self.dora_indicator(),
-            dora_indicators: vec![],
-            ura_indicators: vec![],
-            riichi_pot: 0,
+            // A family that lists its indicators (J3) does not use the single one (K3-O).
+            dora_indicator: self
+                .dora_indicator()
+                .filter(|_| facts.is_none_or(|f| f.dora_indicators == [0; KINDS])),
+            dora_indicators: facts.map_or(vec![], |f| tiles_of(&f.dora_indicators)),
+            ura_indicators: facts.map_or(vec![], |f| tiles_of(&f.ura_indicators)),
+            riichi_pot: facts.map_or(0, |f| f.pot),
         })
     }
 
@@ -141,4 +146,11 @@ impl Hand {
             claimed: None,
         })
     }
+}
+
+/// The tiles counted by kind, in kind order.
+fn tiles_of(c: &Counts) -> Vec<Tile> {
+    (0..KINDS)
+        .flat_map(|k| std::iter::repeat_n(Tile::from_kind(k), c[k] as usize))
+        .collect()
 }

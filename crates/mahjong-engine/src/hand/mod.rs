@@ -3,8 +3,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use mahjong_hands::{KindMask, Shape};
-use mahjong_rules::{FamilyPlay, Outcome, PlayHooks, PlayRules, Ruleset, Win};
+use mahjong_hands::{Counts, KindMask, Shape};
+use mahjong_rules::{FamilyPlay, Outcome, PlayHooks, PlayRules, Riichi, Ruleset, Table, Win};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
@@ -196,6 +196,33 @@ pub struct HandResult {
     pub cannon: Option<usize>,
     /// How the hand was won, as scored.
     pub win: Option<Win>,
+    /// What the family wrote on the scored table (riichi, indicators, the pot), for the
+    /// exported table ([`Hand::table_input`]); `None` after a washout.
+    pub facts: Option<Box<TableFacts>>,
+}
+
+/// The family's facts on a won hand's table, by seat position from the dealer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableFacts {
+    /// Each seat's riichi (J3-Y4, J3-Y11).
+    pub riichi: [Riichi; 4],
+    /// Dora and kan-dora indicators by kind.
+    pub dora_indicators: Counts,
+    /// Ura-dora indicators by kind.
+    pub ura_indicators: Counts,
+    /// The pot the winner took.
+    pub pot: u64,
+}
+
+impl TableFacts {
+    fn of(t: &Table) -> TableFacts {
+        TableFacts {
+            riichi: std::array::from_fn(|i| t.hands[i].riichi),
+            dora_indicators: t.dora_indicators,
+            ura_indicators: t.ura_indicators,
+            pot: t.riichi_pot,
+        }
+    }
 }
 
 /// A hand in progress.

@@ -1,11 +1,11 @@
 //! The Japanese three-player game (`three-player-japanese.md`, seed 004 "Honshu"): preset
 //! `japanese-3p`. This module is the family's scorer (J3-Y yaku and yakuman, J3-P payments,
-//! J3-S conventions) and the generic parts of its play (J3-T1 tiles, J3-T2 seats, J3-T3 no
-//! chow claims). Its own play rules (riichi, furiten, setting Norths aside, the match) come
-//! with the engine work; until then its hooks ([`JapanesePlay`]) only make the engine ask
-//! the scorer before offering a win (J3-T6: a win needs a yaku).
+//! J3-S conventions), its play rules as engine hooks ([`JapanesePlay`]: riichi, furiten,
+//! Norths set aside, the indicators, tenpai payments; J3-T4–T7) and the match (J3-P: the
+//! dealer's repeat, points from 35,000, a player going bust).
 
 mod options;
+mod play;
 mod score;
 mod sheet;
 
@@ -13,24 +13,13 @@ use mahjong_hands::{KindMask, Shape};
 use mahjong_tiles::{Tile, TileSet, Wind};
 
 pub use options::{japanese_tile_set, JapaneseOptions};
+pub use play::JapanesePlay;
 pub use score::*;
 
 use super::{Family, PresetFile};
 use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
 use crate::table::{Earth, InputError, Table, TableReading};
-use crate::{DeadWall, PlayHooks, PlayRules, RulesetError};
-
-/// The family's play hooks until riichi, furiten and pei come with the engine work: every
-/// default, but a win is offered only when the scorer accepts it (J3-T6, J3-S11: a win
-/// needs a yaku), so the engine never offers a hand the scorer refuses.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct JapanesePlay;
-
-impl PlayHooks for JapanesePlay {
-    fn checks_wins(&self) -> bool {
-        true
-    }
-}
+use crate::{DeadWall, HandEnd, PlayRules, RulesetError};
 
 /// The Japanese three-player family.
 pub struct Japanese;
@@ -38,7 +27,6 @@ pub struct Japanese;
 impl Family for Japanese {
     const NAME: &'static str = "japanese";
     type Options = JapaneseOptions;
-    // Riichi, furiten and pei come with the engine work.
     type Play = JapanesePlay;
 
     fn presets() -> &'static [PresetFile] {
@@ -80,8 +68,28 @@ impl Family for Japanese {
         }
     }
 
-    fn play_hooks(_o: &JapaneseOptions) -> JapanesePlay {
-        JapanesePlay
+    fn play_hooks(o: &JapaneseOptions) -> JapanesePlay {
+        JapanesePlay::new(o)
+    }
+
+    /// J3-P: the dealer repeats after his win and after a washout with his hand ready
+    /// (tenpai); otherwise the deal passes.
+    fn dealer_keeps(_o: &JapaneseOptions, end: HandEnd) -> bool {
+        match end {
+            HandEnd::DealerWon { .. } => true,
+            HandEnd::Washout { dealer_ready } => dealer_ready,
+            HandEnd::OtherWon => false,
+        }
+    }
+
+    /// J3-P: 35,000 points each by default.
+    fn starting_score(o: &JapaneseOptions) -> i64 {
+        i64::from(o.starting_points)
+    }
+
+    /// J3-P (common practice): the match ends when a player's points go below zero.
+    fn game_over(o: &JapaneseOptions, totals: &[i64]) -> bool {
+        totals.iter().any(|t| i64::from(o.starting_points) + t < 0)
     }
 
     fn table_reading(_o: &JapaneseOptions) -> TableReading {

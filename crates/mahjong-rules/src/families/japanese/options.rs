@@ -34,6 +34,9 @@ pub struct JapaneseOptions {
     pub suukantsu_needs_pair: bool,
     /// J3-S10: the riichi stake each declarer pays into the pot.
     pub riichi_stake: u32,
+    /// J3-P (our reading, the seed is silent): points the players not ready pay the ready
+    /// ones at a washout, split evenly on both sides (0: nothing paid).
+    pub noten_penalty: u32,
     /// J3-P: each player's points at the start of a match.
     pub starting_points: u32,
     /// J3-P: rounds in a match (2: East and South).

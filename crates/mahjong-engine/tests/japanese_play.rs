@@ -1,0 +1,172 @@
+//! Scenario tests of the Japanese three-player game's play (`three-player-japanese.md`
+//! J3-T4–T7, J3-P) on explicit walls: a North set aside for a loose tile, double riichi
+//! with Ippatsu and its settlement, riichi furiten, tenpai payments at a washout with the
+//! stake into the pot, the dealer's repeat when ready, and a player going bust. Hand 0,
+//! player 0 is East.
+
+mod common;
+
+use common::*;
+use mahjong_engine::{Action, Event, Game, PhaseView};
+use mahjong_rules::Ruleset;
+
+/// `japanese-3p` with `key=value` overrides.
+fn japanese(options: &[&str]) -> Ruleset {
+    let mut r = Ruleset::preset("japanese-3p").unwrap();
+    for o in options {
+        r.set(o).unwrap_or_else(|e| panic!("{o}: {e}"));
+    }
+    r
+}
+
+/// The dealer's 14, far from ready; his first discard is `1C`.
+const EAST: &str = "1C 9C 1D 9D EW SW WW RD GD WD 1B 9B 5B 7B";
+/// Ready at the deal: 123B 456B 789D 234D + 5D, waiting on 2D and 5D; no yaku without
+/// riichi (J3-S6: no menzen tsumo by default).
+const READY: &str = "1B 2B 3B 4B 5B 6B 7D 8D 9D 2D 3D 4D 5D";
+/// Far from ready, with a North.
+const WEST: &str = "EW SW WW NW RD GD WD 1C 9C 6B 8B 2B 9B";
+/// The 13 tiles never drawn: the dora indicator first (9C: the dora is 1C), kan-dora
+/// indicators next, the ura-dora indicators from the eighth (3B: the ura-dora is 4B).
+const TAIL: &str = "9C 6D 6D 6D 7B 7B 7B 3B 3B 3B 8B 8B 4B";
+
+fn game(options: &[&str], hands: [&str; 3], draws: &str, loose: &str, max_hands: u32) -> Game {
+    let r = japanese(options);
+    let wall = wall3(&r, 0, hands, draws, loose, TAIL);
+    game3(r, vec![wall], max_hands)
+}
+
+#[test]
+fn j3_t4_a_north_is_set_aside_for_a_loose_tile() {
+    let mut g = game(&[], [EAST, READY, WEST], "8B 4D", "6B", 1);
+    discard(&mut g, 0, "1C");
+    discard(&mut g, 1, "8B");
+    // West drew 4D; his North may be set aside, and nothing else.
+    let asides: Vec<Action> = g
+        .legal_actions(2)
+        .into_iter()
+        .filter(|a| matches!(a, Action::SetAside { .. }))
+        .collect();
+    assert_eq!(asides, vec![Action::SetAside { tile: t("NW") }]);
+    g.take_events();
+    act(&mut g, 2, Action::SetAside { tile: t("NW") });
+    let ev = g.take_events();
+    assert!(
+        matches!(&ev[1], Event::Bonus { player: 2, tile } if *tile == t("NW")),
+        "{ev:?}"
+    );
+    assert!(
+        matches!(&ev[2], Event::Draw { player: 2, tile: Some(x), loose: true } if *x == t("6B")),
+        "{ev:?}"
+    );
+    assert_eq!(g.view(2).public[2].bonus, vec![t("NW")]);
+    assert_eq!(g.hand().phase_view(), PhaseView::Turn { player: 2 });
+    assert!(!g.view(2).concealed.contains(&t("NW")));
+}
+
+/// South declares riichi with his discard of `tile`.
+fn riichi(g: &mut Game, p: usize, tile: &str) {
+    act(
+        g,
+        p,
+        Action::Discard {
+            tile: t(tile),
+            call: true,
+        },
+    );
+    pass_claims(g);
+}
+
+/// The settlement of the hand just finished, by player.
+fn settlement(g: &Game) -> Vec<i64> {
+    g.hand()
+        .result()
+        .expect("a finished hand")
+        .settlement
+        .clone()
+}
+
+#[test]
+fn j3_y11_double_riichi_wins_on_a_discard_with_ippatsu_and_ura_dora() {
+    let mut g = game(&[], [EAST, READY, WEST], "8B 5D", "", 1);
+    discard(&mut g, 0, "1C");
+    // South's first discard, nobody has called: double riichi.
+    riichi(&mut g, 1, "8B");
+    // West drew 5D and lets it go: South wins within one go-around.
+    act(&mut g, 2, discard_action("5D"));
+    claim(&mut g, 1, Action::Mahjong);
+    // Double riichi 2 han, Bazoro 2, Ippatsu 1, ura-dora 1 (the 4B): 6 han, mangan.
+    assert_eq!(
+        winner_items(&g),
+        vec![
+            ("J3-Y11", 2, 0),
+            ("J3-S8", 2, 0),
+            ("J3-S8", 1, 0),
+            ("J3-S8", 1, 0)
+        ]
+    );
+    // J3-P: a non-dealer's mangan on a discard, 8,000 from West; South's own stake back.
+    assert_eq!(settlement(&g), vec![0, 8000, -8000]);
+    let table = g.hand().table_input().unwrap();
+    assert_eq!(table.seats["S"].riichi, mahjong_rules::Riichi::Double);
+    assert!(table.win.unwrap().ippatsu);
+    assert_eq!(table.ura_indicators, vec![t("3B")]);
+}
+
+#[test]
+fn j3_t7_riichi_furiten_a_wait_among_ones_own_discards() {
+    // South draws 2D (one of his waits: no yaku to win on it) and declares riichi with it.
+    let mut g = game(&[], [EAST, READY, WEST], "2D 5D", "", 1);
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "2D");
+    act(&mut g, 2, discard_action("5D"));
+    // 5D completes his hand, but 2D is in his discards: no win on a discard.
+    assert!(!g.legal_actions(1).contains(&Action::Mahjong));
+}
+
+#[test]
+fn j3_p_a_washout_pays_the_ready_player_and_the_deal_passes() {
+    let mut g = game(&[], [EAST, READY, WEST], "", "", 2);
+    let ev = play_out(&mut g);
+    assert!(ev.iter().any(|e| matches!(e, Event::Washout)));
+    let (_, _, paid, _) = scores_of(&ev);
+    // The noten penalty (2,000) paid by the two not ready to the one who is.
+    assert_eq!(paid, vec![-1000, 2000, -1000]);
+    assert_eq!(g.totals(), &[-1000, 2000, -1000]);
+    // East was not ready: the deal passes to South; nothing went into the pot.
+    assert_eq!(g.hand().setup().dealer, 1);
+    assert_eq!(g.hand().setup().pot, 0);
+}
+
+#[test]
+fn j3_s10_a_riichi_stake_left_at_a_washout_waits_in_the_pot() {
+    let mut g = game(&[], [EAST, READY, WEST], "8B", "", 2);
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    let ev = play_out(&mut g);
+    let (_, _, paid, _) = scores_of(&ev);
+    assert_eq!(paid, vec![-1000, 1000, -1000]);
+    assert_eq!(g.hand().setup().pot, 1000);
+}
+
+#[test]
+fn j3_p_the_dealer_ready_at_a_washout_deals_again() {
+    let east = format!("{READY} 1C");
+    let south = "9C 1D 9D EW SW WW RD GD WD 1B 9B 5B 7B";
+    let mut g = game(&[], [&east, south, WEST], "", "", 2);
+    discard(&mut g, 0, "1C");
+    let ev = play_out(&mut g);
+    let (_, _, paid, _) = scores_of(&ev);
+    assert_eq!(paid, vec![2000, -1000, -1000]);
+    assert_eq!(g.hand().setup().dealer, 0);
+    assert_eq!(g.hand().setup().number, 1);
+}
+
+#[test]
+fn j3_p_a_player_below_zero_ends_the_match() {
+    let mut g = game(&["starting_points=500"], [EAST, READY, WEST], "", "", 3);
+    play_out(&mut g);
+    // East and West are at 500 − 1,000: the match is over after one hand.
+    assert!(g.is_over());
+    assert_eq!(g.summary().hands, 1);
+}

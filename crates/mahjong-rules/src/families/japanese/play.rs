@@ -1,0 +1,278 @@
+//! The Japanese three-player game's play rules, as engine hooks (J3-T4–T7): riichi with
+//! its stake, double riichi and Ippatsu; furiten in its three forms; Norths set aside
+//! (pei-dora) for a loose tile; the dora, kan-dora and ura-dora indicators; Tenhou and
+//! Chiihou's uninterrupted first go-around; tenpai and noten payments at a washout.
+
+use mahjong_tiles::{Tile, KINDS};
+
+use super::JapaneseOptions;
+use crate::table::{Riichi, Table};
+use crate::{PlayHooks, PlayTable};
+
+/// At most: the dora indicator, four kan-dora and the North one (J3-T4, T5).
+const MAX_INDICATORS: usize = 6;
+/// Where the ura-dora indicators lie among the never-drawn tiles: under each indicator,
+/// kept apart so that no indicator is ever also an ura indicator.
+const URA_FROM: usize = 7;
+const NORTH: usize = 30;
+
+/// Per-hand state of the Japanese hooks (players are the engine's indices).
+#[derive(Copy, Clone, Debug)]
+pub struct JapanesePlay {
+    kan_dora: bool,
+    ura_dora: bool,
+    kan_ura_dora: bool,
+    north_indicator: bool,
+    stake: i64,
+    noten_penalty: i64,
+    riichi: [Riichi; 4],
+    /// Ippatsu still possible: riichi declared and no call, kong or North since, and the
+    /// declarer has not discarded again (J3-S8).
+    ippatsu: [bool; 4],
+    /// Discards each player has made.
+    discards: [u8; 4],
+    /// No call, kong or North yet: the first go-around is uninterrupted (double riichi,
+    /// Chiihou).
+    uninterrupted: bool,
+    /// Temporary furiten: passed a winning tile since one's last draw (J3-T7).
+    passed: [bool; 4],
+    /// Riichi furiten: passed a winning tile after declaring (lasts the hand).
+    locked: [bool; 4],
+    /// Players to whom the last discard was a winning tile; it counts as passed once play
+    /// moves on.
+    pending: [bool; 4],
+    /// Kongs declared in the hand, and how many indicators they have revealed.
+    kongs: u8,
+    /// Norths set aside in the hand.
+    norths: u8,
+    /// Indicators owed (a kong or the fourth North) and not yet revealed.
+    owed: u8,
+    /// Indicators revealed: positions among the never-drawn tiles.
+    revealed: u8,
+}
+
+impl JapanesePlay {
+    /// Fresh hooks for these options.
+    pub fn new(o: &JapaneseOptions) -> JapanesePlay {
+        JapanesePlay {
+            kan_dora: o.kan_dora,
+            ura_dora: o.ura_dora,
+            kan_ura_dora: o.kan_ura_dora,
+            north_indicator: o.north_indicator,
+            stake: i64::from(o.riichi_stake),
+            noten_penalty: i64::from(o.noten_penalty),
+            riichi: [Riichi::None; 4],
+            ippatsu: [false; 4],
+            discards: [0; 4],
+            uninterrupted: true,
+            passed: [false; 4],
+            locked: [false; 4],
+            pending: [false; 4],
+            kongs: 0,
+            norths: 0,
+            owed: 0,
+            revealed: 1,
+        }
+    }
+
+    /// The last discard's winning tiles were passed: furiten from now on.
+    fn settle_passes(&mut self) {
+        for q in 0..4 {
+            if std::mem::take(&mut self.pending[q]) {
+                self.passed[q] = true;
+                if self.riichi[q] != Riichi::None {
+                    self.locked[q] = true;
+                }
+            }
+        }
+    }
+
+    /// A call, kong or North: no more Ippatsu, and the first go-around is broken.
+    fn interrupt(&mut self) {
+        self.ippatsu = [false; 4];
+        self.uninterrupted = false;
+    }
+}
+
+impl PlayHooks for JapanesePlay {
+    fn start_hand(&mut self, _seats: usize) {
+        *self = JapanesePlay {
+            riichi: [Riichi::None; 4],
+            ippatsu: [false; 4],
+            discards: [0; 4],
+            uninterrupted: true,
+            passed: [false; 4],
+            locked: [false; 4],
+            pending: [false; 4],
+            kongs: 0,
+            norths: 0,
+            owed: 0,
+            revealed: 1,
+            ..*self
+        };
+    }
+
+    /// J3-T2: the dora indicator, revealed at the start.
+    fn dora_indicator(&self, unused: &[Tile]) -> Option<Tile> {
+        unused.first().copied()
+    }
+
+    /// J3-T7: riichi with a concealed hand, once, with tiles left to draw.
+    fn may_declare_ready<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        self.riichi[p] == Riichi::None && t.is_concealed(p) && t.live_remaining() >= t.seats()
+    }
+
+    /// J3-T7: no win on a discard in furiten (a wait among one's own discards, a winning
+    /// tile passed since one's last draw, or after declaring riichi).
+    fn may_claim_win<T: PlayTable>(&self, t: &T, p: usize, _discarder: usize, _tile: Tile) -> bool {
+        if self.passed[p] || self.locked[p] {
+            return false;
+        }
+        !t.waits(p).iter().any(|k| t.has_discarded(p, k))
+    }
+
+    /// J3-T6: the scorer decides (a yaku; atozuke-nashi).
+    fn checks_wins(&self) -> bool {
+        true
+    }
+
+    /// Riichi is a yaku by itself: any ready concealed hand may declare.
+    fn ready_needs_legal_win(&self) -> bool {
+        false
+    }
+
+    fn on_draw<T: PlayTable>(&mut self, _t: &T, p: usize) {
+        self.settle_passes();
+        // Temporary furiten ends with one's own draw; riichi furiten does not.
+        self.passed[p] = false;
+    }
+
+    fn on_discard<T: PlayTable>(&mut self, t: &T, p: usize, tile: Tile) {
+        self.settle_passes();
+        let first = self.discards[p] == 0;
+        self.discards[p] = self.discards[p].saturating_add(1);
+        if t.ready(p) && self.riichi[p] == Riichi::None {
+            // J3-Y11: double riichi on one's first discard of an uninterrupted go-around.
+            self.riichi[p] = if first && self.uninterrupted {
+                Riichi::Double
+            } else {
+                Riichi::Riichi
+            };
+            self.ippatsu[p] = true;
+        } else {
+            self.ippatsu[p] = false;
+        }
+        if let Some(k) = tile.kind() {
+            for q in 0..t.seats() {
+                if q != p && t.waits(q).contains(k) {
+                    self.pending[q] = true;
+                }
+            }
+        }
+    }
+
+    fn on_sets<T: PlayTable>(&mut self, t: &T, _p: usize) {
+        self.settle_passes();
+        self.interrupt();
+        let kongs = (0..t.seats())
+            .flat_map(|q| t.melds(q))
+            .filter(|m| m.is_kong())
+            .count() as u8;
+        if kongs > self.kongs {
+            if self.kan_dora {
+                self.owed += kongs - self.kongs;
+            }
+            self.kongs = kongs;
+        }
+    }
+
+    fn on_claim<T: PlayTable>(&mut self, _t: &T, _q: usize, _discarder: usize, _tile: Tile) {
+        self.settle_passes();
+        self.interrupt();
+    }
+
+    /// J3-T4: a North may be set aside in one's turn.
+    fn may_set_aside<T: PlayTable>(&self, _t: &T, _p: usize) -> u64 {
+        1 << NORTH
+    }
+
+    fn on_set_aside<T: PlayTable>(&mut self, _t: &T, _p: usize, _tile: Tile) {
+        self.interrupt();
+        self.norths += 1;
+        if self.north_indicator && self.norths == 4 {
+            self.owed += 1;
+        }
+    }
+
+    fn reveal_indicator<T: PlayTable>(&mut self, _t: &T, unused: &[Tile]) -> Option<Tile> {
+        if self.owed == 0 || self.revealed as usize >= MAX_INDICATORS {
+            return None;
+        }
+        let tile = *unused.get(self.revealed as usize)?;
+        self.owed -= 1;
+        self.revealed += 1;
+        Some(tile)
+    }
+
+    fn fill_table<T: PlayTable>(
+        &self,
+        t: &T,
+        unused: &[Tile],
+        pos: &[usize; 4],
+        table: &mut Table,
+    ) {
+        for (q, &at) in pos.iter().enumerate().take(t.seats()) {
+            table.hands[at].riichi = self.riichi[q];
+        }
+        let shown = (self.revealed as usize).min(unused.len());
+        let mut dora = [0u8; KINDS];
+        for t in &unused[..shown] {
+            if let Some(k) = t.kind() {
+                dora[k] += 1;
+            }
+        }
+        table.dora_indicators = dora;
+        let mut ura = [0u8; KINDS];
+        if self.ura_dora {
+            let n = if self.kan_ura_dora { shown } else { 1 };
+            for t in unused.iter().skip(URA_FROM).take(n) {
+                if let Some(k) = t.kind() {
+                    ura[k] += 1;
+                }
+            }
+        }
+        table.ura_indicators = ura;
+        if let Some(w) = table.win.as_mut() {
+            let winner = (0..t.seats()).find(|&q| pos[q] == table.winner.unwrap_or(usize::MAX));
+            if let Some(p) = winner {
+                w.ippatsu = self.ippatsu[p];
+                // J3-YM1: Chiihou, a non-dealer's win on his first draw, uninterrupted.
+                w.earth =
+                    pos[p] != 0 && w.self_drawn() && self.uninterrupted && self.discards[p] == 0;
+            }
+        }
+    }
+
+    /// J3-P (our option `noten_penalty`): the players not ready pay the ready ones, split
+    /// evenly; every riichi stake goes into the pot.
+    fn washout_settlement<T: PlayTable>(&self, t: &T) -> Option<[i64; 4]> {
+        let n = t.seats();
+        let mut out = [0i64; 4];
+        let ready: [bool; 4] = std::array::from_fn(|q| q < n && !t.waits(q).is_empty());
+        let n_ready = ready.iter().filter(|&&r| r).count();
+        let noten = n - n_ready;
+        if n_ready > 0 && noten > 0 {
+            let each_pays = self.noten_penalty / noten as i64;
+            let each_gets = self.noten_penalty / n_ready as i64;
+            for (v, r) in out.iter_mut().zip(ready).take(n) {
+                *v = if r { each_gets } else { -each_pays };
+            }
+        }
+        for (v, r) in out.iter_mut().zip(&self.riichi).take(n) {
+            if *r != Riichi::None {
+                *v -= self.stake;
+            }
+        }
+        Some(out)
+    }
+}
