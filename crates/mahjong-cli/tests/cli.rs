@@ -1,5 +1,7 @@
 //! The `mahjong` binary as users run it: outputs, exit codes, error messages.
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::Value;
 
@@ -15,16 +17,7 @@ fn example() -> Value {
 
 /// Runs `score --json -` on a table; returns (status, stdout, stderr).
 fn score_json(table: &Value) -> (i32, String, String) {
-    let out = mahjong()
-        .args(["score", "--json", "-"])
-        .write_stdin(table.to_string())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::score(&table.to_string(), true)
 }
 
 #[test]

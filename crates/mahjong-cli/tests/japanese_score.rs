@@ -2,30 +2,12 @@
 //! ("Japanese three-player fields") with its han, yakuman, score and settlement, and illegal
 //! wins rejected with exit status 2 and a message naming what is wrong.
 
-use assert_cmd::Command;
+mod common;
+
+use common::score;
 use serde_json::{json, Value};
 
 const EXAMPLE: &str = include_str!("../../../examples/japanese-3p-example.json");
-
-/// Runs `mahjong score [--json] -` on a table: (status, stdout, stderr).
-fn score(table: &str, as_json: bool) -> (i32, String, String) {
-    let mut args = vec!["score"];
-    if as_json {
-        args.push("--json");
-    }
-    args.push("-");
-    let out = Command::cargo_bin("mahjong")
-        .unwrap()
-        .args(args)
-        .write_stdin(table)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn the_format_example_settles_as_the_format_says() {

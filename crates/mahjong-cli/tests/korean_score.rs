@@ -1,31 +1,13 @@
 //! `mahjong score` on korean-3p tables: the worked examples, the three-seat sheet, and a
 //! winner below the minimum rejected with exit status 2.
 
-use assert_cmd::Command;
+mod common;
+
+use common::score;
 use serde_json::{json, Value};
 
 const DISCARD: &str = include_str!("../../../examples/korean-3p-discard.json");
 const OPTIONS: &str = include_str!("../../../examples/korean-3p-options.json");
-
-/// Runs `mahjong score [--json] -` on a table: (status, stdout, stderr).
-fn score(table: &str, as_json: bool) -> (i32, String, String) {
-    let mut args = vec!["score"];
-    if as_json {
-        args.push("--json");
-    }
-    args.push("-");
-    let out = Command::cargo_bin("mahjong")
-        .unwrap()
-        .args(args)
-        .write_stdin(table)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn rules(v: &Value, seat: &str) -> Vec<String> {
     v["seats"][seat]["items"]

@@ -61,19 +61,31 @@ impl JapanesePlay {
             north_indicator: o.north_indicator,
             stake: i64::from(o.riichi_stake),
             noten_penalty: i64::from(o.noten_penalty),
-            riichi: [Riichi::None; 4],
-            ippatsu: [false; 4],
-            discards: [0; 4],
-            uninterrupted: true,
-            passed: [false; 4],
-            locked: [false; 4],
-            pending: [false; 4],
-            kongs: 0,
-            norths: 0,
-            owed: 0,
-            revealed: 1,
+            ..JapanesePlay::FRESH
         }
     }
+
+    /// Nothing happened yet in the hand (the options are placeholders).
+    const FRESH: JapanesePlay = JapanesePlay {
+        kan_dora: false,
+        ura_dora: false,
+        kan_ura_dora: false,
+        north_indicator: false,
+        stake: 0,
+        noten_penalty: 0,
+        riichi: [Riichi::None; 4],
+        ippatsu: [false; 4],
+        discards: [0; 4],
+        uninterrupted: true,
+        passed: [false; 4],
+        locked: [false; 4],
+        pending: [false; 4],
+        kongs: 0,
+        norths: 0,
+        owed: 0,
+        // The dora indicator is shown from the start.
+        revealed: 1,
+    };
 
     /// The last discard's winning tiles were passed: furiten from now on.
     fn settle_passes(&mut self) {
@@ -97,18 +109,13 @@ impl JapanesePlay {
 impl PlayHooks for JapanesePlay {
     fn start_hand(&mut self, _seats: usize) {
         *self = JapanesePlay {
-            riichi: [Riichi::None; 4],
-            ippatsu: [false; 4],
-            discards: [0; 4],
-            uninterrupted: true,
-            passed: [false; 4],
-            locked: [false; 4],
-            pending: [false; 4],
-            kongs: 0,
-            norths: 0,
-            owed: 0,
-            revealed: 1,
-            ..*self
+            kan_dora: self.kan_dora,
+            ura_dora: self.ura_dora,
+            kan_ura_dora: self.kan_ura_dora,
+            north_indicator: self.north_indicator,
+            stake: self.stake,
+            noten_penalty: self.noten_penalty,
+            ..JapanesePlay::FRESH
         };
     }
 
