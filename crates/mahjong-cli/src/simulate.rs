@@ -734,6 +734,24 @@ pub fn render(s: &SimSummary) -> String {
             .collect();
         let _ = writeln!(t, "limit hands: {}", list.join(", "));
     }
+    // What the winners' hands held: the most frequent rule ids, with the share of won
+    // hands each scored in (every id is in `--json`'s `items`).
+    let won: u64 = s.wins.iter().sum();
+    if won > 0 && !s.items.is_empty() {
+        let mut by_count: Vec<(&String, &u64)> = s.items.iter().collect();
+        by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let list: Vec<String> = by_count
+            .iter()
+            .take(10)
+            .map(|(id, n)| {
+                let name = mahjong_rules::catalogue::entry(id)
+                    .map(|e| format!(" {}", e.names.en))
+                    .unwrap_or_default();
+                format!("{id}{name} {:.0}%", **n as f64 * 100.0 / won as f64)
+            })
+            .collect();
+        let _ = writeln!(t, "most frequent in won hands: {}", list.join(", "));
+    }
     for e in &s.external {
         let f = &e.faults;
         let _ = writeln!(

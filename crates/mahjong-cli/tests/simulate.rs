@@ -281,3 +281,46 @@ fn western_games_simulate_and_replay() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `simulate --ruleset japanese-3p` needs no other flag; its summary names the yaku the
+/// winners held with their shares, and its record replays (every table re-scored).
+#[test]
+fn japanese_3p_simulates_with_no_other_flag_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("j3.jsonl");
+    let out = mahjong()
+        .args([
+            "simulate",
+            "--ruleset",
+            "japanese-3p",
+            "--games",
+            "4",
+            "--record",
+        ])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("most frequent in won hands: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("J3-Y"), "{line}");
+    let events = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        events.contains(r#""type":"set_aside""#),
+        "greedy sets Norths aside"
+    );
+    let out = mahjong().arg("replay").arg(&record).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("all agree"));
+}
