@@ -150,7 +150,14 @@ fn title_line(app: &App) -> Line<'static> {
         parts.push(format!("prevailing {}", v.prevailing.letter()));
         parts.push(format!("wall {}", v.live_wall));
         if let Some(d) = app.dora_indicator() {
-            parts.push(format!("dora indicator {d}"));
+            // With the kan-dora indicators revealed since (J3-T5).
+            let more: String = app
+                .further_indicators()
+                .iter()
+                .map(|t| format!(" {t}"))
+                .collect();
+            let s = if more.is_empty() { "" } else { "s" };
+            parts.push(format!("dora indicator{s} {d}{more}"));
         }
         parts.push(match v.phase {
             PhaseView::Turn { player } => format!("turn: {}", app.who(player)),
