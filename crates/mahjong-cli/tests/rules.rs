@@ -90,7 +90,7 @@ fn json_gives_every_entry_with_names_and_variants() {
     let (code, out, _) = rules(&["--json"]);
     assert_eq!(code, 0);
     let v: Vec<Value> = serde_json::from_str(&out).unwrap();
-    assert_eq!(v.len(), 81 + 47 + 83 + 48);
+    assert_eq!(v.len(), 81 + 47 + 83 + 53);
     let m116d = v.iter().find(|e| e["id"] == "M116d").unwrap();
     assert_eq!(
         m116d,
