@@ -82,17 +82,38 @@ pub fn points_and_doubles(name: &str, winds: &[Wind], table: &Table, outcome: &O
             "", "score", sc.points, sc.doubles, sc.score
         );
     }
+    payments_and_settlement(&mut s, "Payments", outcome, wind);
+    s
+}
+
+/// The sheet's closing sections: each payment under `heading` (one from past the seats is
+/// the pot's, J3-S10), then every seat's net result.
+pub(crate) fn payments_and_settlement(
+    s: &mut String,
+    heading: &str,
+    outcome: &Outcome,
+    letter: impl Fn(usize) -> char,
+) {
     if !outcome.payments.as_slice().is_empty() {
-        let _ = writeln!(s, "\nPayments");
+        let _ = writeln!(s, "\n{heading}");
         for p in outcome.payments.as_slice() {
-            let _ = writeln!(s, "  {} pays {} {:>6}", wind(p.from), wind(p.to), p.amount);
+            if p.from >= outcome.seats {
+                let _ = writeln!(s, "  pot to {} {:>6}", letter(p.to), p.amount);
+            } else {
+                let _ = writeln!(
+                    s,
+                    "  {} pays {} {:>6}",
+                    letter(p.from),
+                    letter(p.to),
+                    p.amount
+                );
+            }
         }
     }
     let _ = writeln!(s, "\nSettlement");
     for i in 0..outcome.seats {
-        let _ = writeln!(s, "  {} {:>+7}", wind(i), outcome.settlement[i]);
+        let _ = writeln!(s, "  {} {:>+7}", letter(i), outcome.settlement[i]);
     }
-    s
 }
 
 /// How the hand was won, for the heading.

@@ -4,7 +4,6 @@ use std::fmt::Write;
 
 use mahjong_tiles::Wind;
 
-use super::POT;
 use crate::sheet::{how_won, SEAT_NAMES};
 use crate::{Outcome, Table};
 
@@ -57,25 +56,6 @@ pub(super) fn sheet(ruleset: &str, winds: &[Wind], table: &Table, outcome: &Outc
         };
         let _ = writeln!(s, "  {:<7} {total}", "");
     }
-    if !outcome.payments.as_slice().is_empty() {
-        let _ = writeln!(s, "\nPayments (with riichi sticks)");
-        for p in outcome.payments.as_slice() {
-            if p.from == POT {
-                let _ = writeln!(s, "  pot to {} {:>6}", letter(p.to), p.amount);
-            } else {
-                let _ = writeln!(
-                    s,
-                    "  {} pays {} {:>6}",
-                    letter(p.from),
-                    letter(p.to),
-                    p.amount
-                );
-            }
-        }
-    }
-    let _ = writeln!(s, "\nSettlement");
-    for i in 0..outcome.seats {
-        let _ = writeln!(s, "  {} {:>+7}", letter(i), outcome.settlement[i]);
-    }
+    crate::sheet::payments_and_settlement(&mut s, "Payments (with riichi sticks)", outcome, letter);
     s
 }

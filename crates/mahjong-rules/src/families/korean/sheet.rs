@@ -67,21 +67,6 @@ pub(super) fn sheet(ruleset: &str, winds: &[Wind], table: &Table, outcome: &Outc
         };
         let _ = writeln!(s, "  {:<7} {total}", "");
     }
-    if !outcome.payments.as_slice().is_empty() {
-        let _ = writeln!(s, "\nPayments");
-        for p in outcome.payments.as_slice() {
-            let _ = writeln!(
-                s,
-                "  {} pays {} {:>6}",
-                letter(p.from),
-                letter(p.to),
-                p.amount
-            );
-        }
-    }
-    let _ = writeln!(s, "\nSettlement");
-    for i in 0..outcome.seats {
-        let _ = writeln!(s, "  {} {:>+7}", letter(i), outcome.settlement[i]);
-    }
+    crate::sheet::payments_and_settlement(&mut s, "Payments", outcome, letter);
     s
 }
