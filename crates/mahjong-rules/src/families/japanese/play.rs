@@ -19,12 +19,8 @@ const NORTH: usize = 30;
 /// Per-hand state of the Japanese hooks (players are the engine's indices).
 #[derive(Copy, Clone, Debug)]
 pub struct JapanesePlay {
-    kan_dora: bool,
-    ura_dora: bool,
-    kan_ura_dora: bool,
-    north_indicator: bool,
-    stake: i64,
-    noten_penalty: i64,
+    /// The options play reads (kept across hands).
+    rules: Rules,
     riichi: [Riichi; 4],
     /// Ippatsu still possible: riichi declared and no call, kong or North since, and the
     /// declarer has not discarded again (J3-S8).
@@ -51,28 +47,43 @@ pub struct JapanesePlay {
     revealed: u8,
 }
 
+/// The options the hooks read.
+#[derive(Copy, Clone, Debug)]
+struct Rules {
+    kan_dora: bool,
+    ura_dora: bool,
+    kan_ura_dora: bool,
+    north_indicator: bool,
+    stake: i64,
+    noten_penalty: i64,
+}
+
 impl JapanesePlay {
     /// Fresh hooks for these options.
     pub fn new(o: &JapaneseOptions) -> JapanesePlay {
         JapanesePlay {
-            kan_dora: o.kan_dora,
-            ura_dora: o.ura_dora,
-            kan_ura_dora: o.kan_ura_dora,
-            north_indicator: o.north_indicator,
-            stake: i64::from(o.riichi_stake),
-            noten_penalty: i64::from(o.noten_penalty),
+            rules: Rules {
+                kan_dora: o.kan_dora,
+                ura_dora: o.ura_dora,
+                kan_ura_dora: o.kan_ura_dora,
+                north_indicator: o.north_indicator,
+                stake: i64::from(o.riichi_stake),
+                noten_penalty: i64::from(o.noten_penalty),
+            },
             ..JapanesePlay::FRESH
         }
     }
 
     /// Nothing happened yet in the hand (the options are placeholders).
     const FRESH: JapanesePlay = JapanesePlay {
-        kan_dora: false,
-        ura_dora: false,
-        kan_ura_dora: false,
-        north_indicator: false,
-        stake: 0,
-        noten_penalty: 0,
+        rules: Rules {
+            kan_dora: false,
+            ura_dora: false,
+            kan_ura_dora: false,
+            north_indicator: false,
+            stake: 0,
+            noten_penalty: 0,
+        },
         riichi: [Riichi::None; 4],
         ippatsu: [false; 4],
         discards: [0; 4],
@@ -109,12 +120,7 @@ impl JapanesePlay {
 impl PlayHooks for JapanesePlay {
     fn start_hand(&mut self, _seats: usize) {
         *self = JapanesePlay {
-            kan_dora: self.kan_dora,
-            ura_dora: self.ura_dora,
-            kan_ura_dora: self.kan_ura_dora,
-            north_indicator: self.north_indicator,
-            stake: self.stake,
-            noten_penalty: self.noten_penalty,
+            rules: self.rules,
             ..JapanesePlay::FRESH
         };
     }
@@ -186,7 +192,7 @@ impl PlayHooks for JapanesePlay {
             .filter(|m| m.is_kong())
             .count() as u8;
         if kongs > self.kongs {
-            if self.kan_dora {
+            if self.rules.kan_dora {
                 self.owed += kongs - self.kongs;
             }
             self.kongs = kongs;
@@ -206,7 +212,7 @@ impl PlayHooks for JapanesePlay {
     fn on_set_aside<T: PlayTable>(&mut self, _t: &T, _p: usize, _tile: Tile) {
         self.interrupt();
         self.norths += 1;
-        if self.north_indicator && self.norths == 4 {
+        if self.rules.north_indicator && self.norths == 4 {
             self.owed += 1;
         }
     }
@@ -240,8 +246,8 @@ impl PlayHooks for JapanesePlay {
         }
         table.dora_indicators = dora;
         let mut ura = [0u8; KINDS];
-        if self.ura_dora {
-            let n = if self.kan_ura_dora { shown } else { 1 };
+        if self.rules.ura_dora {
+            let n = if self.rules.kan_ura_dora { shown } else { 1 };
             for t in unused.iter().skip(URA_FROM).take(n) {
                 if let Some(k) = t.kind() {
                     ura[k] += 1;
@@ -269,15 +275,15 @@ impl PlayHooks for JapanesePlay {
         let n_ready = ready.iter().filter(|&&r| r).count();
         let noten = n - n_ready;
         if n_ready > 0 && noten > 0 {
-            let each_pays = self.noten_penalty / noten as i64;
-            let each_gets = self.noten_penalty / n_ready as i64;
+            let each_pays = self.rules.noten_penalty / noten as i64;
+            let each_gets = self.rules.noten_penalty / n_ready as i64;
             for (v, r) in out.iter_mut().zip(ready).take(n) {
                 *v = if r { each_gets } else { -each_pays };
             }
         }
         for (v, r) in out.iter_mut().zip(&self.riichi).take(n) {
             if *r != Riichi::None {
-                *v -= self.stake;
+                *v -= self.rules.stake;
             }
         }
         Some(out)
