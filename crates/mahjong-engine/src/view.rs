@@ -68,6 +68,17 @@ pub struct SeatView {
     pub legal: Vec<Action>,
     /// Cumulative totals by player before this hand.
     pub totals: Vec<i64>,
+    /// What each player started the game with (J3: 35,000 points; 0 where the totals are
+    /// net results): a player's points are this plus his total.
+    #[serde(default)]
+    pub starting_score: i64,
+    /// Points in the pot: carried from earlier hands and staked in this one (J3 riichi
+    /// sticks), for the next winner.
+    #[serde(default)]
+    pub pot: u64,
+    /// The player is ready but may not win on a discard now (J3-T7 furiten).
+    #[serde(default)]
+    pub furiten: bool,
 }
 
 impl SeatView {
@@ -87,6 +98,9 @@ impl SeatView {
             phase: PhaseView::Over,
             legal: vec![],
             totals: vec![],
+            starting_score: 0,
+            pot: 0,
+            furiten: false,
         }
     }
 }
@@ -145,5 +159,8 @@ impl Hand {
         out.legal.extend_from_slice(self.legal(player));
         out.totals.clear();
         out.totals.extend_from_slice(totals);
+        out.starting_score = setup.ruleset.starting_score();
+        out.pot = self.pot();
+        out.furiten = self.furiten(player);
     }
 }

@@ -119,6 +119,10 @@ fn j3_t7_riichi_furiten_a_wait_among_ones_own_discards() {
     let mut g = game(&[], [EAST, READY, WEST], "2D 5D", "", 1);
     discard(&mut g, 0, "1C");
     riichi(&mut g, 1, "2D");
+    // His view warns him, and shows the stake on the table; the others see the pot only.
+    assert!(g.view(1).furiten);
+    assert!(!g.view(0).furiten);
+    assert_eq!((g.view(0).pot, g.view(1).starting_score), (1000, 35000));
     act(&mut g, 2, discard_action("5D"));
     // 5D completes his hand, but 2D is in his discards: no win on a discard.
     assert!(!g.legal_actions(1).contains(&Action::Mahjong));
@@ -147,6 +151,8 @@ fn j3_s10_a_riichi_stake_left_at_a_washout_waits_in_the_pot() {
     let (_, _, paid, _) = scores_of(&ev);
     assert_eq!(paid, vec![-1000, 1000, -1000]);
     assert_eq!(g.hand().setup().pot, 1000);
+    // The next hand's views show it before anyone stakes again.
+    assert_eq!(g.view(2).pot, 1000);
 }
 
 #[test]

@@ -194,6 +194,17 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Player `p` may not win on a discard now (J3-T7 furiten), shown to him as a warning.
+    fn furiten<T: PlayTable>(&self, _t: &T, _p: usize) -> bool {
+        false
+    }
+
+    /// Points staked on the table during this hand and not yet settled (J3 riichi sticks),
+    /// shown with the pot.
+    fn stakes<T: PlayTable>(&self, _t: &T) -> u64 {
+        0
+    }
+
     /// The player liable for the whole payment when `winner` goes out (a cannon), given
     /// who supplied the winning tile.
     fn liable<T: PlayTable>(

@@ -60,4 +60,18 @@ legal: Array<Action>,
 /**
  * Cumulative totals by player before this hand.
  */
-totals: Array<number>, };
+totals: Array<number>, 
+/**
+ * What each player started the game with (J3: 35,000 points; 0 where the totals are
+ * net results): a player's points are this plus his total.
+ */
+starting_score: number, 
+/**
+ * Points in the pot: carried from earlier hands and staked in this one (J3 riichi
+ * sticks), for the next winner.
+ */
+pot: number, 
+/**
+ * The player is ready but may not win on a discard now (J3-T7 furiten).
+ */
+furiten: boolean, };

@@ -442,6 +442,17 @@ impl Hand {
         self.wall.live_remaining()
     }
 
+    /// Points in the pot now: carried from earlier hands and staked in this one (J3 riichi
+    /// sticks), for the next winner.
+    pub fn pot(&self) -> u64 {
+        self.setup.pot + self.hooks.stakes(&ctx!(self))
+    }
+
+    /// Player `p` is ready but may not win on a discard now (J3-T7 furiten).
+    pub fn furiten(&self, p: usize) -> bool {
+        p < self.players.len() && self.hooks.furiten(&ctx!(self), p)
+    }
+
     /// Applies a player's action. An illegal action is refused and changes nothing.
     pub fn act(&mut self, p: usize, action: Action) -> Result<(), EngineError> {
         if self.is_over() {

@@ -406,6 +406,16 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
+    fn furiten<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        each_play!(self, |h| h.furiten(t, p))
+    }
+
+    #[inline]
+    fn stakes<T: PlayTable>(&self, t: &T) -> u64 {
+        each_play!(self, |h| h.stakes(t))
+    }
+
+    #[inline]
     fn liable<T: PlayTable>(&self, t: &T, winner: usize, supplier: Option<usize>) -> Option<usize> {
         each_play!(self, |h| h.liable(t, winner, supplier))
     }

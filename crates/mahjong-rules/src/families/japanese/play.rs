@@ -110,6 +110,11 @@ impl JapanesePlay {
         }
     }
 
+    /// J3-T7's three forms of furiten.
+    fn in_furiten<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        self.passed[p] || self.locked[p] || t.waits(p).iter().any(|k| t.has_discarded(p, k))
+    }
+
     /// A call, kong or North: no more Ippatsu, and the first go-around is broken.
     fn interrupt(&mut self) {
         self.ippatsu = [false; 4];
@@ -138,10 +143,21 @@ impl PlayHooks for JapanesePlay {
     /// J3-T7: no win on a discard in furiten (a wait among one's own discards, a winning
     /// tile passed since one's last draw, or after declaring riichi).
     fn may_claim_win<T: PlayTable>(&self, t: &T, p: usize, _discarder: usize, _tile: Tile) -> bool {
-        if self.passed[p] || self.locked[p] {
-            return false;
-        }
-        !t.waits(p).iter().any(|k| t.has_discarded(p, k))
+        !self.in_furiten(t, p)
+    }
+
+    /// J3-T7: a ready player in furiten (what `may_claim_win` refuses, told in advance).
+    fn furiten<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        !t.waits(p).is_empty() && self.in_furiten(t, p)
+    }
+
+    /// J3-S10: a stake for every riichi declared this hand, until the hand is settled.
+    fn stakes<T: PlayTable>(&self, t: &T) -> u64 {
+        let declared = self.riichi[..t.seats()]
+            .iter()
+            .filter(|&&r| r != Riichi::None)
+            .count() as u64;
+        declared * self.rules.stake as u64
     }
 
     /// J3-T6: the scorer decides (a yaku; atozuke-nashi).
