@@ -453,13 +453,16 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 }
                 t
             }
-            Event::GameEnd { totals } => {
+            Event::GameEnd { totals, pot } => {
                 let t: Vec<String> = totals
                     .iter()
                     .enumerate()
                     .map(|(i, n)| format!("{} {n:+}", p(i)))
                     .collect();
-                format!("game over: totals {}", t.join(" "))
+                let pot = pot.map_or(String::new(), |x| {
+                    format!(" ({} took the {} left in the pot)", p(x.player), x.points)
+                });
+                format!("game over: totals {}{pot}", t.join(" "))
             }
         };
         for s in &mut seats {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hand::{EngineError, Hand, HandSetup, Seats};
 use crate::legal::LegalSet;
-use crate::protocol::{Action, Event};
+use crate::protocol::{Action, Event, PotTaken};
 use crate::view::SeatView;
 use crate::wall::Wall;
 
@@ -87,6 +87,8 @@ struct Plan {
     east_streak: u32,
     goulash: u32,
     pot: u64,
+    /// Points by player at the start of the hand.
+    points: [i64; 4],
 }
 
 /// A game in progress.
@@ -148,6 +150,13 @@ impl Game {
             east_streak: 0,
             goulash: 0,
             pot: 0,
+            points: std::array::from_fn(|p| {
+                if p < seats {
+                    ruleset.starting_score()
+                } else {
+                    0
+                }
+            }),
         };
         let base_tiles = tiles.tiles();
         let wall = Game::wall(&config, &play, &base_tiles, 0, Vec::new());
@@ -216,6 +225,7 @@ impl Game {
             goulash: plan.goulash,
             number: plan.number,
             pot: plan.pot,
+            points: plan.points,
             shape,
             record: config.record,
         }
@@ -448,8 +458,19 @@ impl Game {
             let bust = self.ruleset.game_over(&self.totals);
             if self.round >= play.rounds || out_of_hands || bust {
                 self.over = true;
+                let mut taken = None;
+                if self.pot > 0 {
+                    if let Some(p) = self.ruleset.pot_at_end(&self.totals) {
+                        self.totals[p] += self.pot as i64;
+                        taken = Some(PotTaken {
+                            player: p,
+                            points: std::mem::take(&mut self.pot),
+                        });
+                    }
+                }
                 self.events.push(Event::GameEnd {
                     totals: self.totals.clone(),
+                    pot: taken,
                 });
                 return;
             }
@@ -460,6 +481,11 @@ impl Game {
                 east_streak: self.east_streak,
                 goulash: self.draws_in_row,
                 pot,
+                points: std::array::from_fn(|p| {
+                    self.totals
+                        .get(p)
+                        .map_or(0, |t| self.ruleset.starting_score() + t)
+                }),
             };
             let buf = self.hand.take_wall_tiles();
             let wall = Game::wall(&self.config, play, &self.base_tiles, plan.number, buf);

@@ -213,6 +213,7 @@ pub(crate) struct Ctx<'a> {
     pub(crate) live: usize,
     pub(crate) shape: &'a Shape,
     pub(crate) seven_pairs: bool,
+    pub(crate) points: &'a [i64; 4],
 }
 
 impl PlayTable for Ctx<'_> {
@@ -264,5 +265,10 @@ impl PlayTable for Ctx<'_> {
     #[inline]
     fn seven_pairs(&self) -> bool {
         self.seven_pairs
+    }
+
+    #[inline]
+    fn points(&self, p: usize) -> i64 {
+        self.points[p]
     }
 }

@@ -189,9 +189,23 @@ pub enum Event {
     },
     /// The game is over.
     GameEnd {
-        /// Cumulative totals per player.
+        /// Cumulative totals per player (the pot taken included).
         totals: Vec<i64>,
+        /// The pot left at the end, and who took it (J3: the leader).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        pot: Option<PotTaken>,
     },
+}
+
+/// Points left in the pot at the end of a game, taken by one player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PotTaken {
+    /// Who took it.
+    pub player: usize,
+    /// How many points.
+    pub points: u64,
 }
 
 /// One scored item in a record: rule id, points, doubles, and whether it is a limit hand.

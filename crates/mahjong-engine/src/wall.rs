@@ -5,9 +5,6 @@ use mahjong_tiles::{Tile, TileSet};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-/// Tiles left unused at the end under [`DeadWall::Unused13`].
-const UNUSED: usize = 13;
-
 /// The dice of a hand: East's throw (which wall) and the second throw (where it breaks).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -60,7 +57,7 @@ pub struct Wall {
     loose_taken: usize,
     /// [`Wall::live_limit`], kept up to date.
     live_limit: usize,
-    /// The tail never drawn ([`DeadWall::Unused13`]).
+    /// The tail never drawn ([`DeadWall::unused`]).
     unused: Vec<Tile>,
     dead: DeadWall,
     /// The dice thrown to break the wall (none for an explicit wall).
@@ -128,10 +125,7 @@ impl Wall {
 
     fn from_parts(tiles: Vec<Tile>, dead: DeadWall, dice: Option<Dice>) -> Wall {
         let mut tiles = tiles;
-        let unused = match dead {
-            DeadWall::Unused13 => tiles.split_off(tiles.len().saturating_sub(UNUSED)),
-            _ => vec![],
-        };
+        let unused = tiles.split_off(tiles.len().saturating_sub(dead.unused()));
         let back = tiles.len();
         let mut wall = Wall {
             tiles,
@@ -161,7 +155,7 @@ impl Wall {
             DeadWall::Fixed16 => self.tiles.len().saturating_sub(16).min(self.back),
             // Two tiles move over after every two loose tiles taken.
             DeadWall::Replenished14 => self.back.saturating_sub(14 - self.loose_taken % 2),
-            DeadWall::None | DeadWall::Unused13 => self.back,
+            DeadWall::None | DeadWall::Unused13 | DeadWall::Unused14 => self.back,
         }
     }
 
@@ -208,7 +202,8 @@ impl Wall {
         &self.tiles[self.front..self.back]
     }
 
-    /// The tiles never drawn under [`DeadWall::Unused13`] (empty otherwise); the first is
+    /// The tiles never drawn under [`DeadWall::Unused13`] or [`DeadWall::Unused14`] (empty
+    /// otherwise); the first is
     /// the dora indicator where one is revealed.
     pub fn unused(&self) -> &[Tile] {
         &self.unused

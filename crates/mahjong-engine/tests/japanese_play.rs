@@ -26,9 +26,10 @@ const EAST: &str = "1C 9C 1D 9D EW SW WW RD GD WD 1B 9B 5B 7B";
 const READY: &str = "1B 2B 3B 4B 5B 6B 7D 8D 9D 2D 3D 4D 5D";
 /// Far from ready, with a North.
 const WEST: &str = "EW SW WW NW RD GD WD 1C 9C 6B 8B 2B 9B";
-/// The 13 tiles never drawn: the dora indicator first (9C: the dora is 1C), kan-dora
-/// indicators next, the ura-dora indicators from the eighth (3B: the ura-dora is 4B).
-const TAIL: &str = "9C 6D 6D 6D 7B 7B 7B 3B 3B 3B 8B 8B 4B";
+/// The 14 tiles never drawn (J3-T2's dead wall): the dora indicator first (9C: the dora
+/// is 1C), kan-dora indicators next, the ura-dora indicators from the eighth (3B: the
+/// ura-dora is 4B).
+const TAIL: &str = "9C 6D 6D 6D 7B 7B 7B 3B 3B 3B 8B 8B 4B 6D";
 
 fn game(options: &[&str], hands: [&str; 3], draws: &str, loose: &str, max_hands: u32) -> Game {
     let r = japanese(options);
@@ -128,6 +129,45 @@ fn j3_t7_riichi_furiten_a_wait_among_ones_own_discards() {
     assert!(!g.legal_actions(1).contains(&Action::Mahjong));
 }
 
+/// South declares riichi, West and East let their draws go, and South draws `fourth`,
+/// the fourth tile of a pung he holds: what may he do with it?
+fn riichi_then_draw(south: &str, fourth: &str) -> Game {
+    let mut g = game(
+        &[],
+        [EAST, south, WEST],
+        &format!("8B 5D 9C {fourth}"),
+        "",
+        1,
+    );
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    discard(&mut g, 2, "5D");
+    discard(&mut g, 0, "9C");
+    assert_eq!(g.view(1).drawn, Some(t(fourth)));
+    g
+}
+
+#[test]
+fn j3_t7_in_riichi_a_concealed_kong_only_when_it_keeps_the_waits() {
+    // 888D 123B 456B 2345D waits on 2D and 5D, and still does after a kong of 8D.
+    let mut g = riichi_then_draw("8D 8D 8D 1B 2B 3B 4B 5B 6B 2D 3D 4D 5D", "8D");
+    let kong = Action::ConcealedKong { tile: t("8D") };
+    assert_eq!(
+        g.legal_actions(1),
+        vec![kong, discard_action("8D")],
+        "the frozen hand: the kong or the drawn tile"
+    );
+    act(&mut g, 1, kong);
+    // The loose tile comes in; the hand is still in riichi, its waits unchanged.
+    assert!(g.view(1).drawn.is_some());
+    assert!(g.view(1).public[1].original_call);
+    assert!(g.hand().waiting(1));
+
+    // 777D 2345D also waits on 6D (77D as the pair, 57D); a kong of 7D would lose it.
+    let g = riichi_then_draw("7D 7D 7D 1B 2B 3B 4B 5B 6B 2D 3D 4D 5D", "7D");
+    assert_eq!(g.legal_actions(1), vec![discard_action("7D")]);
+}
+
 #[test]
 fn j3_p_a_washout_pays_the_ready_player_and_the_deal_passes() {
     let mut g = game(&[], [EAST, READY, WEST], "", "", 2);
@@ -153,6 +193,33 @@ fn j3_s10_a_riichi_stake_left_at_a_washout_waits_in_the_pot() {
     assert_eq!(g.hand().setup().pot, 1000);
     // The next hand's views show it before anyone stakes again.
     assert_eq!(g.view(2).pot, 1000);
+}
+
+#[test]
+fn j3_p_the_pot_left_at_the_end_of_the_match_goes_to_the_leader() {
+    // The same washout as the last hand of the match: South, the leader, takes his stake.
+    let mut g = game(&[], [EAST, READY, WEST], "8B", "", 1);
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    let ev = play_out(&mut g);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::GameEnd {
+            totals: vec![-1000, 2000, -1000],
+            pot: Some(mahjong_engine::PotTaken {
+                player: 1,
+                points: 1000
+            }),
+        })
+    );
+    assert_eq!((g.totals(), g.pot()), (&[-1000, 2000, -1000][..], 0));
+
+    // Option off: the stake stays in the pot.
+    let mut g = game(&["pot_to_leader=false"], [EAST, READY, WEST], "8B", "", 1);
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    play_out(&mut g);
+    assert_eq!((g.totals(), g.pot()), (&[-1000, 1000, -1000][..], 1000));
 }
 
 #[test]

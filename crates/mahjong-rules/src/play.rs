@@ -47,6 +47,9 @@ pub trait PlayTable {
     fn shape(&self) -> &Shape;
     /// Whether seven pairs is a complete hand.
     fn seven_pairs(&self) -> bool;
+    /// A player's points at the start of the hand: the family's starting score plus his
+    /// total (J3-T7: a riichi stake must be covered).
+    fn points(&self, p: usize) -> i64;
 
     /// Whether a player has declared no exposed set (concealed kongs keep a hand concealed).
     fn is_concealed(&self, p: usize) -> bool {
@@ -192,6 +195,13 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
     /// pot, taken by the next winner.
     fn washout_settlement<T: PlayTable>(&self, _t: &T) -> Option<[i64; 4]> {
         None
+    }
+
+    /// Whether `p`, his hand frozen by a ready declaration, may still declare a concealed
+    /// kong of the tile just drawn; the engine offers it only when the waits stay the same
+    /// (J3-T7 riichi). Classical Original Call allows none (M55).
+    fn kong_when_ready<T: PlayTable>(&self, _t: &T, _p: usize) -> bool {
+        false
     }
 
     /// Player `p` may not win on a discard now (J3-T7 furiten), shown to him as a warning.

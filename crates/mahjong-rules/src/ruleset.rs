@@ -70,6 +70,21 @@ pub enum DeadWall {
     /// tiles come from the end of the rest.
     #[serde(rename = "13-unused")]
     Unused13,
+    /// The last 14 tiles are never drawn (J3-T2's dead wall: the indicators; loose tiles
+    /// come from the end of the rest, which keeps the dead wall at 14 as replenishing does).
+    #[serde(rename = "14-unused")]
+    Unused14,
+}
+
+impl DeadWall {
+    /// How many tiles at the end of the wall are never drawn.
+    pub fn unused(self) -> usize {
+        match self {
+            DeadWall::Unused13 => 13,
+            DeadWall::Unused14 => 14,
+            DeadWall::Fixed16 | DeadWall::Replenished14 | DeadWall::None => 0,
+        }
+    }
 }
 
 pub(crate) fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
@@ -543,6 +558,12 @@ impl Ruleset {
     /// total (a family where a player can go bust).
     pub fn game_over(&self, totals: &[i64]) -> bool {
         self.options.game_over(totals)
+    }
+
+    /// Who takes the points left in the pot when the game ends (J3: the leader), given
+    /// each player's net total; `None` leaves them there.
+    pub fn pot_at_end(&self, totals: &[i64]) -> Option<usize> {
+        self.options.pot_at_end(totals)
     }
 
     /// Every rule the family's score items cite.

@@ -16,6 +16,7 @@ struct Fake {
     ready: Vec<bool>,
     live: usize,
     shape: Shape,
+    points: Vec<i64>,
 }
 
 impl Fake {
@@ -29,6 +30,7 @@ impl Fake {
             ready: vec![false; n],
             live: 60,
             shape: Shape::of(&ruleset.tile_set()),
+            points: vec![ruleset.starting_score(); n],
         }
     }
 
@@ -80,6 +82,9 @@ impl PlayTable for Fake {
     }
     fn seven_pairs(&self) -> bool {
         false
+    }
+    fn points(&self, p: usize) -> i64 {
+        self.points[p]
     }
 }
 
@@ -232,4 +237,18 @@ fn the_deal_moves_as_each_family_says() {
         }
     ));
     assert!(!keeps("korean-3p", won(1)));
+}
+
+#[test]
+fn j3_t7_riichi_needs_the_points_for_its_stake() {
+    let (r, h) = hooks("japanese-3p");
+    let mut t = Fake::new(&r);
+    assert!(h.may_declare_ready(&t, 1));
+    t.points[1] = 1000;
+    assert!(h.may_declare_ready(&t, 1), "exactly the stake");
+    t.points[1] = 999;
+    assert!(!h.may_declare_ready(&t, 1), "less than the 1,000 stake");
+    t.discard(2, "9B");
+    t.pung(2, "RD");
+    assert!(!h.may_declare_ready(&t, 2), "an open hand");
 }

@@ -129,7 +129,8 @@ pub(crate) struct EventMsg<'a> {
 }
 
 /// The public view of a table for a spectator: a seat's view with its private parts
-/// removed (`player`, `wind`, `drawn` null; `concealed` and `legal` empty).
+/// removed (`player`, `wind`, `drawn` null; `concealed` and `legal` empty; `furiten` false,
+/// since it tells about the seat's waits).
 pub fn spectator_view(view: &SeatView) -> Value {
     let mut v = serde_json::to_value(view).expect("views serialize");
     if let Value::Object(o) = &mut v {
@@ -138,6 +139,7 @@ pub fn spectator_view(view: &SeatView) -> Value {
         o.insert("drawn".into(), Value::Null);
         o.insert("concealed".into(), Value::Array(vec![]));
         o.insert("legal".into(), Value::Array(vec![]));
+        o.insert("furiten".into(), Value::Bool(false));
     }
     v
 }

@@ -657,7 +657,7 @@ impl App {
                 self.sheets.push_back(sheet);
                 self.deadline = None;
             }
-            Event::GameEnd { totals } => {
+            Event::GameEnd { totals, .. } => {
                 self.push_log("the game is over".to_string());
                 self.totals.clone_from(&totals);
                 self.game_over = Some(totals);

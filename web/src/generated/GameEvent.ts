@@ -2,6 +2,7 @@
 import type { Action } from "./Action";
 import type { Dice } from "./Dice";
 import type { PaymentRecord } from "./PaymentRecord";
+import type { PotTaken } from "./PotTaken";
 import type { ScoredItem } from "./ScoredItem";
 import type { SetKind } from "./SetKind";
 import type { Tile } from "./Tile";
@@ -149,6 +150,10 @@ payments: Array<PaymentRecord>,
  */
 cannon?: number, } | { "type": "game_end", 
 /**
- * Cumulative totals per player.
+ * Cumulative totals per player (the pot taken included).
  */
-totals: Array<number>, };
+totals: Array<number>, 
+/**
+ * The pot left at the end, and who took it (J3: the leader).
+ */
+pot?: PotTaken, };

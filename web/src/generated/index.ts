@@ -14,6 +14,7 @@ export type { KongKind } from './KongKind';
 export type { PaymentRecord } from './PaymentRecord';
 export type { Phase } from './Phase';
 export type { PlayerInfo } from './PlayerInfo';
+export type { PotTaken } from './PotTaken';
 export type { PublicSeat } from './PublicSeat';
 export type { PublicSet } from './PublicSet';
 export type { RuleEntry } from './RuleEntry';

@@ -34,6 +34,7 @@ macro_rules! ctx {
             live: $hand.wall.live_remaining(),
             shape: &$hand.shape,
             seven_pairs: $hand.options.seven_pairs,
+            points: &$hand.setup.points,
         }
     };
 }
@@ -91,6 +92,9 @@ pub struct HandSetup {
     /// Points in the pot, carried over from earlier hands for the next winner (J3 riichi
     /// stakes); 0 where nothing is ever left over.
     pub pot: u64,
+    /// Each player's points at the start of the hand: the family's starting score plus
+    /// his total (0 beyond the players).
+    pub points: [i64; 4],
     /// The tile set's shape (computed once per game).
     pub shape: Shape,
     /// Build events (records, views of the past); off for fast simulation.

@@ -122,6 +122,17 @@ impl Hand {
             };
     }
 
+    /// Whether a concealed kong of kind `k` (all four held) leaves `p`'s winning tiles as
+    /// they were before his draw.
+    #[cold]
+    fn kong_keeps_waits(&self, p: usize, k: usize) -> bool {
+        let me = &self.players[p];
+        let mut c = me.counts;
+        c[k] -= 4;
+        let after = waits(&c, me.melds.len() + 1, &self.shape, false, None);
+        after == self.waits[p]
+    }
+
     /// Whether a waiting player (not in turn) goes out with `tile`.
     #[inline]
     pub(super) fn complete_with(&self, p: usize, tile: Tile) -> bool {
@@ -277,8 +288,19 @@ impl Hand {
         if me.original_call {
             // M55: the hand is frozen; only the drawn tile may go (or be set aside).
             if let Some(t) = drawn {
-                if let Some(k) = t.kind().filter(|&k| aside >> k & 1 == 1) {
-                    v.add_aside(1 << k);
+                if let Some(k) = t.kind() {
+                    if aside >> k & 1 == 1 {
+                        v.add_aside(1 << k);
+                    }
+                    // J3-T7: a concealed kong of the drawn tile, where the family allows
+                    // one and it leaves the waits as they were.
+                    if can_kong
+                        && me.levels[3] >> k & 1 == 1
+                        && self.hooks.kong_when_ready(&ctx!(self), p)
+                        && self.kong_keeps_waits(p, k)
+                    {
+                        v.add_concealed_kongs(1 << k);
+                    }
                 }
                 v.add_discard(t, false);
             }

@@ -102,6 +102,12 @@ pub trait Family: 'static {
         false
     }
 
+    /// Who takes the points left in the pot when the game ends, given each player's net
+    /// total (J3: the leader); `None` leaves them in the pot. By default nobody.
+    fn pot_at_end(_o: &Self::Options, _totals: &[i64]) -> Option<usize> {
+        None
+    }
+
     /// The plan toward a win, for a family whose wins need a minimum value
     /// ([`crate::plan`]): what players steer by. By default none (every complete hand
     /// wins).
@@ -406,6 +412,11 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
+    fn kong_when_ready<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        each_play!(self, |h| h.kong_when_ready(t, p))
+    }
+
+    #[inline]
     fn furiten<T: PlayTable>(&self, t: &T, p: usize) -> bool {
         each_play!(self, |h| h.furiten(t, p))
     }
@@ -527,6 +538,10 @@ impl Options {
 
     pub(crate) fn game_over(&self, totals: &[i64]) -> bool {
         each_family!(self, |F, o| F::game_over(o, totals))
+    }
+
+    pub(crate) fn pot_at_end(&self, totals: &[i64]) -> Option<usize> {
+        each_family!(self, |F, o| F::pot_at_end(o, totals))
     }
 
     pub(crate) fn bot_plan(&self) -> Option<Plan> {

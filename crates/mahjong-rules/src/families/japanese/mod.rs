@@ -53,9 +53,9 @@ impl Family for Japanese {
         PlayRules {
             seats: 3,
             rounds: o.rounds,
-            // J3-T2 wants the 14-tile riichi dead wall; until the engine has it, the
-            // nearest generic wall: 13 tiles never drawn, loose tiles from the end.
-            dead_wall: DeadWall::Unused13,
+            // J3-T2: the 14-tile dead wall with the indicators. Loose tiles come from the
+            // end of the live wall, as a replenished dead wall would give them.
+            dead_wall: DeadWall::Unused14,
             bonus_from_loose: true,
             seven_pairs: true,
             annex_claimed_pung: false,
@@ -90,6 +90,15 @@ impl Family for Japanese {
     /// J3-P (common practice): the match ends when a player's points go below zero.
     fn game_over(o: &JapaneseOptions, totals: &[i64]) -> bool {
         totals.iter().any(|t| i64::from(o.starting_points) + t < 0)
+    }
+
+    /// J3-P (option `pot_to_leader`): the leader takes what is left in the pot; the first
+    /// player from the first dealer wins a tie.
+    fn pot_at_end(o: &JapaneseOptions, totals: &[i64]) -> Option<usize> {
+        let top = *totals.iter().max()?;
+        o.pot_to_leader
+            .then(|| totals.iter().position(|&t| t == top))
+            .flatten()
     }
 
     fn table_reading(_o: &JapaneseOptions) -> TableReading {

@@ -41,6 +41,10 @@ pub struct JapaneseOptions {
     pub starting_points: u32,
     /// J3-P: rounds in a match (2: East and South).
     pub rounds: u32,
+    /// J3-P (our reading, common practice): riichi stakes still in the pot when the match
+    /// ends go to the leader (the first player from the first dealer on a tie); off, they
+    /// are lost.
+    pub pot_to_leader: bool,
     /// Seconds to claim a discard at a networked table (0: no timer).
     pub claim_seconds: u32,
 }

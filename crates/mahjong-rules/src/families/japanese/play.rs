@@ -135,15 +135,24 @@ impl PlayHooks for JapanesePlay {
         unused.first().copied()
     }
 
-    /// J3-T7: riichi with a concealed hand, once, with tiles left to draw.
+    /// J3-T7: riichi with a concealed hand, once, with tiles left to draw and the points
+    /// to pay the stake (J3-S10).
     fn may_declare_ready<T: PlayTable>(&self, t: &T, p: usize) -> bool {
-        self.riichi[p] == Riichi::None && t.is_concealed(p) && t.live_remaining() >= t.seats()
+        self.riichi[p] == Riichi::None
+            && t.is_concealed(p)
+            && t.live_remaining() >= t.seats()
+            && t.points(p) >= self.rules.stake
     }
 
     /// J3-T7: no win on a discard in furiten (a wait among one's own discards, a winning
     /// tile passed since one's last draw, or after declaring riichi).
     fn may_claim_win<T: PlayTable>(&self, t: &T, p: usize, _discarder: usize, _tile: Tile) -> bool {
         !self.in_furiten(t, p)
+    }
+
+    /// J3-T7: a hand in riichi may declare a concealed kong that keeps its waits.
+    fn kong_when_ready<T: PlayTable>(&self, _t: &T, _p: usize) -> bool {
+        true
     }
 
     /// J3-T7: a ready player in furiten (what `may_claim_win` refuses, told in advance).
