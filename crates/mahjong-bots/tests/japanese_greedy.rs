@@ -260,7 +260,7 @@ fn yaku_distance(c: &Counts, d: usize, declared: &[usize], own: usize, prevailin
         }
         shanten_regular(&m, d, &shape)
     };
-    best = best.min(within(&|k| k < 9 || k >= 27));
+    best = best.min(within(&|k| !(9..27).contains(&k)));
     best = best.min(within(&|k| (18..27).contains(&k) || k >= 27));
     best = best.min(within(&|k| {
         k < 27 && k / 9 != 1 && k % 9 != 0 && k % 9 != 8
