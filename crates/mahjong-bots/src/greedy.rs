@@ -53,6 +53,22 @@ const PLAN_READY_LIVE: u32 = 3;
 /// Safety of a tile per threatening opponent who discarded it himself (he cannot win on
 /// it, as K3-P8), in the units of [`Ctx::safety`].
 const PLAN_SACRED_SAFETY: i32 = 30;
+/// Where declaring ready is what makes a concealed hand's minimum (the plan's
+/// `declaring_makes_minimum`: riichi, J3-Y4, with no Menzen tsumo, J3-S6), declare on a
+/// wait with this many live tiles that win from the wall: undeclared, the hand has no
+/// yaku and may not win at all.
+const PLAN_DECLARING_LIVE: u32 = 1;
+/// Folding against a seat that declared ready where his passes bind him (the plan's
+/// `ready_bound_by_passes`, furiten J3-T7), the safety a discard gains per such seat, in
+/// tiers far apart so that a better tier always wins: a tile he cannot win on (his own
+/// discard, or one he let pass since declaring: genbutsu) …
+const FOLD_PASSED: i32 = 1000;
+/// … an honour (or a tile of a suit without runs) with no copy unseen, one, or two: he
+/// can wait on it only as a single tile or a pair …
+const FOLD_HONOUR_GONE: [i32; 3] = [900, 600, 300];
+/// … and a suit tile three ranks from tiles he cannot win on (suji: no two-sided wait of
+/// his takes it).
+const FOLD_SUJI: i32 = 200;
 
 /// Greedy play, seeded (the seed only breaks ties between equally good discards).
 #[derive(Clone, Debug)]
@@ -67,6 +83,64 @@ pub struct GreedyBot {
     /// Wins need a minimum value: the family's plan toward hands that meet it, wins
     /// valued by the scorer.
     pub(crate) plan: Option<Box<Planner>>,
+    /// When each opponent was first seen declared ready, for the plans whose declared
+    /// seats are bound by their passes.
+    ready_seen: ReadySeen,
+}
+
+/// When each seat was first seen declared ready in the current hand: how many discards
+/// every seat had made by then. Every discard made after that mark passed the declared
+/// seat, and where the plan binds him by his passes (furiten, J3-T7) he can no longer win
+/// on its kind. A declaration seen late only moves the mark later (fewer tiles counted as
+/// passed), never earlier.
+#[derive(Clone, Debug, Default)]
+struct ReadySeen {
+    hand: u32,
+    marks: [Option<[u16; 4]>; 4],
+}
+
+impl ReadySeen {
+    /// Notes the declarations `view` shows for the first time (a new hand starts over).
+    fn note(&mut self, view: &SeatView) {
+        let stale = self.hand != view.hand
+            || self.marks.iter().flatten().any(|m| {
+                view.public
+                    .iter()
+                    .zip(m)
+                    .any(|(seat, &n)| seat.discards.len() < n as usize)
+            });
+        if stale {
+            *self = ReadySeen {
+                hand: view.hand,
+                ..ReadySeen::default()
+            };
+        }
+        for (p, seat) in view.public.iter().enumerate().take(4) {
+            if seat.original_call && self.marks[p].is_none() {
+                let mut m = [0u16; 4];
+                for (n, q) in m.iter_mut().zip(&view.public) {
+                    *n = q.discards.len() as u16;
+                }
+                self.marks[p] = Some(m);
+            }
+        }
+    }
+
+    /// The kinds discarded by anyone since seat `p` was seen declared: he let them pass.
+    fn passed(&self, view: &SeatView, p: usize) -> u64 {
+        let Some(m) = self.marks.get(p).copied().flatten() else {
+            return 0;
+        };
+        let mut kinds = 0u64;
+        for (seat, &n) in view.public.iter().zip(&m) {
+            for &(t, _) in seat.discards.iter().skip(n as usize) {
+                if let Some(k) = t.kind() {
+                    kinds |= 1 << k;
+                }
+            }
+        }
+        kinds
+    }
 }
 
 impl GreedyBot {
@@ -79,6 +153,7 @@ impl GreedyBot {
             prevailing_scores: true,
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
             plan: None,
+            ready_seen: ReadySeen::default(),
         }
     }
 
@@ -91,6 +166,7 @@ impl GreedyBot {
             prevailing_scores: ruleset.prevailing_wind_scores(),
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
             plan: Planner::of(ruleset).map(Box::new),
+            ready_seen: ReadySeen::default(),
         }
     }
 
@@ -236,7 +312,8 @@ impl GreedyBot {
         if defence {
             for (t, s) in pool() {
                 let k = t.kind().expect("playing tile");
-                let score = cx.safety(k) as i64 * 10_000 - s as i64 * 100 - cx.loss(k) as i64 * 2
+                let safety = cx.safety(k) + cx.fold_bonus(k);
+                let score = safety as i64 * 10_000 - s as i64 * 100 - cx.loss(k) as i64 * 2
                     + cx.connectivity(k) as i64;
                 scored.push((-score, t));
             }
@@ -572,7 +649,14 @@ impl GreedyBot {
         if s == 0 {
             let wins = p.winning(after, &px.decl, px.winds, near);
             let sacred = px.own_discards | 1 << discarded;
-            let ready = cx.view.public[cx.view.player].original_call;
+            // Where the declaration makes the minimum, a hand that may declare with this
+            // discard is weighed as declared (J3-Y4): it will be.
+            let ready = cx.view.public[cx.view.player].original_call
+                || (p.declaring_makes_minimum()
+                    && cx.view.legal.contains(&Action::Discard {
+                        tile: Tile::from_kind(discarded),
+                        call: true,
+                    }));
             let mut total = 0u64;
             for w in KindMask(wins).iter() {
                 let n = unseen[w] as u64;
@@ -647,7 +731,12 @@ fn plan_declare(p: &Planner, px: &PlanCtx, cx: &Ctx, k: usize) -> bool {
             live += n;
         }
     }
-    live >= PLAN_READY_LIVE
+    let need = if p.declaring_makes_minimum() {
+        PLAN_DECLARING_LIVE
+    } else {
+        PLAN_READY_LIVE
+    };
+    live >= need
 }
 
 /// A decision that needs no thought: nothing to decide (pass), a single legal action,
@@ -673,6 +762,15 @@ impl Bot for GreedyBot {
     }
 
     fn act(&mut self, view: &SeatView) -> Action {
+        if self
+            .plan
+            .as_deref()
+            .is_some_and(|p| p.ready_bound_by_passes())
+        {
+            // Every view, even one with nothing to decide: the earlier a declaration is
+            // seen, the more discards count as passed.
+            self.ready_seen.note(view);
+        }
         if let Some(a) = obvious(view) {
             return a;
         }
@@ -726,6 +824,35 @@ pub(crate) fn nonzero_mask(c: &Counts) -> u64 {
     m | u64::from(c[32] != 0) << 32 | u64::from(c[33] != 0) << 33
 }
 
+/// Adds to `fold` the safety of each kind against one seat that declared ready, who
+/// cannot win on the kinds in `bound` (his own discards and those he let pass since
+/// declaring: genbutsu, J3-T7). Then, for the others: an honour or a tile of a suit
+/// without runs by how few copies are unseen (he can wait on it only singly or as a
+/// pair), and suji, a suit tile three ranks from a bound one on each side that has one
+/// (1–3 and 7–9 need only the one: a two-sided wait of his on it would also take the
+/// bound tile, which he cannot win on). `isolated`: the kinds that form no runs.
+fn add_fold(fold: &mut [i32; KINDS], bound: u64, isolated: u64, unseen: &Counts) {
+    for (k, f) in fold.iter_mut().enumerate() {
+        *f += if bound >> k & 1 == 1 {
+            FOLD_PASSED
+        } else if isolated >> k & 1 == 1 {
+            FOLD_HONOUR_GONE
+                .get(unseen[k] as usize)
+                .copied()
+                .unwrap_or(0)
+        } else {
+            let r = k % 9;
+            let below = r < 3 || bound >> (k - 3) & 1 == 1;
+            let above = r > 5 || bound >> (k + 3) & 1 == 1;
+            if below && above {
+                FOLD_SUJI
+            } else {
+                0
+            }
+        };
+    }
+}
+
 /// One decision's view of the table.
 pub(crate) struct Ctx<'a> {
     pub(crate) view: &'a SeatView,
@@ -763,6 +890,11 @@ struct PlanCtx {
     sacred: [u8; KINDS],
     /// Kinds the seat itself discarded: it cannot win on them from a discard.
     own_discards: u64,
+    /// Kinds that only pair or pung: honours and the tiles of suits without runs.
+    isolated: u64,
+    /// Safety added when folding against seats that declared ready and are bound by
+    /// their passes ([`Ctx::fold_bonus`]); zero where the plan does not bind them.
+    fold: [i32; KINDS],
 }
 
 impl<'a> Ctx<'a> {
@@ -889,6 +1021,26 @@ impl<'a> Ctx<'a> {
                 own_discards |= 1 << k;
             }
         }
+        let mut isolated = 0u64;
+        for k in 0..KINDS {
+            if k >= 27 || !bot.shape.chow_suits[k / 9] {
+                isolated |= 1 << k;
+            }
+        }
+        let mut fold = [0i32; KINDS];
+        if p.ready_bound_by_passes() {
+            for (q, seat) in view.public.iter().enumerate() {
+                if q != view.player && seat.original_call {
+                    let mut bound = bot.ready_seen.passed(view, q);
+                    for &(t, _) in &seat.discards {
+                        if let Some(k) = t.kind() {
+                            bound |= 1 << k;
+                        }
+                    }
+                    add_fold(&mut fold, bound, isolated, &sight.unseen);
+                }
+            }
+        }
         Ctx {
             danger: KindMask::EMPTY,
             value,
@@ -905,6 +1057,8 @@ impl<'a> Ctx<'a> {
                 special,
                 sacred,
                 own_discards,
+                isolated,
+                fold,
             }),
             sight,
             view,
@@ -954,8 +1108,7 @@ impl<'a> Ctx<'a> {
         let hp = px.set_value[k] as i32;
         let n = c.min(3) as usize;
         let c = c as i32;
-        let isolated = k >= 27 || k == 0 || k == 8;
-        if isolated {
+        if px.isolated >> k & 1 == 1 {
             let mut v = [0, 0, 3, 14][n] + hp * [0, 0, 3, 10][n];
             if (self.dragon_chance && DRAGONS >> k & 1 == 1)
                 || (self.wind_chance && WINDS >> k & 1 == 1)
@@ -980,6 +1133,12 @@ impl<'a> Ctx<'a> {
                 None => 0,
             }
         }
+    }
+
+    /// What folding adds to [`Ctx::safety`] of kind `k` against seats that declared ready
+    /// and are bound by their passes (zero elsewhere): see [`FOLD_PASSED`].
+    pub(crate) fn fold_bonus(&self, k: usize) -> i32 {
+        self.plan.as_ref().map_or(0, |px| px.fold[k])
     }
 
     /// Value lost by discarding one tile of kind `k`.

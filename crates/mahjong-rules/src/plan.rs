@@ -12,12 +12,17 @@
 //! - a declared pung or kong of a kind is worth a fixed value, more for the seat's own
 //!   and the prevailing wind ([`Plan::set_value`]); some combinations of sets are worth
 //!   more together ([`Combo`], [`Plan::sets_value`]);
-//! - a concealed hand may meet the minimum by itself ([`Plan::concealed_wins`]);
+//! - a concealed hand may meet the minimum by itself ([`Plan::concealed_wins`]), or by
+//!   declaring ready once it is ([`Plan::declaring_meets_minimum`]);
 //! - a hand that is not (an open hand) needs the minimum from its sets, the declared ones
 //!   and the scoring triplets it holds (then any hand will do), or one of the plan's
 //!   [`Form`]s: all pungs, or only the tiles of a mask (one suit with honours, all simples).
 //!
 //! [`Plan::distance`] is the lowest shanten over the forms open to a hand.
+//!
+//! A plan also says what opponents may rely on against a seat that declared ready
+//! ([`Plan::passes_bind_ready`]): whether a discard he let pass after declaring is one he
+//! can no longer win on.
 
 use mahjong_hands::{shanten, shanten_regular, Counts, KindMask, Shape};
 use mahjong_tiles::KINDS;
@@ -85,6 +90,10 @@ pub struct Plan {
     pungs: Shape,
     minimum: u32,
     concealed_wins: bool,
+    /// The concealed hand's minimum comes from declaring ready.
+    declaring: bool,
+    /// A seat that declared ready cannot win on a discard he let pass since.
+    passes_bind: bool,
     seven_pairs: bool,
     /// Value of a pung, resp. kong, of each kind alone.
     pung: [u8; KINDS],
@@ -165,6 +174,8 @@ impl Plan {
             pungs,
             minimum,
             concealed_wins: false,
+            declaring: false,
+            passes_bind: false,
             seven_pairs: false,
             pung: [0; KINDS],
             kong: [0; KINDS],
@@ -229,6 +240,23 @@ impl Plan {
         self
     }
 
+    /// The concealed hand meets the minimum by declaring ready, not by itself (a
+    /// declaration that is worth the minimum, where nothing else about a concealed hand
+    /// is): a player ready with a concealed hand should declare, and weighs its waits as
+    /// declared. Use with [`Plan::concealed_wins`].
+    pub fn declaring_meets_minimum(mut self) -> Plan {
+        self.declaring = true;
+        self
+    }
+
+    /// A seat that declared ready can no longer win on a discard he let pass after
+    /// declaring (anyone's), nor on one of his own: tiles his opponents can count on as
+    /// safe against him, and fold with.
+    pub fn passes_bind_ready(mut self) -> Plan {
+        self.passes_bind = true;
+        self
+    }
+
     fn scoring_kinds(&self) -> u64 {
         let mut m = self.wind_kinds;
         for (k, &v) in self.pung.iter().enumerate() {
@@ -252,6 +280,18 @@ impl Plan {
     /// Whether a concealed hand meets the minimum by itself.
     pub fn concealed_meets_minimum(&self) -> bool {
         self.concealed_wins
+    }
+
+    /// Whether the concealed hand's minimum comes from declaring ready
+    /// ([`Plan::declaring_meets_minimum`]).
+    pub fn declaring_makes_minimum(&self) -> bool {
+        self.declaring
+    }
+
+    /// Whether a seat that declared ready cannot win on what he let pass since
+    /// ([`Plan::passes_bind_ready`]).
+    pub fn ready_bound_by_passes(&self) -> bool {
+        self.passes_bind
     }
 
     /// The forms open to a hand short of the minimum.
@@ -436,5 +476,9 @@ mod tests {
         }
         let plan = Ruleset::preset("korean-3p").unwrap().bot_plan().unwrap();
         assert_eq!(plan.minimum(), 3);
+        assert!(!plan.declaring_makes_minimum() && !plan.ready_bound_by_passes());
+        let plan = Ruleset::preset("japanese-3p").unwrap().bot_plan().unwrap();
+        assert_eq!(plan.minimum(), 1);
+        assert!(plan.declaring_makes_minimum() && plan.ready_bound_by_passes());
     }
 }

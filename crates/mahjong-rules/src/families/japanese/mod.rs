@@ -5,6 +5,7 @@
 //! dealer's repeat, points from 35,000, a player going bust).
 
 mod options;
+mod plan;
 mod play;
 mod score;
 mod sheet;
@@ -66,6 +67,10 @@ impl Family for Japanese {
             chow_claims: false,
             single_throw: true,
         }
+    }
+
+    fn bot_plan(o: &JapaneseOptions) -> Option<crate::plan::Plan> {
+        Some(plan::plan(o))
     }
 
     fn play_hooks(o: &JapaneseOptions) -> JapanesePlay {
