@@ -64,7 +64,9 @@ async function playTowardRiichi(page, done, timeoutMs) {
         } catch {
           /* the turn moved on */
         }
-        const target = code ? page.locator(`[data-testid=hand] svg.tile.clickable[data-tile="${code}"]`).last() : clickable.last();
+        // The hint's tile when it may be discarded (a riichi hand discards only its draw).
+        const hinted = code ? page.locator(`[data-testid=hand] svg.tile.clickable[data-tile="${code}"]`).last() : null;
+        const target = hinted && (await hinted.count()) ? hinted : clickable.last();
         const wanted = live(async () => (await myTurn.count()) > 0 && (await target.count()) > 0);
         if ((await target.count()) && (await clickUnlessGone(target, wanted))) await clickUnlessGone(target, wanted);
       }
