@@ -12,8 +12,8 @@ import {
   type WinFrom,
   windOf,
 } from './api';
-import { signed, t } from './i18n';
-import { ruleName } from './i18n/rules';
+import { grouped, signed, signedGrouped, standing, t } from './i18n';
+import { countsHan, ruleName } from './i18n/rules';
 import { RuleLink } from './rule-link';
 import { Tile, sortTiles } from './tiles';
 import { WindMark } from './glyphs';
@@ -39,6 +39,9 @@ export interface HandResult {
   totalsBefore: number[];
   totalsAfter: number[];
   names: string[];
+  /** What each player started with (35,000 points in the japanese game; 0 or absent where
+   * totals are net results): standings are shown as points counted from it. */
+  startingScore?: number;
 }
 
 /**
@@ -47,7 +50,7 @@ export interface HandResult {
  */
 export function resultFromEvents(
   events: GameEvent[],
-  view: Pick<SeatView, 'public' | 'totals' | 'seats'> | null,
+  view: Pick<SeatView, 'public' | 'totals' | 'seats'> & Partial<Pick<SeatView, 'starting_score'>> | null,
   names: string[],
 ): HandResult | null {
   let start: Extract<GameEvent, { type: 'hand_start' }> | null = null;
@@ -84,6 +87,7 @@ export function resultFromEvents(
     totalsBefore: before,
     totalsAfter: before.map((v, i) => v + (scores!.settlement[i] ?? 0)),
     names,
+    startingScore: view?.starting_score ?? 0,
   };
 }
 
@@ -91,6 +95,11 @@ export const PLAYER_COLORS = ['#d35400', '#2471a3', '#229954', '#8e44ad'];
 
 function itemValue(it: ScoredItem): string {
   if (it.limit) return t('sheet.limit');
+  if (countsHan(it.rule)) {
+    // Han, or a yakuman (counted 1–3 times) in place of doubles.
+    if (it.doubles) return it.doubles > 1 ? `${t('sheet.yakuman')} ×${it.doubles}` : t('sheet.yakuman');
+    return t('sheet.han', { n: it.points ?? 0 });
+  }
   const parts: string[] = [];
   if (it.points) parts.push(`${it.points}`);
   if (it.doubles) parts.push(`×${2 ** it.doubles}`);
@@ -178,6 +187,14 @@ export function ScoreSheet(p: {
   );
 }
 
+/** The hand's han, or its yakuman, from the items of a family whose items count han. */
+function hanOf(items: ScoredItem[]): string | null {
+  if (!items.length || !countsHan(items[0].rule)) return null;
+  const yakuman = items.reduce((a, it) => a + (it.doubles ?? 0), 0);
+  if (yakuman) return yakuman > 1 ? `${t('sheet.yakuman')} ×${yakuman}` : t('sheet.yakuman');
+  return t('sheet.han', { n: items.reduce((a, it) => a + (it.points ?? 0), 0) });
+}
+
 export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; me: number | null }) {
   const order = Array.from({ length: r.seats }, (_, i) => (r.dealer + i) % r.seats);
   return (
@@ -195,7 +212,7 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
               <b>{names[q] ?? `#${q}`}</b>
               {isWinner && <span class="win-badge">{t('sheet.winner')}</span>}
               <span class={`settle ${r.settlement[q] >= 0 ? 'pos' : 'neg'}`} data-testid="settlement">
-                {signed(r.settlement[q] ?? 0)}
+                {r.startingScore ? signedGrouped(r.settlement[q] ?? 0) : signed(r.settlement[q] ?? 0)}
               </span>
             </header>
             <div class="score-tiles">
@@ -224,9 +241,19 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
             <ItemsTable items={r.items[q] ?? []} wind={wind} prevailing={r.prevailing} from={isWinner ? r.from : undefined} />
             <footer>
               <span>
-                {t('sheet.score')}: <b data-testid="seat-score">{r.scores[q] ?? 0}</b>
+                {t('sheet.score')}: <b data-testid="seat-score">{r.startingScore ? grouped(r.scores[q] ?? 0) : (r.scores[q] ?? 0)}</b>
               </span>
+              {hanOf(r.items[q] ?? []) && isWinner && (
+                <span class="han-tag" data-testid="han">
+                  {hanOf(r.items[q] ?? [])}
+                </span>
+              )}
               {r.limits[q] && <span class="limit-tag">{r.limits[q]}</span>}
+              {r.startingScore ? (
+                <span class="points-after" data-testid="points-after">
+                  {t('sheet.points')}: <b>{grouped(r.startingScore + (r.totalsAfter[q] ?? 0))}</b>
+                </span>
+              ) : null}
             </footer>
           </section>
         );
@@ -253,7 +280,7 @@ export function Payments({ r, names }: { r: HandResult; names: string[] }) {
         <ul data-testid="payments">
           {r.payments.map((pm) => (
             <li>
-              <span>{names[pm.from]}</span> → <span>{names[pm.to]}</span> <b>{pm.amount}</b>
+              <span>{names[pm.from]}</span> → <span>{names[pm.to]}</span> <b>{r.startingScore ? grouped(pm.amount) : pm.amount}</b>
             </li>
           ))}
         </ul>
@@ -281,8 +308,8 @@ export function TotalsTable({ hands, names }: { hands: HandResult[]; names: stri
           <tr>
             <td>{h.hand + 1}</td>
             {h.totalsAfter.map((v, i) => (
-              <td class={v >= 0 ? 'pos' : 'neg'} title={signed(h.settlement[i])}>
-                {signed(v)}
+              <td class={v >= 0 ? 'pos' : 'neg'} title={h.startingScore ? signedGrouped(h.settlement[i]) : signed(h.settlement[i])}>
+                {standing(v, h.startingScore ?? 0)}
               </td>
             ))}
           </tr>

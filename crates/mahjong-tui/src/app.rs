@@ -99,6 +99,9 @@ pub struct ScoreSheet {
     pub cannon: Option<usize>,
     /// Running totals after the hand.
     pub totals: Vec<i64>,
+    /// What each player started the game with (0 where totals are net results): a
+    /// player's points are this plus his total.
+    pub starting_score: i64,
 }
 
 /// A choice among several actions of one kind (chows, kongs), by number.
@@ -319,6 +322,22 @@ impl App {
     /// Running totals (before the current hand, or after the last scored one).
     pub fn totals(&self) -> &[i64] {
         &self.totals
+    }
+
+    /// What each player started the game with: 0 where the totals are net results (chip
+    /// games), a number of points where they count from it (35,000 in japanese-3p).
+    pub fn starting_score(&self) -> i64 {
+        self.view.as_ref().map_or(0, |v| v.starting_score)
+    }
+
+    /// Points in the pot (riichi sticks carried and staked this hand), 0 when none.
+    pub fn pot(&self) -> u64 {
+        self.view.as_ref().map_or(0, |v| v.pot)
+    }
+
+    /// Whether the player is ready but may not win on a discard now (furiten).
+    pub fn furiten(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| v.furiten)
     }
 
     /// The chow or kong being chosen.
@@ -648,6 +667,7 @@ impl App {
                     payments,
                     cannon,
                     totals: totals.clone(),
+                    starting_score: self.starting_score(),
                 };
                 self.totals = totals;
                 self.push_log(format!("hand {} scored", self.hand_no + 1));

@@ -57,6 +57,26 @@ pub fn rule_name(id: &str, cx: NameContext) -> Option<String> {
     })
 }
 
+/// What a score item's numbers count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Units {
+    /// Points and doubles (the classical, western and korean families).
+    PointsDoubles,
+    /// Han, and yakuman in place of doubles (the japanese family: its items carry the han
+    /// as points and a yakuman count as doubles, as its scorer's `han`/`yakuman` fields).
+    HanYakuman,
+}
+
+/// How the items citing rule `id` count, from the catalogue entry's family. The rules crate
+/// knows this per ruleset (its result JSON's extra fields) but does not say it to clients
+/// yet; the family of the cited rule is the nearest fact a client has.
+pub fn units(id: &str) -> Units {
+    match catalogue::entry(id) {
+        Some(e) if e.family == "japanese" => Units::HanYakuman,
+        _ => Units::PointsDoubles,
+    }
+}
+
 /// Keeps the names that pass `keep`, unless none would.
 fn narrow(names: &mut Vec<&'static str>, keep: impl Fn(&str) -> bool) {
     if names.iter().any(|n| keep(n)) {

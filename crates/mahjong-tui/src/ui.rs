@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{describe_action, set_tiles, App, ScoreSheet};
-use crate::names::{rule_name, NameContext};
+use crate::names::{rule_name, units, NameContext, Units};
 
 /// The colour a tile code is drawn in: one per suit, winds, dragons, bonus tiles.
 pub fn tile_color(t: Tile) -> Color {
@@ -57,6 +57,52 @@ fn set_spans(set: &PublicSet) -> Vec<Span<'static>> {
 
 fn signed(v: i64) -> String {
     format!("{v:+}")
+}
+
+/// A number with its thousands grouped: `35,000`, `-1,000`.
+pub fn grouped(v: i64) -> String {
+    let digits = v.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if v < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+/// A signed number with its thousands grouped: `+1,000`, `-500`, `+0`.
+fn signed_grouped(v: i64) -> String {
+    if v < 0 {
+        grouped(v)
+    } else {
+        format!("+{}", grouped(v))
+    }
+}
+
+/// A player's standing: his net total (`+12`) where totals are net results, his points and
+/// the net change (`36,000 (+1,000)`) where the game counts from a starting score.
+pub fn standing(starting: i64, total: i64) -> String {
+    if starting == 0 {
+        signed(total)
+    } else {
+        format!("{} ({})", grouped(starting + total), signed_grouped(total))
+    }
+}
+
+/// An amount as the game counts it: grouped where it counts points from a starting score,
+/// as it is elsewhere (unchanged for chip games).
+fn amount(starting: i64, v: i64) -> String {
+    if starting == 0 {
+        v.to_string()
+    } else {
+        grouped(v)
+    }
 }
 
 /// Draws the whole screen.
@@ -159,6 +205,10 @@ fn title_line(app: &App) -> Line<'static> {
             let s = if more.is_empty() { "" } else { "s" };
             parts.push(format!("dora indicator{s} {d}{more}"));
         }
+        if v.pot > 0 {
+            // Riichi sticks carried from earlier hands and staked in this one.
+            parts.push(format!("pot {}", grouped(v.pot as i64)));
+        }
         parts.push(match v.phase {
             PhaseView::Turn { player } => format!("turn: {}", app.who(player)),
             PhaseView::Claims { discarder, tile } => {
@@ -198,11 +248,22 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
                     Style::default()
                 },
             ),
-            Span::raw(format!(
-                " {:>2} tiles  total {:>6}",
-                seat.concealed_count,
-                signed(v.totals.get(q).copied().unwrap_or(0))
-            )),
+            Span::raw({
+                let total = v.totals.get(q).copied().unwrap_or(0);
+                if v.starting_score == 0 {
+                    format!(
+                        " {:>2} tiles  total {:>6}",
+                        seat.concealed_count,
+                        signed(total)
+                    )
+                } else {
+                    format!(
+                        " {:>2} tiles  points {}",
+                        seat.concealed_count,
+                        standing(v.starting_score, total)
+                    )
+                }
+            }),
         ];
         if seat.original_call {
             head.push(Span::styled(
@@ -308,8 +369,19 @@ fn hand_lines(app: &App) -> Vec<Line<'static>> {
     } else {
         String::new()
     };
+    // The line above the hand warns of furiten: ready, but no win on a discard now.
+    let warning = if v.furiten {
+        Line::styled(
+            "furiten: you may not win on a discard now (only by drawing your winning tile)",
+            Style::default()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD),
+        )
+    } else {
+        Line::raw("")
+    };
     vec![
-        Line::raw(""),
+        warning,
         Line::from(spans),
         Line::styled(marker, Style::default().fg(Color::LightYellow)),
     ]
@@ -537,17 +609,22 @@ fn draw_help(frame: &mut Frame) {
 }
 
 fn draw_game_over(frame: &mut Frame, app: &App, totals: &[i64]) {
-    let mut lines = vec![Line::raw("Final totals:")];
+    let starting = app.starting_score();
+    let mut lines = vec![Line::raw(if starting == 0 {
+        "Final totals:"
+    } else {
+        "Final points:"
+    })];
     for (p, t) in totals.iter().enumerate() {
         lines.push(Line::raw(format!(
             "  P{p} {:<10} {:>7}",
             app.name(p),
-            signed(*t)
+            standing(starting, *t)
         )));
     }
     lines.push(Line::raw(""));
     lines.push(Line::raw("q: quit"));
-    draw_box(frame, "game over", lines, 40, totals.len() as u16 + 4);
+    draw_box(frame, "game over", lines, 44, totals.len() as u16 + 4);
 }
 
 /// The score sheet's text: the winner, each player's items (rule id, name, value), score,
@@ -595,19 +672,47 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
         if sheet.cannon == Some(p) {
             h.push_str(" · pays for all (cannon)");
         }
-        let limit = match sheet.limits.get(p).and_then(|l| l.as_deref()) {
-            Some(id) => format!(
-                " ({id} {})",
+        let items = sheet.items.get(p).map_or(&[][..], Vec::as_slice);
+        let han_items = items
+            .first()
+            .is_some_and(|it| units(&it.rule) == Units::HanYakuman);
+        let mut what = vec![];
+        if han_items {
+            // The hand's han, or its yakuman count (a yakuman hand counts no han).
+            let yakuman: u32 = items.iter().map(|it| it.doubles).sum();
+            what.push(match yakuman {
+                0 => format!("{} han", items.iter().map(|it| it.points).sum::<u32>()),
+                1 => "yakuman".to_string(),
+                n => format!("yakuman ×{n}"),
+            });
+        }
+        if let Some(id) = sheet.limits.get(p).and_then(|l| l.as_deref()) {
+            what.push(format!(
+                "{id} {}",
                 rule_name(id, NameContext::default()).unwrap_or_default()
-            ),
-            None => String::new(),
+            ));
+        }
+        let limit = if what.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", what.join("; "))
+        };
+        let starting = sheet.starting_score;
+        let net = sheet.settlement.get(p).copied().unwrap_or(0);
+        let total = sheet.totals.get(p).copied().unwrap_or(0);
+        let standing = if starting == 0 {
+            format!("net {}   total {}", signed(net), signed(total))
+        } else {
+            format!(
+                "net {}   points {}",
+                signed_grouped(net),
+                grouped(starting + total)
+            )
         };
         lines.push(Line::styled(
             format!(
-                "{h:<34} score {}{limit}   net {}   total {}",
-                sheet.scores[p],
-                signed(sheet.settlement.get(p).copied().unwrap_or(0)),
-                signed(sheet.totals.get(p).copied().unwrap_or(0))
+                "{h:<34} score {}{limit}   {standing}",
+                amount(starting, sheet.scores[p] as i64),
             ),
             if winner == Some(p) {
                 bold.fg(Color::LightGreen)
@@ -646,15 +751,26 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             if it.limit {
                 value.push("limit".to_string());
             }
-            if it.points > 0 {
-                value.push(format!("{:>3} pts", it.points));
-            }
-            if it.doubles > 0 {
-                value.push(format!(
-                    "{} double{}",
-                    it.doubles,
-                    if it.doubles == 1 { "" } else { "s" }
-                ));
+            if units(&it.rule) == Units::HanYakuman {
+                if it.points > 0 {
+                    value.push(format!("{:>3} han", it.points));
+                }
+                match it.doubles {
+                    0 => {}
+                    1 => value.push("yakuman".to_string()),
+                    n => value.push(format!("yakuman ×{n}")),
+                }
+            } else {
+                if it.points > 0 {
+                    value.push(format!("{:>3} pts", it.points));
+                }
+                if it.doubles > 0 {
+                    value.push(format!(
+                        "{} double{}",
+                        it.doubles,
+                        if it.doubles == 1 { "" } else { "s" }
+                    ));
+                }
             }
             lines.push(Line::raw(format!(
                 "   {:<6} {:<46} {}",
@@ -672,7 +788,13 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 .payments
                 .iter()
                 .filter(|pay| pay.from == payer)
-                .map(|pay| format!("{} {}", who(pay.to), pay.amount))
+                .map(|pay| {
+                    format!(
+                        "{} {}",
+                        who(pay.to),
+                        amount(sheet.starting_score, pay.amount as i64)
+                    )
+                })
                 .collect();
             if !to.is_empty() {
                 lines.push(Line::raw(format!(

@@ -60,3 +60,21 @@ export function t(key: Key | string, params?: Record<string, string | number>): 
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
 }
+
+/** A number with its thousands grouped as the language writes them (35,000; 35 000). */
+export function grouped(n: number): string {
+  return new Intl.NumberFormat(current).format(n);
+}
+
+/** A signed number with its thousands grouped (+8,000, −9,000). */
+export function signedGrouped(n: number): string {
+  return n > 0 ? `+${grouped(n)}` : n < 0 ? `−${grouped(-n)}` : '0';
+}
+
+/**
+ * A player's standing: his net total (+12) where totals are net results, or his points
+ * counted from the starting score (35,000 in the japanese game) where there is one.
+ */
+export function standing(total: number, startingScore: number): string {
+  return startingScore ? grouped(startingScore + total) : signed(total);
+}

@@ -117,3 +117,13 @@ export function ruleInfo(id: string): { name: string; text: string } | null {
   const l = lang();
   return { name: e.names[l], text: e.text[l] };
 }
+
+/**
+ * Whether items citing rule `id` count han (and yakuman in place of doubles), as the japanese
+ * family's scorer counts them, rather than points and doubles. Told by the family of the
+ * cited rule in the catalogue: the server does not yet say per ruleset what a score item's
+ * numbers count.
+ */
+export function countsHan(id: string): boolean {
+  return BY_ID.get(id)?.family === 'japanese';
+}

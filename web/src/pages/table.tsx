@@ -15,7 +15,7 @@ import {
   setTiles,
   windOf,
 } from '../api';
-import { signed, t } from '../i18n';
+import { grouped, signedGrouped, standing, t } from '../i18n';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
 import { Hanzi, WIND_HANZI, WindMark } from '../glyphs';
@@ -249,7 +249,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
         <div class="overlay" data-testid="game-over">
           <div class="modal">
             <h2>{t('table.game_over')}</h2>
-            <Totals names={names} totals={gameOver.totals} me={mySeat} />
+            <Totals names={names} totals={gameOver.totals} me={mySeat} starting={view?.starting_score ?? 0} />
             <div class="modal-actions">
               {hands.length > 0 && (
                 <button class="btn" onClick={() => setSheet(hands[hands.length - 1].hand)}>
@@ -287,14 +287,16 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
   );
 }
 
-function Totals({ names, totals, me }: { names: string[]; totals: number[]; me: number | null }) {
+function Totals({ names, totals, me, starting }: { names: string[]; totals: number[]; me: number | null; starting: number }) {
   const order = totals.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
   return (
     <ol class="final-totals">
       {order.map(([v, i]) => (
         <li class={i === me ? 'me' : ''}>
           <span>{names[i]}</span>
-          <b class={v >= 0 ? 'pos' : 'neg'}>{signed(v)}</b>
+          <b class={v >= 0 ? 'pos' : 'neg'} title={starting ? signedGrouped(v) : undefined}>
+            {standing(v, starting)}
+          </b>
         </li>
       ))}
     </ol>
@@ -368,10 +370,18 @@ function Board(p: BoardProps) {
 
   const discardable = new Set(view.legal.filter((a) => a.type === 'discard').map((a) => (a as { tile: string }).tile));
   const canCall = view.legal.some((a) => a.type === 'discard' && (a as { call?: boolean }).call);
+  // The ready declaration made with a discard (riichi in the japanese game). The catalogue has
+  // no family-neutral name for it yet: the korean family's name, else the classical one.
+  const declareLabel = t(p.family === 'korean' ? 'action.declare_ready' : 'action.original_call');
+  const starting = view.starting_score ?? 0;
   useEffect(() => setSelected(null), [view.concealed.join(), view.drawn, discardable.size]);
 
+  // With the declaration armed, only the discards that may declare it are offered.
+  const callable = new Set(view.legal.filter((a) => a.type === 'discard' && (a as { call?: boolean }).call).map((a) => (a as { tile: string }).tile));
+  const usable = callOn && canCall ? callable : discardable;
+
   const discard = (tile: string) => {
-    if (!discardable.has(tile)) return;
+    if (!usable.has(tile)) return;
     const call = callOn && canCall;
     p.act(call ? { type: 'discard', tile, call: true } : { type: 'discard', tile });
     setSelected(null);
@@ -402,6 +412,8 @@ function Board(p: BoardProps) {
         name={p.names[q]}
         player={p.players[q]}
         total={view.totals[q] ?? 0}
+        starting={starting}
+        declared={view.public[q].original_call ? declareLabel : null}
         dealer={view.dealer === q}
         turn={turn === q}
         lastDiscard={lastDiscard?.player === q && claimTile ? lastDiscard.index : -1}
@@ -462,6 +474,8 @@ function Board(p: BoardProps) {
               wind={myPublic.wind}
               name={p.names[p.me] === t('table.you_cap') ? p.names[p.me] : `${p.names[p.me]} (${t('table.you')})`}
               total={view.totals[p.me] ?? 0}
+              starting={starting}
+              declared={myPublic.original_call ? declareLabel : null}
               dealer={view.dealer === p.me}
               turn={myTurn}
               connected
@@ -482,6 +496,11 @@ function Board(p: BoardProps) {
               )}
             </div>
           </div>
+          {view.furiten && (
+            <div class="furiten" data-testid="furiten" role="alert">
+              {t('table.furiten')}
+            </div>
+          )}
           <div
             class="hand"
             data-testid="hand"
@@ -495,13 +514,13 @@ function Board(p: BoardProps) {
                 testIndex={i}
                 selected={selected === i}
                 hint={hintBest.has(code)}
-                dim={myTurn && discardable.size > 0 && !discardable.has(code)}
+                dim={myTurn && discardable.size > 0 && !usable.has(code)}
                 onClick={
-                  myTurn && discardable.has(code)
+                  myTurn && usable.has(code)
                     ? () => (selected === i ? discard(code) : setSelected(i))
                     : undefined
                 }
-                draggable={myTurn && discardable.has(code)}
+                draggable={myTurn && usable.has(code)}
                 onDragStart={(e) => e.dataTransfer?.setData('text/tile', code)}
               />
             ))}
@@ -515,11 +534,11 @@ function Board(p: BoardProps) {
                   selected={selected === 99}
                   hint={hintBest.has(hand.drawn)}
                   onClick={
-                    myTurn && discardable.has(hand.drawn)
+                    myTurn && usable.has(hand.drawn)
                       ? () => (selected === 99 ? discard(hand.drawn!) : setSelected(99))
                       : undefined
                   }
-                  draggable={myTurn && discardable.has(hand.drawn)}
+                  draggable={myTurn && usable.has(hand.drawn)}
                   onDragStart={(e) => e.dataTransfer?.setData('text/tile', hand.drawn!)}
                 />
               </span>
@@ -535,7 +554,8 @@ function Board(p: BoardProps) {
                     data-action="discard"
                     onClick={() => discard(selected === 99 ? hand.drawn! : hand.tiles[selected])}
                   >
-                    {t('action.discard')} <Tile code={selected === 99 ? hand.drawn! : hand.tiles[selected]} size="xs" />
+                    {t(callOn && canCall ? 'action.discard_declare' : 'action.discard')}{' '}
+                    <Tile code={selected === 99 ? hand.drawn! : hand.tiles[selected]} size="xs" />
                   </button>
                 ) : (
                   <span class="muted" data-testid="turn-prompt">
@@ -543,9 +563,13 @@ function Board(p: BoardProps) {
                   </span>
                 )}
                 {canCall && (
-                  <label class="call">
-                    <input type="checkbox" checked={callOn} onChange={(e) => setCallOn((e.target as HTMLInputElement).checked)} />
-                    {t(p.family === 'korean' ? 'action.declare_ready' : 'action.original_call')}
+                  <label class={`call ${callOn ? 'on' : ''}`} data-testid="declare">
+                    <input type="checkbox" checked={callOn} onChange={(e) => {
+                        setCallOn((e.target as HTMLInputElement).checked);
+                        setSelected(null);
+                      }}
+                    />
+                    {declareLabel}
                   </label>
                 )}
               </span>
@@ -716,6 +740,10 @@ function Nameplate(p: {
   wind: Wind;
   name: string;
   total: number;
+  /** The starting score (0 where totals are net results): then points are shown. */
+  starting: number;
+  /** The ready declaration's name when the seat declared it (riichi), else null. */
+  declared: string | null;
   dealer: boolean;
   turn: boolean;
   connected: boolean;
@@ -730,7 +758,19 @@ function Nameplate(p: {
         {p.name}
         {!p.connected && <small class="np-off"> · {t('table.offline')}</small>}
       </span>
-      <span class={`np-total ${p.total >= 0 ? 'pos' : 'neg'}`}>{signed(p.total)}</span>
+      {p.declared && (
+        <span class="np-declared" data-testid="declared">
+          {p.declared}
+        </span>
+      )}
+      <span
+        class={`np-total ${p.total >= 0 ? 'pos' : 'neg'}`}
+        data-testid="np-total"
+        title={p.starting ? `${t('table.points_title')}: ${signedGrouped(p.total)}` : undefined}
+      >
+        {standing(p.total, p.starting)}
+        {p.starting && p.total !== 0 ? <small class="np-net"> {signedGrouped(p.total)}</small> : null}
+      </span>
     </div>
   );
 }
@@ -742,6 +782,8 @@ function OtherSeat(p: {
   name: string;
   player?: PlayerInfo;
   total: number;
+  starting: number;
+  declared: string | null;
   dealer: boolean;
   turn: boolean;
   lastDiscard: number;
@@ -755,6 +797,8 @@ function OtherSeat(p: {
           wind={p.seat.wind}
           name={p.name}
           total={p.total}
+          starting={p.starting}
+          declared={p.declared}
           dealer={p.dealer}
           turn={p.turn}
           connected={p.player?.connected ?? true}
@@ -887,6 +931,11 @@ function CenterInfo(p: {
           {t('table.hand_no', { n: v.hand + 1 })}
         </span>
         <span class="muted">{rulesetName(p.ruleset)}</span>
+        {v.pot > 0 && (
+          <span class="pot" data-testid="pot" title={t('table.pot_title')}>
+            {t('table.pot')} <b>{grouped(v.pot)}</b>
+          </span>
+        )}
         {p.dora.length > 0 && (
           <span class="dora" data-testid="dora">
             {t('table.dora')}{' '}

@@ -1,0 +1,386 @@
+//! The japanese-3p game in the terminal: points counted from the starting score, the pot
+//! of riichi sticks, the furiten warning, riichi declared by keys, and the score sheet's
+//! yaku with their han and the settlement in points.
+
+use std::time::{Duration, Instant};
+
+use mahjong_bots::{bot_for_ruleset, Bot};
+use mahjong_engine::{Action, Event, GameConfig, PhaseView, ScoredItem, SeatView};
+use mahjong_rules::Ruleset;
+use mahjong_tui::{ui, App, LocalTable, Session, Update};
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::Terminal;
+
+mod common;
+use common::{inside_box, line_with, screen};
+
+const DELAY: Duration = Duration::from_secs(1);
+
+struct Driver {
+    session: Session<LocalTable>,
+    term: Terminal<TestBackend>,
+    brain: Box<dyn Bot>,
+    clock: Instant,
+}
+
+impl Driver {
+    fn new(seed: u64, max_hands: u32) -> Driver {
+        let ruleset = Ruleset::preset("japanese-3p").unwrap();
+        let brain = bot_for_ruleset("greedy", &ruleset, 99).unwrap();
+        let mut config = GameConfig::new(ruleset, seed);
+        config.max_hands = Some(max_hands);
+        let table = LocalTable::new(config, 0, &[]).unwrap().with_delay(DELAY);
+        Driver {
+            session: Session::new(0, table),
+            term: Terminal::new(TestBackend::new(110, 50)).unwrap(),
+            brain,
+            clock: Instant::now(),
+        }
+    }
+
+    fn refresh(&mut self) -> Vec<String> {
+        self.clock += DELAY;
+        let now = self.clock;
+        self.session.pump(now);
+        self.term
+            .draw(|f| ui::draw(f, &self.session.app, now))
+            .unwrap();
+        screen(&self.term)
+    }
+
+    fn press(&mut self, code: KeyCode) {
+        self.session.key(KeyEvent::from(code), self.clock);
+    }
+
+    fn must_act(&self) -> bool {
+        let app = &self.session.app;
+        app.view().is_some_and(|v| {
+            !v.legal.is_empty() && v.phase != PhaseView::Over && app.sheet().is_none()
+        })
+    }
+
+    /// Plays the brain's move with keys; riichi with `o` before the discard.
+    fn play_move(&mut self) -> Action {
+        let v = self.session.table.game().view(0);
+        let action = self.brain.act(&v);
+        match action {
+            Action::Discard { tile, call } => {
+                let (tiles, drawn) = self.session.app.hand_tiles();
+                let idx = if drawn == Some(tile) {
+                    tiles.len()
+                } else {
+                    tiles.iter().position(|&t| t == tile).unwrap()
+                };
+                self.press(KeyCode::Home);
+                for _ in 0..idx {
+                    self.press(KeyCode::Right);
+                }
+                if call {
+                    self.press(KeyCode::Char('o'));
+                    let lines = self.refresh();
+                    assert!(
+                        line_with(&lines, "[o] Original Call: ON").is_some(),
+                        "the declaration is armed: {lines:#?}"
+                    );
+                }
+                self.press(KeyCode::Enter);
+            }
+            Action::Mahjong => self.press(KeyCode::Char('m')),
+            Action::Pass => self.press(KeyCode::Char('p')),
+            Action::Pung => self.press(KeyCode::Char('u')),
+            Action::Kong => self.press(KeyCode::Char('k')),
+            Action::SetAside { .. } | Action::ConcealedKong { .. } | Action::AnnexKong { .. } => {
+                self.press(KeyCode::Char(
+                    if matches!(action, Action::SetAside { .. }) {
+                        'a'
+                    } else {
+                        'k'
+                    },
+                ));
+                if let Some(choice) = self.session.app.choice().cloned() {
+                    let i = choice.options.iter().position(|a| *a == action).unwrap();
+                    self.press(KeyCode::Char(char::from(b'1' + i as u8)));
+                }
+            }
+            Action::Chow { .. } => unreachable!("no chow is claimed in japanese-3p (J3-T3)"),
+        }
+        let last = self
+            .session
+            .table
+            .record()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::Decision { player: 0, action } => Some(*action),
+                _ => None,
+            });
+        assert_eq!(last, Some(action), "the keys played {action:?}");
+        action
+    }
+}
+
+/// The seat lines of the table, by player: the line that starts with the seat's name.
+fn seat_line(lines: &[String], p: usize) -> String {
+    lines
+        .iter()
+        .find(|l| l.contains(&format!(" P{p} ")) && l.contains("tiles"))
+        .cloned()
+        .unwrap_or_else(|| panic!("no seat line for P{p}: {lines:#?}"))
+}
+
+#[test]
+fn points_from_the_starting_score_on_every_seat_line() {
+    let mut d = Driver::new(5, 1);
+    let lines = d.refresh();
+    for p in 0..3 {
+        let l = seat_line(&lines, p);
+        assert!(l.contains("points 35,000 (+0)"), "{l}");
+        assert!(!l.contains("total"), "{l}");
+    }
+    // No pot yet: the header does not mention one.
+    assert!(!lines[0].contains("pot"), "{}", lines[0]);
+    assert!(lines[0].contains("dora indicator"), "{}", lines[0]);
+}
+
+#[test]
+fn other_rulesets_keep_their_net_totals() {
+    let mut config = GameConfig::new(Ruleset::preset("millington").unwrap(), 5);
+    config.max_hands = Some(1);
+    let table = LocalTable::new(config, 0, &[]).unwrap().with_delay(DELAY);
+    let mut s = Session::new(0, table);
+    let now = Instant::now();
+    s.pump(now);
+    let mut term = Terminal::new(TestBackend::new(110, 50)).unwrap();
+    term.draw(|f| ui::draw(f, &s.app, now)).unwrap();
+    let lines = screen(&term);
+    let l = seat_line(&lines, 1);
+    assert!(l.contains("total     +0"), "{l}");
+    assert!(!l.contains("points"), "{l}");
+}
+
+/// A view of a real japanese-3p table, with the pot and furiten as the engine sets them
+/// when sticks are on the table and the player may not win on a discard.
+fn app_with(view: SeatView) -> (App, Vec<String>) {
+    let mut app = App::new(0);
+    let now = Instant::now();
+    app.apply(
+        Update::Seated {
+            player: 0,
+            names: vec!["you".into(), "greedy".into(), "greedy".into()],
+            ruleset: "japanese-3p".into(),
+            table: "seed 1".into(),
+        },
+        now,
+    );
+    app.apply(
+        Update::State {
+            view: Box::new(view),
+            time_left: None,
+        },
+        now,
+    );
+    let mut term = Terminal::new(TestBackend::new(110, 40)).unwrap();
+    term.draw(|f| ui::draw(f, &app, now)).unwrap();
+    (app, screen(&term))
+}
+
+#[test]
+fn the_header_shows_the_pot_and_the_hand_warns_of_furiten() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let mut v = game.view(0);
+    assert_eq!(v.starting_score, 35_000);
+    v.totals = vec![8_000, -9_000, 1_000];
+    v.pot = 2_000;
+    v.furiten = true;
+    v.public[1].original_call = true;
+    let (app, lines) = app_with(v);
+    assert_eq!(app.pot(), 2_000);
+    assert!(lines[0].contains("pot 2,000"), "{}", lines[0]);
+    assert!(seat_line(&lines, 0).contains("points 43,000 (+8,000)"));
+    assert!(seat_line(&lines, 1).contains("points 26,000 (-9,000)"));
+    assert!(seat_line(&lines, 1).contains("Original Call"));
+    assert!(seat_line(&lines, 2).contains("points 36,000 (+1,000)"));
+    let hand = lines.iter().position(|l| l.starts_with("hand (")).unwrap();
+    assert!(
+        lines[hand - 1].starts_with("furiten: you may not win on a discard now"),
+        "{lines:#?}"
+    );
+
+    // Without furiten the line above the hand is empty.
+    let mut v = game.view(0);
+    v.furiten = false;
+    let (_, lines) = app_with(v);
+    let hand = lines.iter().position(|l| l.starts_with("hand (")).unwrap();
+    assert_eq!(lines[hand - 1], "");
+    assert!(!lines.iter().any(|l| l.contains("furiten")));
+}
+
+#[test]
+fn the_score_sheet_lists_yaku_with_han_and_the_payments_in_points() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let (mut app, _) = app_with(game.view(0));
+    let item = |rule: &str, points: u32, doubles: u32| ScoredItem {
+        rule: rule.into(),
+        points,
+        doubles,
+        limit: false,
+        tile: None,
+    };
+    // P1 (South) wins on P0's discard: Riichi 1, Tanyao 1, Bazoro 2, dora 2 = 6 han, mangan
+    // 8,000 from P0, and a riichi stick each from P0 and P2 (P2 also in riichi).
+    app.apply(
+        Update::Event(Event::Scores {
+            scores: vec![0, 8_000, 0],
+            limits: vec![None, Some("J3-P".into()), None],
+            items: vec![
+                vec![],
+                vec![
+                    item("J3-Y4", 1, 0),
+                    item("J3-Y5", 1, 0),
+                    item("J3-S8", 2, 0),
+                    item("J3-S8", 2, 0),
+                ],
+                vec![],
+            ],
+            settlement: vec![-9_000, 10_000, -1_000],
+            payments: vec![
+                mahjong_engine::PaymentRecord {
+                    from: 0,
+                    to: 1,
+                    amount: 9_000,
+                },
+                mahjong_engine::PaymentRecord {
+                    from: 2,
+                    to: 1,
+                    amount: 1_000,
+                },
+            ],
+            cannon: None,
+        }),
+        Instant::now(),
+    );
+    let sheet = app.sheet().expect("a sheet").clone();
+    assert_eq!(sheet.starting_score, 35_000);
+    let lines: Vec<String> = ui::sheet_lines(&app, &sheet)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let text = lines.join("\n");
+    let winner = lines.iter().find(|l| l.contains("P1 (S)")).unwrap();
+    assert!(winner.contains("score 8,000 (6 han; J3-P"), "{winner}");
+    assert!(winner.contains("net +10,000   points 45,000"), "{winner}");
+    let loser = lines.iter().find(|l| l.contains("P0 (E) you")).unwrap();
+    assert!(loser.contains("net -9,000   points 26,000"), "{loser}");
+    let riichi = lines.iter().find(|l| l.contains("J3-Y4")).unwrap();
+    assert!(inside_box(riichi).contains("Riichi"), "{riichi}");
+    assert!(riichi.trim_end().ends_with("1 han"), "{riichi}");
+    assert!(text.contains("Tanyao"), "{text}");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.trim_end().ends_with("2 han"))
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains("pts"), "{text}");
+    assert!(text.contains("P0 (E) pays P1 (S) 9,000"), "{text}");
+    assert!(text.contains("P2 (W) pays P1 (S) 1,000"), "{text}");
+}
+
+#[test]
+fn a_yakuman_counts_no_han() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let (mut app, _) = app_with(game.view(0));
+    app.apply(
+        Update::Event(Event::Scores {
+            scores: vec![48_000, 0, 0],
+            limits: vec![None, None, None],
+            items: vec![
+                vec![ScoredItem {
+                    rule: "J3-YM4".into(),
+                    points: 0,
+                    doubles: 1,
+                    limit: false,
+                    tile: None,
+                }],
+                vec![],
+                vec![],
+            ],
+            settlement: vec![48_000, -24_000, -24_000],
+            payments: vec![],
+            cannon: None,
+        }),
+        Instant::now(),
+    );
+    let sheet = app.sheet().unwrap().clone();
+    let text: Vec<String> = ui::sheet_lines(&app, &sheet)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let winner = text.iter().find(|l| l.contains("P0 (E) you")).unwrap();
+    assert!(winner.contains("score 48,000 (yakuman)"), "{winner}");
+    let item = text.iter().find(|l| l.contains("J3-YM4")).unwrap();
+    assert!(item.trim_end().ends_with("yakuman"), "{item}");
+    assert!(!item.contains("double"), "{item}");
+}
+
+/// Plays a one-hand game from seat 0 by keys (the greedy brain's moves) and checks the
+/// screen as riichi is declared and the hand scored; whether riichi was declared.
+fn play_with_riichi(seed: u64) -> bool {
+    let mut d = Driver::new(seed, 1);
+    let mut declared = false;
+    let mut sheet_seen = false;
+    for _ in 0..3_000 {
+        let lines = d.refresh();
+        if d.session.app.sheet().is_some() {
+            let text = lines.join("\n");
+            assert!(text.contains("points "), "{text}");
+            if text.contains("wins with") {
+                assert!(text.contains(" han"), "{text}");
+            }
+            sheet_seen = true;
+            d.press(KeyCode::Enter);
+            continue;
+        }
+        if d.session.app.game_over().is_some() {
+            let text = lines.join("\n");
+            assert!(text.contains("Final points:"), "{text}");
+            break;
+        }
+        if d.must_act() {
+            let a = d.play_move();
+            if matches!(a, Action::Discard { call: true, .. }) && !declared {
+                declared = true;
+                let lines = d.refresh();
+                let me = seat_line(&lines, 0);
+                assert!(me.contains("Original Call"), "{me}");
+                // The stake is in the pot.
+                assert!(d.session.app.pot() >= 1_000);
+                assert!(lines[0].contains("pot "), "{}", lines[0]);
+                assert!(
+                    d.session
+                        .app
+                        .log()
+                        .any(|l| l.contains("you discard") && l.contains("Original Call")),
+                    "logged"
+                );
+            }
+        }
+    }
+    assert!(sheet_seen, "the hand was scored");
+    declared
+}
+
+#[test]
+fn riichi_declared_by_keys_shows_on_the_table_and_the_pot() {
+    // The human's greedy brain declares riichi in this seed's hand.
+    assert!(play_with_riichi(SEED_WITH_RIICHI), "riichi was declared");
+}
+
+/// The human seat reaches a ready hand and declares riichi in this seed's first hand.
+const SEED_WITH_RIICHI: u64 = 6;
