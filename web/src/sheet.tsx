@@ -280,7 +280,7 @@ export function Payments({ r, names }: { r: HandResult; names: string[] }) {
         <ul data-testid="payments">
           {r.payments.map((pm) => (
             <li>
-              <span>{names[pm.from]}</span> → <span>{names[pm.to]}</span> <b>{r.startingScore ? grouped(pm.amount) : pm.amount}</b>
+              <span>{pm.from < names.length ? names[pm.from] : t('table.pot')}</span> → <span>{names[pm.to]}</span> <b>{r.startingScore ? grouped(pm.amount) : pm.amount}</b>
             </li>
           ))}
         </ul>

@@ -443,7 +443,15 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 t.push_str(&format!("; net: {}", net.join(" ")));
                 let pay: Vec<String> = payments
                     .iter()
-                    .map(|x| format!("{}→{} {}", p(x.from), p(x.to), x.amount))
+                    .map(|x| {
+                        // `from` past the players: the pot (J3-S10).
+                        let from = if x.from < settlement.len() {
+                            p(x.from)
+                        } else {
+                            "pot".to_string()
+                        };
+                        format!("{from}→{} {}", p(x.to), x.amount)
+                    })
                     .collect();
                 if !pay.is_empty() {
                     t.push_str(&format!("; payments: {}", pay.join(", ")));

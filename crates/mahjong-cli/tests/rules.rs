@@ -91,10 +91,17 @@ fn json_gives_every_entry_with_names_and_variants() {
     assert_eq!(code, 0);
     let v: Vec<Value> = serde_json::from_str(&out).unwrap();
     assert_eq!(v.len(), 81 + 47 + 83 + 53);
+    // The japanese family's items count han and yakuman, every other family's points and
+    // doubles (the catalogue file says it once).
+    for e in &v {
+        let han = e["family"] == "japanese";
+        assert_eq!(e["units"] == "han_yakuman", han, "{}", e["id"]);
+    }
     let m116d = v.iter().find(|e| e["id"] == "M116d").unwrap();
     assert_eq!(
         m116d,
         &json!({"id": "M116d", "key": "m116d_dragon_pung", "family": "classical", "kind": "score",
+                "units": "points_doubles",
                 "names": {"en": "pung of dragons", "cs": "pong draků", "pl": "pung smoków"},
                 "text": {"en": "Each pung or kong of dragons scores 1 double, for any player.",
                          "cs": "Každý pong nebo kong draků dává 1 zdvojení, každému hráči.",
@@ -104,6 +111,7 @@ fn json_gives_every_entry_with_names_and_variants() {
     assert_eq!(
         o6,
         &json!({"id": "K3-O6", "key": "k3_o6_red_fives", "family": "korean", "kind": "option",
+                "units": "points_doubles",
                 "names": {"en": "red fives", "cs": "červené pětky", "pl": "czerwone piątki"},
                 "text": {"en": "With option `red_dora` there is one red 5 circles and one red 5 characters; holding one is 1 bonus-point, both 6.",
                          "cs": "S volbou `red_dora` je v sadě jedna červená kruhová pětka a jedna červená pětka znaků; jedna v ruce má 1 bonusový bod, obě 6.",
@@ -188,6 +196,7 @@ fn one_rule_as_json_is_its_entry() {
     assert_eq!(
         v,
         json!({"id": "K3-HP12", "key": "k3_hp12_all_pungs", "family": "korean", "kind": "score",
+               "units": "points_doubles",
                "names": {"en": "all pungs or kongs and a pair", "cs": "samé pongy nebo kongy a pár",
                          "pl": "same pungi lub kongi i para"},
                "text": {"en": "A hand of four pungs or kongs and any pair scores 3 hand-points.",

@@ -237,7 +237,8 @@ fn is_zero(v: &u32) -> bool {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PaymentRecord {
-    /// Paying player.
+    /// Paying player, or the number of players for the pot (J3-S10: riichi sticks carried
+    /// from earlier hands, taken by the winner).
     pub from: usize,
     /// Receiving player.
     pub to: usize,

@@ -61,6 +61,21 @@ pub enum Kind {
     Option,
 }
 
+/// What the two numbers of a score item citing a rule count: a family's catalogue file
+/// says it once for all its rules (`units = "han_yakuman"`), so clients need not know the
+/// family.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "RuleUnits"))]
+pub enum Units {
+    /// Points and doubles (classical, western, korean).
+    #[default]
+    PointsDoubles,
+    /// Han, and yakuman in place of doubles (the items' `points` and `doubles`; J3-S).
+    HanYakuman,
+}
+
 impl Kind {
     /// Every kind, in the order tables list them.
     pub const ALL: [Kind; 5] = [
@@ -153,8 +168,8 @@ impl Names {
 
 /// One rule id of one family. Its serde form is what `mahjong rules --json` and
 /// `GET /api/rules` give: `{"id","key","family","kind","names":{"en","cs","pl"},
-/// "text":{"en","cs","pl"}}`, plus `"variants"` when the scorer cites the id under several
-/// names.
+/// "text":{"en","cs","pl"},"units"}`, plus `"variants"` when the scorer cites the id under
+/// several names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(rename = "RuleEntry"))]
@@ -168,6 +183,8 @@ pub struct Entry {
     pub family: &'static str,
     /// What the rule is about.
     pub kind: Kind,
+    /// What its score items' numbers count.
+    pub units: Units,
     /// The rule's name; the scorer's own when it cites the id under one name.
     pub names: Names,
     /// What the rule says, in one to three sentences per language (with its value when it is
@@ -220,12 +237,15 @@ struct FileEntry {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
+    #[serde(default)]
+    units: Units,
     rule: Vec<FileEntry>,
 }
 
 /// Parses one family's catalogue text (what [`crate::Family::catalogue`] returns).
 pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
     let file: File = toml::from_str(text).map_err(|e| format!("{family} catalogue: {e}"))?;
+    let units = file.units;
     Ok(file
         .rule
         .into_iter()
@@ -234,6 +254,7 @@ pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
             key: e.key,
             family,
             kind: e.kind,
+            units,
             names: Names {
                 en: e.en,
                 cs: e.cs,

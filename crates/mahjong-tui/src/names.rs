@@ -6,7 +6,7 @@
 //! stays ambiguous is shown by the words the cases share (`pung of minors`), or the entry's
 //! general name.
 
-use mahjong_rules::catalogue;
+use mahjong_rules::catalogue::{self, Units};
 use mahjong_tiles::{Tile, Wind};
 
 /// What narrows a rule id to one name: the item's tile and the seat's winds.
@@ -57,24 +57,9 @@ pub fn rule_name(id: &str, cx: NameContext) -> Option<String> {
     })
 }
 
-/// What a score item's numbers count.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Units {
-    /// Points and doubles (the classical, western and korean families).
-    PointsDoubles,
-    /// Han, and yakuman in place of doubles (the japanese family: its items carry the han
-    /// as points and a yakuman count as doubles, as its scorer's `han`/`yakuman` fields).
-    HanYakuman,
-}
-
-/// How the items citing rule `id` count, from the catalogue entry's family. The rules crate
-/// knows this per ruleset (its result JSON's extra fields) but does not say it to clients
-/// yet; the family of the cited rule is the nearest fact a client has.
+/// How the items citing rule `id` count: the catalogue says it per family file.
 pub fn units(id: &str) -> Units {
-    match catalogue::entry(id) {
-        Some(e) if e.family == "japanese" => Units::HanYakuman,
-        _ => Units::PointsDoubles,
-    }
+    catalogue::entry(id).map_or(Units::PointsDoubles, |e| e.units)
 }
 
 /// Keeps the names that pass `keep`, unless none would.

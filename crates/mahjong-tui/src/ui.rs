@@ -12,7 +12,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{describe_action, set_tiles, App, ScoreSheet};
-use crate::names::{rule_name, units, NameContext, Units};
+use crate::names::{rule_name, units, NameContext};
+use mahjong_rules::catalogue::Units;
 
 /// The colour a tile code is drawn in: one per suit, winds, dragons, bonus tiles.
 pub fn tile_color(t: Tile) -> Color {
@@ -64,7 +65,7 @@ pub fn grouped(v: i64) -> String {
     let digits = v.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -803,6 +804,18 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                     to.join(" · ")
                 )));
             }
+        }
+        // Payments from past the seats come from the pot (J3-S10).
+        for pay in sheet
+            .payments
+            .iter()
+            .filter(|p| p.from >= sheet.scores.len())
+        {
+            lines.push(Line::raw(format!(
+                "  the pot pays {} {}",
+                who(pay.to),
+                amount(sheet.starting_score, pay.amount as i64)
+            )));
         }
     }
     if app.sheet_rules() {

@@ -5,7 +5,8 @@
  */
 export type PaymentRecord = { 
 /**
- * Paying player.
+ * Paying player, or the number of players for the pot (J3-S10: riichi sticks carried
+ * from earlier hands, taken by the winner).
  */
 from: number, 
 /**

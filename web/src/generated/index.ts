@@ -20,6 +20,7 @@ export type { PublicSet } from './PublicSet';
 export type { RuleEntry } from './RuleEntry';
 export type { RuleKind } from './RuleKind';
 export type { RuleNames } from './RuleNames';
+export type { RuleUnits } from './RuleUnits';
 export type { RulesetInfo } from './RulesetInfo';
 export type { ScoreItem } from './ScoreItem';
 export type { ScorePayment } from './ScorePayment';

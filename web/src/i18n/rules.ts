@@ -119,11 +119,9 @@ export function ruleInfo(id: string): { name: string; text: string } | null {
 }
 
 /**
- * Whether items citing rule `id` count han (and yakuman in place of doubles), as the japanese
- * family's scorer counts them, rather than points and doubles. Told by the family of the
- * cited rule in the catalogue: the server does not yet say per ruleset what a score item's
- * numbers count.
+ * Whether items citing rule `id` count han (and yakuman in place of doubles) rather than
+ * points and doubles: the catalogue entry's `units`, set once per family file.
  */
 export function countsHan(id: string): boolean {
-  return BY_ID.get(id)?.family === 'japanese';
+  return BY_ID.get(id)?.units === 'han_yakuman';
 }

@@ -135,7 +135,12 @@ impl Hand {
                     .as_slice()
                     .iter()
                     .map(|p| PaymentRecord {
-                        from: self.player_at(p.from),
+                        // A position past the seats is the pot (J3-S10's carried sticks).
+                        from: if p.from < n {
+                            self.player_at(p.from)
+                        } else {
+                            n
+                        },
                         to: self.player_at(p.to),
                         amount: p.amount,
                     })
