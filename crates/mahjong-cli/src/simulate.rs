@@ -172,6 +172,14 @@ pub struct SimSummary {
     pub mean_score: f64,
     /// Mean net result of the winner per won hand (all payments to him).
     pub mean_gain: f64,
+    /// Mean han of a winning hand, for a family whose scorer counts han (J3-S; a yakuman
+    /// hand counts 0 han: see `limit_hands`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_han: Option<f64>,
+    /// How the players' points stood at the end of their games, for a family that starts
+    /// everybody from a score (J3-P: 35,000).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_points: Option<Spread>,
     /// Wins by seat position in the hand (0 = the dealer, East).
     pub wins_by_position: Vec<u64>,
     /// Won hands in which each rule id scored (once per hand).
@@ -197,6 +205,43 @@ pub struct SimSummary {
     /// External bots (`cmd:…`): the answers each got wrong, replaced by default moves.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub external: Vec<ExternalResult>,
+}
+
+/// The spread of the players' final points over every game.
+#[derive(Debug, Default, Serialize)]
+pub struct Spread {
+    /// Players counted (seats × games).
+    pub players: u64,
+    /// Lowest.
+    pub min: i64,
+    /// 10th percentile.
+    pub p10: i64,
+    /// Median.
+    pub median: i64,
+    /// 90th percentile.
+    pub p90: i64,
+    /// Highest.
+    pub max: i64,
+    /// Players who ended below zero (a bust ends the match, J3-P).
+    pub below_zero: u64,
+}
+
+impl Spread {
+    /// The spread of `points` (sorted here); `None` when empty.
+    fn of(mut points: Vec<i64>) -> Option<Spread> {
+        points.sort_unstable();
+        let n = points.len();
+        let at = |q: usize| points[(q * (n - 1)) / 100];
+        (n > 0).then(|| Spread {
+            players: n as u64,
+            min: points[0],
+            p10: at(10),
+            median: at(50),
+            p90: at(90),
+            max: points[n - 1],
+            below_zero: points.iter().filter(|&&p| p < 0).count() as u64,
+        })
+    }
 }
 
 /// An external bot's answers over the simulation.
@@ -494,6 +539,10 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         bar
     });
     let start = Instant::now();
+    // Only a family that starts players from a score reports their final points.
+    let start_score = cfg.ruleset.starting_score();
+    let mut finals: Vec<i64> = Vec::new();
+    let mut points_sum = 0u64;
     let mut s = SimSummary {
         wins: vec![0; seats],
         wins_by_position: vec![0; seats],
@@ -561,6 +610,10 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
                 *s.limit_hands.entry(k.clone()).or_default() += *v as u64;
             }
             score_sum += g.summary.winner_score_sum;
+            points_sum += g.summary.winner_points_sum;
+            if start_score != 0 {
+                finals.extend(g.totals.iter().map(|t| start_score + t));
+            }
             gain_sum += g.summary.winner_gain_sum;
             for (p, w) in g.summary.wins_by_position.iter().enumerate() {
                 s.wins_by_position[p] += *w as u64;
@@ -600,6 +653,10 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         0.0
     };
     s.mean_gain = gain_sum as f64 / wins_total.max(1) as f64;
+    if cfg.ruleset.score_fields() == mahjong_rules::ScoreFields::HanYakuman && wins_total > 0 {
+        s.mean_han = Some(points_sum as f64 / wins_total as f64);
+    }
+    s.final_points = Spread::of(finals);
     s.net_per_hand = by_seat.iter().map(Ratio::mean).collect();
     s.net_per_hand_ci95 = by_seat.iter().map(Ratio::ci95).collect();
     if cfg.duplicate {
@@ -726,6 +783,19 @@ pub fn render(s: &SimSummary) -> String {
         by_position.join(" "),
         s.mean_gain
     );
+    if let Some(han) = s.mean_han {
+        let _ = writeln!(
+            t,
+            "mean han of a winning hand {han:.2} (yakuman hands count 0)"
+        );
+    }
+    if let Some(f) = &s.final_points {
+        let _ = writeln!(
+            t,
+            "final points (of {} players): min {}  10% {}  median {}  90% {}  max {}; {} below zero",
+            f.players, f.min, f.p10, f.median, f.p90, f.max, f.below_zero
+        );
+    }
     if !s.limit_hands.is_empty() {
         let list: Vec<String> = s
             .limit_hands

@@ -324,3 +324,44 @@ fn japanese_3p_simulates_with_no_other_flag_and_replays() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("all agree"));
 }
+
+/// The japanese-3p summary adds the mean han of a winning hand and the spread of the
+/// players' final points (from 35,000, J3-P); families that count neither leave them out.
+#[test]
+fn japanese_3p_summary_has_mean_han_and_the_final_points() {
+    let run = |ruleset: &str| -> Value {
+        let out = mahjong()
+            .args([
+                "simulate",
+                "--ruleset",
+                ruleset,
+                "--games",
+                "6",
+                "--seed",
+                "5",
+            ])
+            .args(["--json", "--threads", "1"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let j = run("japanese-3p");
+    // A win needs a yaku and always has Bazoro's 2 han (J3-S8): at least 3 han unless it
+    // is a yakuman (counted 0), which is rare.
+    let han = j["mean_han"].as_f64().unwrap();
+    assert!((2.5..16.0).contains(&han), "{han}");
+    let f = &j["final_points"];
+    assert_eq!(f["players"], 18);
+    let at = |k: &str| f[k].as_i64().unwrap();
+    assert!(at("min") <= at("p10") && at("p10") <= at("median"));
+    assert!(at("median") <= at("p90") && at("p90") <= at("max"));
+    // A bust ends a match below zero; otherwise nobody is.
+    assert_eq!(at("min") < 0, at("below_zero") > 0);
+    let m = run("millington");
+    assert!(m.get("mean_han").is_none() && m.get("final_points").is_none());
+}

@@ -60,6 +60,10 @@ pub struct GameSummary {
     pub limit_hands: BTreeMap<String, u32>,
     /// Sum of winners' scores.
     pub winner_score_sum: u64,
+    /// Sum of the winners' `points` as their family's scorer counts them (base points,
+    /// hand-points, or han: J3 yakuman hands count 0).
+    #[serde(default)]
+    pub winner_points_sum: u64,
     /// Hands settled through a cannon.
     pub cannons: u32,
     /// Won hands in which each rule id scored, counted once per hand (items of the
@@ -384,6 +388,7 @@ impl Game {
                     let wind = self.hand.pos_of(w);
                     let sc = &result.outcome.scores[wind];
                     self.summary.winner_score_sum += sc.score;
+                    self.summary.winner_points_sum += sc.points;
                     if let Some(r) = sc.limit {
                         *self
                             .summary

@@ -560,6 +560,12 @@ impl Ruleset {
         self.options.game_over(totals)
     }
 
+    /// The extra per-seat fields of its scores (J3: `han` and `yakuman`, which the seat's
+    /// points and doubles carry).
+    pub fn score_fields(&self) -> crate::ScoreFields {
+        self.options.score_fields()
+    }
+
     /// Who takes the points left in the pot when the game ends (J3: the leader), given
     /// each player's net total; `None` leaves them there.
     pub fn pot_at_end(&self, totals: &[i64]) -> Option<usize> {

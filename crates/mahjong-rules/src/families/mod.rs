@@ -540,6 +540,10 @@ impl Options {
         each_family!(self, |F, o| F::game_over(o, totals))
     }
 
+    pub(crate) fn score_fields(&self) -> ScoreFields {
+        each_family!(self, |F, o| F::score_fields(o))
+    }
+
     pub(crate) fn pot_at_end(&self, totals: &[i64]) -> Option<usize> {
         each_family!(self, |F, o| F::pot_at_end(o, totals))
     }
