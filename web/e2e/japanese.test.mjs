@@ -51,7 +51,7 @@ async function playTowardRiichi(page, done, timeoutMs) {
         declared = true;
         // The declaration: the seat wears it, the stake is in the pot.
         await page.locator('[data-testid=me-area] [data-testid=declared]').waitFor();
-        assert.equal((await page.textContent('[data-testid=me-area] [data-testid=declared]')).trim(), 'Original Call');
+        assert.equal((await page.textContent('[data-testid=me-area] [data-testid=declared]')).trim(), 'Riichi');
         await page.locator('[data-testid=pot]').waitFor();
         assert.ok(number(await page.textContent('[data-testid=pot] b')) >= 1000);
       } else if (await clickable.count()) {

@@ -195,6 +195,11 @@ pub struct Entry {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Names>>", optional))]
     pub variants: Vec<Names>,
+    /// On the rule that governs declaring a hand ready with a discard (one per family at
+    /// most): what front ends call the declaration (`Original Call`, `Riichi`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub declaration: Option<Names>,
 }
 
 impl Entry {
@@ -232,6 +237,8 @@ struct FileEntry {
     text: Names,
     #[serde(default)]
     variants: Vec<Names>,
+    #[serde(default)]
+    declaration: Option<Names>,
 }
 
 #[derive(Deserialize)]
@@ -262,6 +269,7 @@ pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
             },
             text: e.text,
             variants: e.variants,
+            declaration: e.declaration,
         })
         .collect())
 }

@@ -44,4 +44,9 @@ text: RuleNames,
  * The scorer's names when it cites the id under several (empty otherwise); each `en` is
  * the scorer's exact text.
  */
-variants?: Array<RuleNames>, };
+variants?: Array<RuleNames>, 
+/**
+ * On the rule that governs declaring a hand ready with a discard (one per family at
+ * most): what front ends call the declaration (`Original Call`, `Riichi`).
+ */
+declaration?: RuleNames, };

@@ -118,7 +118,6 @@ export const cs: Record<Key, string> = {
   'action.concealed_kong': 'Ohlásit kong',
   'action.annex_kong': 'Přiložit k pongu',
   'action.set_aside': 'Odložit stranou',
-  'action.declare_ready': 'Ohlásit čekání',
   'action.original_call': 'Původní ohlášení',
   'action.discard_declare': 'Odhodit a ohlásit',
 

@@ -116,7 +116,6 @@ export const en = {
   'action.concealed_kong': 'Declare kong',
   'action.annex_kong': 'Add to pung',
   'action.set_aside': 'Set aside',
-  'action.declare_ready': 'Declare ready',
   'action.original_call': 'Original Call',
   'action.discard_declare': 'Discard and declare',
 

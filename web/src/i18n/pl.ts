@@ -118,7 +118,6 @@ export const pl: Record<Key, string> = {
   'action.concealed_kong': 'Zgłoś konga',
   'action.annex_kong': 'Dołóż do punga',
   'action.set_aside': 'Odłóż na bok',
-  'action.declare_ready': 'Zapowiedz gotowość',
   'action.original_call': 'Pierwotna zapowiedź',
   'action.discard_declare': 'Odrzuć i zapowiedz',
 

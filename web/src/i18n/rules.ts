@@ -119,6 +119,18 @@ export function ruleInfo(id: string): { name: string; text: string } | null {
 }
 
 /**
+ * What `family` calls declaring a hand ready with a discard (`Riichi`, `Original Call`), in
+ * the current language: the catalogue's `declaration` on the rule that governs it; `null`
+ * when the family's catalogue names none.
+ */
+export function declarationName(family: string): string | null {
+  for (const e of BY_ID.values()) {
+    if (e.family === family && e.declaration) return e.declaration[lang()];
+  }
+  return null;
+}
+
+/**
  * Whether items citing rule `id` count han (and yakuman in place of doubles) rather than
  * points and doubles: the catalogue entry's `units`, set once per family file.
  */

@@ -16,6 +16,7 @@ import {
   windOf,
 } from '../api';
 import { grouped, signedGrouped, standing, t } from '../i18n';
+import { declarationName } from '../i18n/rules';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
 import { Hanzi, WIND_HANZI, WindMark } from '../glyphs';
@@ -370,9 +371,9 @@ function Board(p: BoardProps) {
 
   const discardable = new Set(view.legal.filter((a) => a.type === 'discard').map((a) => (a as { tile: string }).tile));
   const canCall = view.legal.some((a) => a.type === 'discard' && (a as { call?: boolean }).call);
-  // The ready declaration made with a discard (riichi in the japanese game). The catalogue has
-  // no family-neutral name for it yet: the korean family's name, else the classical one.
-  const declareLabel = t(p.family === 'korean' ? 'action.declare_ready' : 'action.original_call');
+  // The ready declaration made with a discard, as the family's catalogue names it (Riichi,
+  // Original Call); the classical name where it names none.
+  const declareLabel = declarationName(p.family) ?? t('action.original_call');
   const starting = view.starting_score ?? 0;
   useEffect(() => setSelected(null), [view.concealed.join(), view.drawn, discardable.size]);
 
