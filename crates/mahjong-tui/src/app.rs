@@ -119,6 +119,8 @@ pub struct App {
     player: usize,
     names: Vec<String>,
     ruleset: String,
+    /// What the ruleset calls declaring ready ([`App::declaration`]).
+    declaration: &'static str,
     table: String,
     view: Option<SeatView>,
     deadline: Option<Instant>,
@@ -158,6 +160,7 @@ impl App {
             player,
             names: vec![],
             ruleset: String::new(),
+            declaration: "Original Call",
             table: String::new(),
             view: None,
             deadline: None,
@@ -350,6 +353,26 @@ impl App {
         self.call
     }
 
+    /// What the ruleset's family calls declaring ready with a discard (`Riichi`,
+    /// `Original Call`), from the rule catalogue; `Original Call` for a ruleset this client
+    /// cannot resolve by name (a user's file at a server's table).
+    pub fn declaration(&self) -> &'static str {
+        self.declaration
+    }
+
+    /// [`App::declaration`] for ruleset `name`, looked up once when seated.
+    fn declaration_of(name: &str) -> &'static str {
+        mahjong_rules::Ruleset::preset(name)
+            .ok()
+            .and_then(|r| {
+                let family = r.options.family();
+                mahjong_rules::catalogue::of_family(family)
+                    .find_map(|e| e.declaration.as_ref())
+                    .map(|n| n.en.as_str())
+            })
+            .unwrap_or("Original Call")
+    }
+
     /// Whether the table should hold (a local table stops its bots while a score sheet is
     /// read).
     pub fn holding(&self) -> bool {
@@ -470,6 +493,7 @@ impl App {
                     self.totals = vec![0; names.len()];
                 }
                 self.names = names;
+                self.declaration = App::declaration_of(&ruleset);
                 self.ruleset = ruleset;
             }
             Update::Event(e) => self.on_event(e),
@@ -582,9 +606,9 @@ impl App {
                     self.who(player),
                     s(player, self),
                     if call {
-                        " and declare Original Call"
+                        format!(" and declare {}", self.declaration())
                     } else {
-                        ""
+                        String::new()
                     }
                 );
                 self.push_log(line);
@@ -799,7 +823,7 @@ impl App {
                 if self.call_possible() {
                     self.call = !self.call;
                 } else {
-                    self.status = Some("Original Call is not possible now".to_string());
+                    self.status = Some(format!("{} is not possible now", self.declaration()));
                 }
                 None
             }
@@ -868,7 +892,10 @@ impl App {
             self.call = false;
             Some(Command::Act(a))
         } else if self.call {
-            self.status = Some(format!("discarding {tile} cannot declare Original Call"));
+            self.status = Some(format!(
+                "discarding {tile} cannot declare {}",
+                self.declaration()
+            ));
             None
         } else {
             self.status = Some(format!("{tile} cannot be discarded now"));

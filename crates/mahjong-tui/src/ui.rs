@@ -268,7 +268,7 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
         ];
         if seat.original_call {
             head.push(Span::styled(
-                "  Original Call",
+                format!("  {}", app.declaration()),
                 Style::default().fg(Color::LightRed),
             ));
         }
@@ -446,9 +446,9 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         if app.call_possible() {
             spans.push(key("o"));
             spans.push(Span::raw(if app.calling() {
-                " Original Call: ON  "
+                format!(" {}: ON  ", app.declaration())
             } else {
-                " Original Call  "
+                format!(" {}  ", app.declaration())
             }));
         }
     } else if app.claiming() {

@@ -80,7 +80,7 @@ impl Driver {
                     self.press(KeyCode::Char('o'));
                     let lines = self.refresh();
                     assert!(
-                        line_with(&lines, "[o] Original Call: ON").is_some(),
+                        line_with(&lines, "[o] Riichi: ON").is_some(),
                         "the declaration is armed: {lines:#?}"
                     );
                 }
@@ -200,7 +200,7 @@ fn the_header_shows_the_pot_and_the_hand_warns_of_furiten() {
     assert!(lines[0].contains("pot 2,000"), "{}", lines[0]);
     assert!(seat_line(&lines, 0).contains("points 43,000 (+8,000)"));
     assert!(seat_line(&lines, 1).contains("points 26,000 (-9,000)"));
-    assert!(seat_line(&lines, 1).contains("Original Call"));
+    assert!(seat_line(&lines, 1).contains("Riichi"));
     assert!(seat_line(&lines, 2).contains("points 36,000 (+1,000)"));
     let hand = lines.iter().position(|l| l.starts_with("hand (")).unwrap();
     assert!(
@@ -358,7 +358,7 @@ fn play_with_riichi(seed: u64) -> bool {
                 declared = true;
                 let lines = d.refresh();
                 let me = seat_line(&lines, 0);
-                assert!(me.contains("Original Call"), "{me}");
+                assert!(me.contains("Riichi"), "{me}");
                 // The stake is in the pot.
                 assert!(d.session.app.pot() >= 1_000);
                 assert!(lines[0].contains("pot "), "{}", lines[0]);
@@ -366,7 +366,7 @@ fn play_with_riichi(seed: u64) -> bool {
                     d.session
                         .app
                         .log()
-                        .any(|l| l.contains("you discard") && l.contains("Original Call")),
+                        .any(|l| l.contains("you discard") && l.contains("Riichi")),
                     "logged"
                 );
             }
