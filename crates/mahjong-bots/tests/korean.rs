@@ -5,44 +5,20 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-use mahjong_bots::{play_game, Bot, GreedyBot, RandomBot};
+use mahjong_bots::{play_game, Bot, GreedyBot};
 use mahjong_engine::{Action, Game, GameConfig, PhaseView, SeatView};
 use mahjong_hands::{shanten_regular, Counts, Shape};
 use mahjong_rules::Ruleset;
 use mahjong_tiles::Tile;
 use serde_json::{json, Value};
 
+mod common;
+use common::*;
+
 fn korean() -> Ruleset {
     Ruleset::preset("korean-3p").unwrap()
 }
 
-fn tiles(s: &str) -> Vec<Tile> {
-    Tile::parse_list(s).unwrap()
-}
-
-fn tile(s: &str) -> Tile {
-    s.parse().unwrap()
-}
-
-/// One seat's public side: `sets` as "pung RD" (exposed), `discards` as tile codes.
-fn seat(wind: &str, sets: &[&str], discards: &str, ready: bool) -> Value {
-    let sets: Vec<Value> = sets
-        .iter()
-        .map(|s| {
-            let (kind, t) = s.split_once(' ').unwrap();
-            json!({"kind": kind, "tile": t, "exposed": true})
-        })
-        .collect();
-    let discards: Vec<Value> = tiles(discards).iter().map(|t| json!([t, false])).collect();
-    json!({
-        "wind": wind, "sets": sets, "bonus": [], "discards": discards,
-        "concealed_count": 13, "original_call": ready
-    })
-}
-
-/// South's view (player 1; East is player 0 and the dealer, prevailing East) in a
-/// three-player game: `concealed`, South's own `sets` and `discards`, the opponents' public
-/// sides, the phase and the legal actions.
 fn view(
     concealed: &str,
     own: (&[&str], &str),
@@ -51,27 +27,11 @@ fn view(
     phase: Value,
     legal: Vec<Action>,
 ) -> SeatView {
-    let mut hand = tiles(concealed);
-    hand.sort();
-    serde_json::from_value(json!({
-        "player": 1, "seats": 3, "hand": 0, "dealer": 0, "prevailing": "E", "wind": "S",
-        "concealed": hand, "drawn": null,
-        "public": [east, seat("S", own.0, own.1, false), west],
-        "live_wall": 50, "phase": phase, "legal": legal, "totals": [0, 0, 0]
-    }))
-    .unwrap()
-}
-
-fn quiet(wind: &str) -> Value {
-    seat(wind, &[], "", false)
+    view3(concealed, own, east, west, phase, legal)
 }
 
 fn claims(t: &str) -> Value {
     json!({"type": "claims", "discarder": 0, "tile": t})
-}
-
-fn turn() -> Value {
-    json!({"type": "turn", "player": 1})
 }
 
 /// Every distinct tile of `concealed` as a discard, and as a ready declaration for those
@@ -428,43 +388,7 @@ fn in_play_a_concealed_hand_claims_only_sets_that_score_or_lead_to_the_minimum()
 /// hand-points play, `random`) over korean-3p games of 9 hands, the kinds rotating
 /// through the seats game by game.
 fn duel(kinds: [&str; 3], games: u64, first_seed: u64) -> Vec<(String, f64, f64)> {
-    let ruleset = korean();
-    let mut tally: Vec<(String, i64, u64, u64)> = vec![];
-    for g in 0..games {
-        let seed = first_seed + g;
-        let kind_of = |p: usize| kinds[(p + g as usize) % 3];
-        let mut bots: Vec<Box<dyn Bot>> = (0..3)
-            .map(|p| -> Box<dyn Bot> {
-                let s = seed * 3 + p as u64;
-                match kind_of(p) {
-                    "greedy" => Box::new(GreedyBot::for_ruleset(&ruleset, s)),
-                    "blind" => Box::new(GreedyBot::for_ruleset(&ruleset, s).without_hand_points()),
-                    _ => Box::new(RandomBot::new(s)),
-                }
-            })
-            .collect();
-        let mut game = Game::new(GameConfig::new(ruleset.clone(), seed));
-        play_game(&mut game, &mut bots).unwrap();
-        let s = game.summary();
-        for p in 0..3 {
-            let k = kind_of(p);
-            let i = match tally.iter().position(|t| t.0 == k) {
-                Some(i) => i,
-                None => {
-                    tally.push((k.to_string(), 0, 0, 0));
-                    tally.len() - 1
-                }
-            };
-            tally[i].1 += game.totals()[p];
-            tally[i].2 += s.hands as u64;
-            tally[i].3 += s.wins[p] as u64;
-        }
-    }
-    tally.sort_by(|a, b| a.0.cmp(&b.0));
-    tally
-        .into_iter()
-        .map(|(k, net, hands, wins)| (k, net as f64 / hands as f64, wins as f64 / hands as f64))
-        .collect()
+    duel3(&korean(), kinds, games, first_seed, None)
 }
 
 #[test]
