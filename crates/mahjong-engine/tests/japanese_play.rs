@@ -243,3 +243,39 @@ fn j3_p_a_player_below_zero_ends_the_match() {
     assert!(g.is_over());
     assert_eq!(g.summary().hands, 1);
 }
+
+#[test]
+fn j3_y7_a_win_on_the_loose_tile_of_a_kong_is_rinshan_not_tenhou() {
+    // East (dealer) holds four 2B, 345D 789D and the pairs 9C and WD.
+    let east = "2B 2B 2B 2B 3D 4D 5D 7D 8D 9D 9C 9C WD WD";
+    let south = "1C 1C 1D 9D EW EW SW WW GD GD 1B 9B 5B";
+    let west = "SW WW NW RD RD 1B 9B 6B 8B 5B 1D 2D 9D";
+    let mut g = game(&[], [east, south, west], "", "WD", 1);
+    let kong = Action::ConcealedKong { tile: t("2B") };
+    assert!(g.legal_actions(0).contains(&kong));
+    act(&mut g, 0, kong);
+    // The loose tile, WD, completes his hand; the kong revealed a kan-dora indicator (6D).
+    assert_eq!(g.view(0).drawn, Some(t("WD")));
+    assert!(g.legal_actions(0).contains(&Action::Mahjong));
+    act(&mut g, 0, Action::Mahjong);
+    // Yakuhai (WD) 1, Rinshan kaihou 1, Bazoro 2, the kan-dora 7D 1: 5 han, not Tenhou (the
+    // loose tile is not the dealt hand). J3-P: a dealer's 5-han self-draw, 2,000 from each.
+    assert_eq!(
+        winner_items(&g),
+        vec![
+            ("J3-Y1", 1, 0),
+            ("J3-Y7", 1, 0),
+            ("J3-S8", 2, 0),
+            ("J3-S8", 1, 0)
+        ]
+    );
+    assert_eq!(settlement(&g), vec![4000, -2000, -2000]);
+
+    // The same dealer with the hand complete as dealt: Tenhou, a triple yakuman (J3-YM12),
+    // 48,000 from each.
+    let east = "2B 2B 2B 3D 4D 5D 7D 8D 9D 9C 9C WD WD WD";
+    let mut g = game(&[], [east, south, west], "", "", 1);
+    act(&mut g, 0, Action::Mahjong);
+    assert_eq!(winner_items(&g), vec![("J3-YM12", 0, 3)]);
+    assert_eq!(settlement(&g), vec![96000, -48000, -48000]);
+}

@@ -287,6 +287,9 @@ impl PlayHooks for JapanesePlay {
                 // J3-YM1: Chiihou, a non-dealer's win on his first draw, uninterrupted.
                 w.earth =
                     pos[p] != 0 && w.self_drawn() && self.uninterrupted && self.discards[p] == 0;
+                // Tenhou is the dealt hand itself: a loose tile after a kong or a North is
+                // no longer the first draw (unlike M122a's Heaven's Blessing).
+                w.heaven &= self.uninterrupted;
             }
         }
     }
