@@ -1,8 +1,9 @@
 //! Scenario tests of the Japanese three-player game's play (`three-player-japanese.md`
 //! J3-T4–T7, J3-P) on explicit walls: a North set aside for a loose tile, double riichi
-//! with Ippatsu and its settlement, riichi furiten, tenpai payments at a washout with the
-//! stake into the pot, the dealer's repeat when ready, and a player going bust. Hand 0,
-//! player 0 is East.
+//! with Ippatsu and its settlement, riichi furiten, a concealed kong in riichi, Rinshan
+//! kaihou (not Tenhou) and Chankan, tenpai payments at a washout with the stake into the
+//! pot, the pot at the match's end, the dealer's repeat when ready, and a player going
+//! bust. Hand 0, player 0 is East.
 
 mod common;
 
@@ -278,4 +279,34 @@ fn j3_y7_a_win_on_the_loose_tile_of_a_kong_is_rinshan_not_tenhou() {
     act(&mut g, 0, Action::Mahjong);
     assert_eq!(winner_items(&g), vec![("J3-YM12", 0, 3)]);
     assert_eq!(settlement(&g), vec![96000, -48000, -48000]);
+}
+
+#[test]
+fn j3_t7_robbing_an_added_kong_chankan() {
+    // West waits on 5B (4B 6B) with a pung of White (yakuhai, J3-Y1: a yaku before the
+    // winning tile). He lets East's 5B go to South's pung, and robs the 5B South adds to it.
+    let east = "5B 1C 9C 1D 9D EW SW WW GD RD 1B 9B 2D 7B";
+    let south = "5B 5B 1C 9C EW SW WW RD 2D 3D 8D 9D 7D";
+    let west = "WD WD WD 1D 2D 3D 7D 8D 9D 4B 6B NW NW";
+    let mut g = game(&[], [east, south, west], "9C 1D 5B", "", 1);
+    act(&mut g, 0, discard_action("5B"));
+    claim(&mut g, 1, Action::Pung);
+    discard(&mut g, 1, "1C");
+    discard(&mut g, 2, "9C");
+    discard(&mut g, 0, "1D");
+    act(&mut g, 1, Action::AnnexKong { tile: t("5B") });
+    claim(&mut g, 2, Action::Mahjong);
+    // Yakuhai 1, Chankan (J3-Y8) 1, Bazoro 2, and 1 dora: 7D, after the kan-dora indicator
+    // 6D that the added kong revealed when declared (our reading: at once, robbed or not).
+    // 5 han on a robbed kong: South, the konger, pays West the ko's 4,000 (J3-S10).
+    assert_eq!(
+        winner_items(&g),
+        vec![
+            ("J3-Y1", 1, 0),
+            ("J3-Y8", 1, 0),
+            ("J3-S8", 2, 0),
+            ("J3-S8", 1, 0)
+        ]
+    );
+    assert_eq!(settlement(&g), vec![0, -4000, 4000]);
 }
