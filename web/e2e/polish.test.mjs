@@ -179,11 +179,21 @@ test('quick play and a table for friends both let bots pause 400 ms', async () =
   await tile.click();
   // The bots' next discards come at a pace a person can follow.
   const botDiscards = () => events.filter((x) => x.e.type === 'discard' && x.e.player !== 0);
+  // Quick play's seed is the clock's: a bot's discard may offer us a claim (the bots then
+  // wait for our pass) or the hand may end early; neither is what this test is about.
+  const pass = page.locator('[data-testid=actions] button[data-action=pass]');
+  const ended = () => events.some((x) => x.e.type === 'scores' || x.e.type === 'washout');
   const until = Date.now() + 30_000;
-  while (botDiscards().length < 3 && Date.now() < until) await page.waitForTimeout(100);
+  while (botDiscards().length < 3 && !ended() && Date.now() < until) {
+    if (await pass.count()) await pass.first().click().catch(() => {});
+    await page.waitForTimeout(100);
+  }
   const times = botDiscards().map((x) => x.at);
-  assert.ok(times.length >= 3, `${times.length} bot discards`);
-  for (let i = 1; i < 3; i++) assert.ok(times[i] - times[i - 1] >= 350, `gap ${times[i] - times[i - 1]} ms`);
+  const want = ended() ? 2 : 3;
+  assert.ok(times.length >= want, `${times.length} bot discards`);
+  for (let i = 1; i < Math.min(times.length, 3); i++) {
+    assert.ok(times[i] - times[i - 1] >= 350, `gap ${times[i] - times[i - 1]} ms`);
+  }
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
