@@ -19,17 +19,6 @@ fn korean() -> Ruleset {
     Ruleset::preset("korean-3p").unwrap()
 }
 
-fn view(
-    concealed: &str,
-    own: (&[&str], &str),
-    east: Value,
-    west: Value,
-    phase: Value,
-    legal: Vec<Action>,
-) -> SeatView {
-    view3(concealed, own, east, west, phase, legal)
-}
-
 fn claims(t: &str) -> Value {
     json!({"type": "claims", "discarder": 0, "tile": t})
 }
@@ -63,7 +52,7 @@ fn passes_a_pung_that_scores_nothing_for_a_concealed_hand() {
     // 5C would make it ready, but a 5C pung scores no hand-point and an open hand of runs
     // can never reach 3 (no concealed hand, no all pungs, no one suit).
     let hand = "1C 2C 3C 4D 5D 6D 7D 8D 5C 5C 2D 2D EW";
-    let v = view(
+    let v = view3(
         hand,
         (&[], ""),
         quiet("E"),
@@ -82,7 +71,7 @@ fn claims_a_pung_that_makes_the_minimum() {
     // 1 + 1 + 1 = 3 hand-points (K3-HP1, HP2) however the hand ends, and makes it ready
     // (throwing 7D: 4D5D and an 8D pair).
     let hand = "GD GD GD RD RD 1C 2C 3C 4D 5D 7D 8D 8D";
-    let v = view(
+    let v = view3(
         hand,
         (&[], ""),
         quiet("E"),
@@ -124,7 +113,7 @@ fn an_open_hand_keeps_to_a_plan_that_meets_the_minimum() {
     // leave a run of circles and be ready at once, but for a hand that can never be won
     // (1 hand-point, K3-HP18). The bot lets a circle go: two from ready in characters.
     let hand = "1C 2C 3C 6C 7C 8C 9C 3D 4D 5D EW";
-    let v = view(
+    let v = view3(
         hand,
         (&["pung 5C"], "WW"),
         quiet("E"),
@@ -148,7 +137,7 @@ fn an_open_hand_keeps_to_a_plan_that_meets_the_minimum() {
 fn declares_ready_on_a_wide_wait() {
     // Throwing EW leaves 1C–9C runs, 7D8D9D and 2D3D with a 5D pair: 1D or 4D, eight live.
     let hand = "1C 2C 3C 4C 5C 6C 7D 8D 9D 2D 3D 5D 5D EW";
-    let v = view(
+    let v = view3(
         hand,
         (&[], "WW"),
         quiet("E"),
@@ -170,7 +159,7 @@ fn does_not_freeze_a_hand_on_a_nearly_dead_wait() {
     // Throwing EW leaves 2D4D: only 3D wins, and East and West have discarded two of the
     // four; two live tiles are too few to freeze the hand for.
     let hand = "1C 2C 3C 4C 5C 6C 7D 8D 9D 2D 4D 5D 5D EW";
-    let v = view(
+    let v = view3(
         hand,
         (&[], "WW"),
         seat("E", &[], "3D", false),
@@ -195,7 +184,7 @@ fn prefers_a_wait_it_may_win_from_a_discard() {
     // (K3-P8): that wait wins only from the wall, a third of the chances, while the
     // shanpon also wins from a discard.
     let hand = "1C 2C 3C 4C 5C 6C 7C 8C 9C 5D 5D 6D 8D 8D";
-    let v = view(
+    let v = view3(
         hand,
         (&[], "4D 7D"),
         seat("E", &[], "5D 8D", false),
@@ -226,7 +215,7 @@ fn defends_with_a_ready_opponents_own_discards() {
     // three 4D, so the bot's own 4D is the last copy: dead for a wait of East's on a pair
     // of it, yet East may still wait on it in a run (3D_5D) or alone.
     let hand = "1C 4C 7C 2D 4D 8D 3C 6D 9D RD GD WD EW SW";
-    let v = view(
+    let v = view3(
         hand,
         (&[], ""),
         seat("E", &[], "7C 2C", true),
