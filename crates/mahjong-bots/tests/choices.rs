@@ -2,31 +2,10 @@
 
 use mahjong_bots::{Bot, GreedyBot};
 use mahjong_engine::{Action, SeatView};
-use mahjong_tiles::Tile;
 use serde_json::{json, Value};
 
-fn tiles(s: &str) -> Vec<Tile> {
-    Tile::parse_list(s).unwrap()
-}
-
-fn tile(s: &str) -> Tile {
-    s.parse().unwrap()
-}
-
-fn seat(wind: &str, sets: &[&str], discards: &str) -> Value {
-    let sets: Vec<Value> = sets
-        .iter()
-        .map(|s| {
-            let (kind, t) = s.split_once(' ').unwrap();
-            json!({"kind": kind, "tile": t, "exposed": true})
-        })
-        .collect();
-    let discards: Vec<Value> = tiles(discards).iter().map(|t| json!([t, false])).collect();
-    json!({
-        "wind": wind, "sets": sets, "bonus": [], "discards": discards,
-        "concealed_count": 13, "original_call": false
-    })
-}
+mod common;
+use common::{seat, tile, tiles};
 
 /// West's view (player 2; East is player 0, prevailing East) with `concealed`, the given
 /// phase and legal actions; West has no sets and, unless `discards` says so, no discards.
@@ -36,8 +15,8 @@ fn view(concealed: &str, west_discards: &str, phase: Value, legal: Vec<Action>) 
     serde_json::from_value(json!({
         "player": 2, "seats": 4, "hand": 0, "dealer": 0, "prevailing": "E", "wind": "W",
         "concealed": hand, "drawn": null,
-        "public": [seat("E", &[], "1C"), seat("S", &[], "NW"), seat("W", &[], west_discards),
-                   seat("N", &[], "9C")],
+        "public": [seat("E", &[], "1C", false), seat("S", &[], "NW", false),
+                   seat("W", &[], west_discards, false), seat("N", &[], "9C", false)],
         "live_wall": 70, "phase": phase, "legal": legal, "totals": [0, 0, 0, 0]
     }))
     .unwrap()
