@@ -1,5 +1,5 @@
-//! Helpers shared by the three-player bot tests: seat views written as JSON, and duels of
-//! bot kinds rotating through the seats.
+//! Helpers shared by the bot tests: public seats and three-player seat views written as
+//! JSON, and three-player duels of bot kinds rotating through the seats.
 
 #![allow(dead_code)]
 
