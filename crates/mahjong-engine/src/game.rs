@@ -90,6 +90,7 @@ struct Plan {
     prevailing: Wind,
     east_streak: u32,
     goulash: u32,
+    honba: u32,
     pot: u64,
     /// Points by player at the start of the hand.
     points: [i64; 4],
@@ -113,6 +114,9 @@ pub struct Game {
     east_streak: u32,
     /// Drawn hands in a row just before the current one (K3-M2 goulash).
     draws_in_row: u32,
+    /// Hands in a row just before the current one that ended in a washout or a dealer's
+    /// win: the honba counters (J3-S10); another player's win clears them.
+    honba: u32,
     totals: Vec<i64>,
     /// What settlements left over so far, for the next winner (J3 riichi stakes).
     pot: u64,
@@ -153,6 +157,7 @@ impl Game {
             prevailing: play.winds[0],
             east_streak: 0,
             goulash: 0,
+            honba: 0,
             pot: 0,
             points: std::array::from_fn(|p| {
                 if p < seats {
@@ -183,6 +188,7 @@ impl Game {
             dealers_in_round: 0,
             east_streak: 0,
             draws_in_row: 0,
+            honba: 0,
             totals: vec![0; seats],
             pot: 0,
             events: vec![],
@@ -227,6 +233,7 @@ impl Game {
             prevailing: plan.prevailing,
             east_streak: plan.east_streak,
             goulash: plan.goulash,
+            honba: plan.honba,
             number: plan.number,
             pot: plan.pot,
             points: plan.points,
@@ -433,6 +440,10 @@ impl Game {
                 None => self.draws_in_row + 1,
                 Some(_) => 0,
             };
+            self.honba = match result.winner {
+                Some(w) if w != dealer => 0,
+                _ => self.honba + 1,
+            };
             let end = match result.winner {
                 None => HandEnd::Washout {
                     dealer_ready: self.hand.waiting(dealer),
@@ -485,6 +496,7 @@ impl Game {
                 prevailing: play.winds[self.round as usize % self.seats],
                 east_streak: self.east_streak,
                 goulash: self.draws_in_row,
+                honba: self.honba,
                 pot,
                 points: std::array::from_fn(|p| {
                     self.totals

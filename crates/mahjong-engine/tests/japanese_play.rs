@@ -310,3 +310,35 @@ fn j3_t7_robbing_an_added_kong_chankan() {
     );
     assert_eq!(settlement(&g), vec![0, -4000, 4000]);
 }
+
+#[test]
+fn j3_s10_honba_counters_after_a_washout_are_paid_by_the_next_winner() {
+    // Hand 0: the dealer is ready at a washout and deals again with one honba counter.
+    // Hand 1: South declares riichi, then draws his 5D: Riichi 1, Ippatsu 1, Bazoro 2 and
+    // the ura-dora 4B 1 are 5 han, a ko's mangan self-draw: 2,000 from West, 4,000 from
+    // East. Option honba = 1000 adds 500 from each. South's stake comes back with the pot.
+    let r = japanese(&["honba=1000"]);
+    let east = format!("{READY} 1C");
+    let south = "9C 1D 9D EW SW WW RD GD WD 1B 9B 5B 7B";
+    let hand0 = wall3(&r, 0, [&east, south, WEST], "", "", TAIL);
+    let hand1 = wall3(&r, 0, [EAST, READY, WEST], "8B 9B 1D 5D", "", TAIL);
+    let mut g = game3(r, vec![hand0, hand1], 3);
+    discard(&mut g, 0, "1C");
+    play_out(&mut g);
+    assert_eq!(g.hand().setup().dealer, 0);
+    assert_eq!(g.hand().setup().honba, 1);
+    assert_eq!(g.totals(), &[2000, -1000, -1000]);
+
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    discard_drawn(&mut g, 2);
+    discard_drawn(&mut g, 0);
+    g.take_events();
+    act(&mut g, 1, Action::Mahjong);
+    let (scores, _, paid, _) = scores_of(&g.take_events());
+    assert_eq!(scores, vec![0, 6000, 0]);
+    assert_eq!(paid, vec![-4500, 7000, -2500]);
+    // A non-dealer's win clears the counters; the deal passes.
+    assert_eq!(g.hand().setup().honba, 0);
+    assert_eq!(g.hand().setup().dealer, 1);
+}

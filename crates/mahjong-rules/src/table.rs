@@ -202,6 +202,10 @@ pub struct TableInput {
     /// Riichi sticks carried over from earlier hands, taken by the winner (J3-S10).
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub riichi_pot: u64,
+    /// Honba counters: hands in a row, just before this one, that ended in a washout or a
+    /// dealer's win (J3-S10 option `honba`; other families ignore it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub honba: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -419,6 +423,8 @@ pub struct Table {
     pub ura_indicators: Counts,
     /// Riichi sticks carried over from earlier hands, taken by the winner (J3-S10).
     pub riichi_pot: u64,
+    /// Honba counters on the table (J3-S10 option `honba`).
+    pub honba: u32,
 }
 
 /// How a family reads the parts of a table whose meaning differs between families
@@ -508,6 +514,7 @@ impl Table {
             dora_indicators: [0; KINDS],
             ura_indicators: [0; KINDS],
             riichi_pot: 0,
+            honba: 0,
         }
     }
 
@@ -800,6 +807,7 @@ impl Table {
             dora_indicators,
             ura_indicators,
             riichi_pot: input.riichi_pot,
+            honba: input.honba,
             winner,
             win,
             cannon,

@@ -42,6 +42,7 @@ struct H {
     dora: &'static str,
     ura: &'static str,
     pot: u64,
+    honba: u32,
     ippatsu: bool,
     o: JapaneseOptions,
 }
@@ -66,6 +67,7 @@ fn win(winner: &'static str, tile: &str, from: &str, flags: &[&str]) -> H {
         dora: "",
         ura: "",
         pot: 0,
+        honba: 0,
         ippatsu: false,
         o: preset(),
     }
@@ -136,6 +138,10 @@ impl H {
         self.pot = pot;
         self
     }
+    fn honba(mut self, counters: u32) -> H {
+        self.honba = counters;
+        self
+    }
     fn ippatsu(mut self) -> H {
         self.ippatsu = true;
         self
@@ -184,7 +190,8 @@ impl H {
         format!(
             r#"{{"ruleset": "japanese-3p", "prevailing_wind": "{}", "east_consecutive_wins": {},
                 "winner": "{}", "win": {}, "discards": [{}], "seats": {{{}}},
-                "dora_indicators": {}, "ura_indicators": {}, "riichi_pot": {}}}"#,
+                "dora_indicators": {}, "ura_indicators": {}, "riichi_pot": {},
+                "honba": {}}}"#,
             self.prevailing,
             self.streak,
             self.winner,
@@ -193,7 +200,8 @@ impl H {
             seats.join(","),
             json_list(self.dora),
             json_list(self.ura),
-            self.pot
+            self.pot,
+            self.honba
         )
     }
 
@@ -1214,6 +1222,64 @@ fn s10_sticks_and_pot_on_a_self_draw() {
 }
 
 #[test]
+fn s10_honba_counters_pay_nothing_by_default() {
+    // The preset's `honba` is 0 (the seed has none): three counters change nothing in the
+    // y4 test's settlement.
+    win("S", "6B", "discard:W", &[])
+        .hand("S", &[], PLAIN)
+        .riichi("S", Riichi::Riichi)
+        .honba(3)
+        .check(&["J3-Y4 1", "J3-S8 2"], 3, 0, 1000, [0, 1000, -1000]);
+}
+
+#[test]
+fn s10_honba_on_a_discard_comes_from_the_discarder() {
+    // Option honba = 1000, two counters: W pays the 1000 ron and 2000 more. The winner's
+    // `score` stays the hand's value (sticks and honba excluded).
+    win("S", "6B", "discard:W", &[])
+        .hand("S", &[], PLAIN)
+        .riichi("S", Riichi::Riichi)
+        .honba(2)
+        .opt(|o| o.honba = 1000)
+        .check(&["J3-Y4 1", "J3-S8 2"], 3, 0, 1000, [0, 3000, -3000]);
+    // A robbed kong pays as a discard: the konger pays it all.
+    win("S", "6B", "robbed_kong:E", &[])
+        .hand("S", &[], PLAIN)
+        .riichi("S", Riichi::Riichi)
+        .honba(1)
+        .opt(|o| o.honba = 200)
+        .check(
+            &["J3-Y4 1", "J3-Y8 1", "J3-S8 2"],
+            4,
+            0,
+            2000,
+            [-2200, 2200, 0],
+        );
+}
+
+#[test]
+fn s10_honba_on_a_self_draw_is_split() {
+    // The s10 self-draw (E pays 500, W 300) with option honba = 1000 and three counters:
+    // each pays 1500 more.
+    win("S", "6B", "wall", &[])
+        .hand("S", &[], PLAIN)
+        .riichi("S", Riichi::Riichi)
+        .honba(3)
+        .opt(|o| o.honba = 1000)
+        .check(&["J3-Y4 1", "J3-S8 2"], 3, 0, 800, [-2000, 3800, -1800]);
+}
+
+#[test]
+fn s10_honba_must_split_into_hundreds() {
+    let mut o = preset();
+    o.honba = 300;
+    let e = Japanese::check(&o).unwrap_err().to_string();
+    assert!(e.contains("honba") && e.contains("200"), "{e}");
+    o.honba = 1000;
+    assert!(Japanese::check(&o).is_ok());
+}
+
+#[test]
 fn s11_atozuke_nashi() {
     // 123B 567B 789D RDRD 5D5D: the RD pung would be completed by the winning tile.
     let c = "1B 2B 3B 5B 6B 7B 7D 8D 9D RD RD RD 5D 5D";
@@ -1285,8 +1351,8 @@ fn preset_options_and_checks() {
     Japanese::check(&o).unwrap();
     assert!(o.open_reductions && !o.menzen_tsumo && !o.counted_yakuman && !o.red_fives);
     assert_eq!(
-        (o.yakuman_cap, o.riichi_stake, o.starting_points),
-        (3, 1000, 35000)
+        (o.yakuman_cap, o.riichi_stake, o.starting_points, o.honba),
+        (3, 1000, 35000, 0)
     );
     let bad = |f: fn(&mut JapaneseOptions)| {
         let mut o = preset();
@@ -1300,7 +1366,7 @@ fn preset_options_and_checks() {
     // Unknown options are refused.
     let text = Japanese::presets()[0]
         .text
-        .replace("rounds = 2", "rounds = 2\nhonba = 300");
+        .replace("rounds = 2", "rounds = 2\nbonba = 300");
     let preset: toml::Table = toml::from_str(&text).unwrap();
     assert!(preset["options"]
         .clone()

@@ -241,6 +241,7 @@ impl Hand {
             dora_indicator: self.dora_indicator(),
             visible: visible.map(|v| v.min(4)),
             riichi_pot: self.setup.pot,
+            honba: self.setup.honba,
             ..Table::won(n, self.setup.prevailing, hands, wind(winner), win)
         };
         let pos = std::array::from_fn(|q| if q < n { self.pos_of(q) } else { q });

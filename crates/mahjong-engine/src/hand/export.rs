@@ -107,6 +107,7 @@ impl Hand {
             dora_indicators: facts.map_or(vec![], |f| tiles_of(&f.dora_indicators)),
             ura_indicators: facts.map_or(vec![], |f| tiles_of(&f.ura_indicators)),
             riichi_pot: facts.map_or(0, |f| f.pot),
+            honba: facts.map_or(0, |f| f.honba),
         })
     }
 

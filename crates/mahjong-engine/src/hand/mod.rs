@@ -87,6 +87,9 @@ pub struct HandSetup {
     pub east_streak: u32,
     /// Drawn hands in a row just before this one (K3-M2 goulash).
     pub goulash: u32,
+    /// Honba counters: hands in a row just before this one that ended in a washout or a
+    /// dealer's win (J3-S10).
+    pub honba: u32,
     /// Hand number in the game.
     pub number: u32,
     /// Points in the pot, carried over from earlier hands for the next winner (J3 riichi
@@ -216,6 +219,8 @@ pub struct TableFacts {
     pub ura_indicators: Counts,
     /// The pot the winner took.
     pub pot: u64,
+    /// The honba counters on the table.
+    pub honba: u32,
 }
 
 impl TableFacts {
@@ -225,6 +230,7 @@ impl TableFacts {
             dora_indicators: t.dora_indicators,
             ura_indicators: t.ura_indicators,
             pot: t.riichi_pot,
+            honba: t.honba,
         }
     }
 }

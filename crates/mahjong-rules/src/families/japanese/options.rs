@@ -45,6 +45,12 @@ pub struct JapaneseOptions {
     /// ends go to the leader (the first player from the first dealer on a tie); off, they
     /// are lost.
     pub pot_to_leader: bool,
+    /// J3-S10 (not in the seed, so 0 by default): points per honba counter that the winner
+    /// takes on top of the hand: all from the discarder on a win on a discard or a robbed
+    /// kong, half from each other seat on a self-draw. A multiple of 200, so that a
+    /// self-draw splits it into hundreds (common three-player values: 200, 1,000).
+    #[serde(default)]
+    pub honba: u32,
     /// Seconds to claim a discard at a networked table (0: no timer).
     pub claim_seconds: u32,
 }
@@ -66,6 +72,12 @@ impl JapaneseOptions {
         }
         if self.rounds == 0 || self.rounds > 2 {
             return bad("rounds", "must be 1 (East) or 2 (East and South)");
+        }
+        if self.honba % 200 != 0 {
+            return bad(
+                "honba",
+                "must be a multiple of 200 (a self-draw splits it between the two payers)",
+            );
         }
         if self.starting_points == 0 {
             return bad("starting_points", "must be at least 1");

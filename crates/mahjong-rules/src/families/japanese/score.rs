@@ -747,8 +747,9 @@ fn value(band: Band, dealer: bool, self_drawn: bool) -> u64 {
 pub const POT: usize = 3;
 
 /// J3-S10: the winner's payments (ron: the supplier pays; self-draw: each other seat its
-/// column) with every other declarer's riichi stake, and the pot (carried sticks) from
-/// [`POT`]. A washout pays nothing: the sticks stay on the table.
+/// column) with every other declarer's riichi stake, the honba (option `honba` per
+/// counter: all from the supplier, or half from each on a self-draw), and the pot (carried
+/// sticks) from [`POT`]. A washout pays nothing: the sticks stay on the table.
 pub fn settle_japanese(table: &Table, scores: &[SeatScore; 4], o: &JapaneseOptions) -> Payments {
     let mut p = Payments::EMPTY;
     let (Some(w), Some(win)) = (table.winner, table.win) else {
@@ -773,15 +774,17 @@ pub fn settle_japanese(table: &Table, scores: &[SeatScore; 4], o: &JapaneseOptio
     };
     let [_, _, tsumo_ko, tsumo_oya] = row(band);
     let stake = o.riichi_stake as u64;
+    let honba = o.honba as u64 * table.honba as u64;
     for i in (0..table.seats).filter(|&i| i != w) {
         let hand_pay = if win.self_drawn() {
-            if w == 0 || i == 0 {
+            let column = if w == 0 || i == 0 {
                 tsumo_oya
             } else {
                 tsumo_ko
-            }
+            };
+            column + honba / 2
         } else if win.supplier == Some(i) {
-            sc.score
+            sc.score + honba
         } else {
             0
         };
