@@ -7,7 +7,8 @@
 use mahjong_engine::{SeatView, SetKind};
 use mahjong_hands::{Counts, Meld, MeldKind, Shape};
 use mahjong_rules::{
-    score_into, score_seat, win_rank, Outcome, Ruleset, SeatHand, SeatScore, Table, Win, WinFrom,
+    score_into, score_seat, win_rank, Outcome, Riichi, Ruleset, SeatHand, SeatScore, Table, Win,
+    WinFrom,
 };
 use mahjong_tiles::{Tile, Wind, KINDS};
 
@@ -109,7 +110,12 @@ pub(crate) fn win_table(
     for &b in &me.bonus {
         h.add_bonus(b);
     }
+    // Both ways a table says "declared ready": K3-P9's flag and J3-Y4's riichi (the
+    // scorer of each family reads its own).
     h.ready = ready;
+    if ready {
+        h.riichi = Riichi::Riichi;
+    }
     let from = if self_drawn {
         WinFrom::Wall
     } else {

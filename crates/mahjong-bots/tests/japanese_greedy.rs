@@ -193,6 +193,27 @@ fn pushes_when_close_to_ready() {
     assert!(a == discard("WD") || a == discard("9B"), "{a:?}");
 }
 
+#[test]
+fn declares_riichi_on_a_ready_hand_whose_only_yaku_is_riichi() {
+    // 123B 123D 789D 4B6B NWNW and a loose EW: discarding EW waits on 5B (kanchan, no
+    // Pinfu; terminals, no Tanyao; North is no yakuhai, J3-S1). Riichi (J3-Y4) is the
+    // hand's yaku, so the bot declares: every 5B wins once declared.
+    let hand = "1B 2B 3B 1D 2D 3D 7D 8D 9D 4B 6B NW NW EW";
+    let mut legal = discards(hand);
+    legal.push(Action::Discard {
+        tile: tile("EW"),
+        call: true,
+    });
+    let v = view(hand, "", quiet("E"), quiet("W"), turn(), legal);
+    assert_eq!(
+        greedy(3).act(&v),
+        Action::Discard {
+            tile: tile("EW"),
+            call: true
+        }
+    );
+}
+
 /// The lowest shanten of `c` (with `d` declared sets, all of `declared` kinds) toward a
 /// hand with a yaku an open hand keeps, read from the yaku list here rather than from
 /// the plan: a yakuhai triplet held or declared (J3-Y1) and then any hand; Toitoi
@@ -312,7 +333,8 @@ fn claims_in_play(games: u64, make: fn(&Ruleset, u64) -> Box<dyn Bot>) -> (u32, 
 
 #[test]
 fn in_play_claims_keep_a_yaku_in_reach() {
-    // 50 games of 4 hands: 200 hands of three greedy bots.
+    // 50 games of up to 4 hands of three greedy bots (a player below zero ends one early,
+    // J3-P).
     let (claims, yakuless, hands) =
         claims_in_play(50, |r, s| Box::new(GreedyBot::for_ruleset(r, s)));
     let (blind_claims, blind_yakuless, _) = claims_in_play(50, |r, s| {
@@ -322,7 +344,7 @@ fn in_play_claims_keep_a_yaku_in_reach() {
         "{hands} hands: greedy claimed {claims} sets, {yakuless} far from a yaku; \
          blind {blind_claims}, {blind_yakuless}"
     );
-    assert_eq!(hands, 200);
+    assert!((190..=200).contains(&hands), "{hands}");
     assert!(claims >= 20, "{claims}");
     assert_eq!(yakuless, 0);
     // Blind to the yaku, greedy calls into hands that cannot win: fixed seeds, 87 of its
