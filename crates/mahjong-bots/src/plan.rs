@@ -71,6 +71,15 @@ impl Planner {
         ready: bool,
     ) -> Option<u64> {
         let n = view.seats;
+        // A declared concealed hand meets the minimum whatever it is, and every legal win
+        // brings in the same: no need to score it (the callers pass complete hands).
+        if ready
+            && self.plan.declaring_makes_minimum()
+            && self.plan.wins_alike()
+            && view.public[view.player].sets.iter().all(|s| !s.exposed)
+        {
+            return Some(self.plan.takings((0, 0), self_drawn, (n - 1) as u64));
+        }
         let pos = (view.player + n - view.dealer) % n;
         let table = crate::value::win_table(view, c, k, self_drawn, pos, ready)?;
         let rank = win_rank(&table, pos, &self.ruleset, self.plan.shape())?;

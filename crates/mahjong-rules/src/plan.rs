@@ -27,6 +27,10 @@
 use mahjong_hands::{shanten, shanten_regular, Counts, KindMask, Shape};
 use mahjong_tiles::KINDS;
 
+/// Forms whose batches [`Plan::distance_each`] keeps on the stack (more are worked out
+/// again for each kind).
+const MAX_FORMS: usize = 8;
+
 /// A seat's own and the prevailing wind, as kinds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Winds {
@@ -110,6 +114,8 @@ pub struct Plan {
     /// Kinds whose pung may be worth something.
     scoring: u64,
     takings: Takings,
+    /// Every legal win brings in the same ([`Plan::legal_wins_alike`]).
+    wins_alike: bool,
     typical_win: u64,
 }
 
@@ -187,6 +193,7 @@ impl Plan {
             keep: Vec::new(),
             scoring: 0,
             takings,
+            wins_alike: false,
             typical_win,
         }
     }
@@ -247,6 +254,20 @@ impl Plan {
     pub fn declaring_meets_minimum(mut self) -> Plan {
         self.declaring = true;
         self
+    }
+
+    /// The takings do not depend on the win's rank: a win is only legal or not. With
+    /// [`Plan::declaring_meets_minimum`], a complete concealed hand that is (or will be)
+    /// declared ready is then worth the takings without asking the scorer, which is the
+    /// players' most frequent question in such a family.
+    pub fn legal_wins_alike(mut self) -> Plan {
+        self.wins_alike = true;
+        self
+    }
+
+    /// Whether every legal win brings in the same ([`Plan::legal_wins_alike`]).
+    pub fn wins_alike(&self) -> bool {
+        self.wins_alike
     }
 
     /// A seat that declared ready can no longer win on a discard he let pass after
@@ -371,19 +392,7 @@ impl Plan {
             return shanten(c, d.n, &self.shape, self.seven_pairs);
         }
         // Scoring triplets held count as sets already (breaking one drops the plan).
-        let mut sure = *d;
-        for k in KindMask(self.scoring).iter() {
-            if c[k] >= 3 {
-                let v = self.set_value(k, false, w);
-                if v > 0 {
-                    // As `sure.add(self, k, false, false, w)`, as far as the value goes.
-                    sure.value += v;
-                    sure.pungs |= 1 << k;
-                    sure.concealed |= 1 << k;
-                }
-            }
-        }
-        if self.sets_value(&sure) >= self.minimum {
+        if self.sets_value(&self.sure(c, d, w)) >= self.minimum {
             return shanten_regular(c, d.n, &self.shape);
         }
         let mut best = i8::MAX;
@@ -432,16 +441,95 @@ impl Plan {
             };
         }
         let mut out = [i8::MAX; KINDS];
+        // Each form's shanten in one batch per form, as `distance` works them out one by
+        // one: a kind a form does not keep leaves that form's counts as they are.
+        let each = |shape: &Shape, m: &Counts, ks: u64| {
+            if add {
+                shape.shanten_regular_each_added(m, d.n, KindMask(ks))
+            } else {
+                shape.shanten_regular_each_removed(m, d.n, KindMask(ks))
+            }
+        };
+        let mut regular: Option<[i8; KINDS]> = None;
+        let mut pungs: Option<[i8; KINDS]> = None;
+        let mut within: [Option<([i8; KINDS], i8)>; MAX_FORMS] = [None; MAX_FORMS];
         for k in KindMask(kinds).iter() {
+            if add && c[k] >= 4 {
+                // Beyond four of a kind: no batch covers it.
+                let mut h = *c;
+                h[k] += 1;
+                out[k] = self.distance(&h, d, w);
+                continue;
+            }
             let mut h = *c;
             if add {
                 h[k] += 1;
             } else {
                 h[k] = h[k].saturating_sub(1);
             }
-            out[k] = self.distance(&h, d, w);
+            if self.sets_value(&self.sure(&h, d, w)) >= self.minimum {
+                out[k] = regular.get_or_insert_with(|| each(&self.shape, c, kinds))[k];
+                continue;
+            }
+            let mut best = i8::MAX;
+            for (i, (f, keep)) in self.forms.iter().zip(&self.keep).enumerate() {
+                match *f {
+                    Form::AllPungs => {
+                        if d.chows == 0 {
+                            best = best
+                                .min(pungs.get_or_insert_with(|| each(&self.pungs, c, kinds))[k]);
+                        }
+                    }
+                    Form::Within { kinds: fk, .. } => {
+                        if d.kinds & !fk != 0 {
+                            continue;
+                        }
+                        let work = || {
+                            let mut m = *c;
+                            for (n, &b) in m.iter_mut().zip(keep) {
+                                *n &= b;
+                            }
+                            (
+                                each(&self.shape, &m, kinds & fk),
+                                shanten_regular(&m, d.n, &self.shape),
+                            )
+                        };
+                        let mut uncached = None;
+                        let (batch, unchanged) = match within.get_mut(i) {
+                            Some(slot) => slot.get_or_insert_with(work),
+                            None => uncached.insert(work()),
+                        };
+                        let s = if fk >> k & 1 == 1 {
+                            batch[k]
+                        } else {
+                            *unchanged
+                        };
+                        best = best.min(s);
+                    }
+                }
+            }
+            out[k] = best;
         }
         out
+    }
+
+    /// The declared sets `d` with the scoring triplets held in `c` counted as sets
+    /// ([`Plan::distance`]).
+    #[inline]
+    fn sure(&self, c: &Counts, d: &Declared, w: Winds) -> Declared {
+        let mut sure = *d;
+        for k in KindMask(self.scoring).iter() {
+            if c[k] >= 3 {
+                let v = self.set_value(k, false, w);
+                if v > 0 {
+                    // As `sure.add(self, k, false, false, w)`, as far as the value goes.
+                    sure.value += v;
+                    sure.pungs |= 1 << k;
+                    sure.concealed |= 1 << k;
+                }
+            }
+        }
+        sure
     }
 
     /// The kinds among `near` that complete the 13-tile (less declared) counts `c` to a
@@ -466,7 +554,48 @@ impl Plan {
 
 #[cfg(test)]
 mod tests {
+    use super::{Declared, Winds};
     use crate::Ruleset;
+    use mahjong_tiles::KINDS;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The batches of `distance_each` equal `distance` of each changed hand, open or
+        /// concealed, in both families with a plan.
+        #[test]
+        fn distance_each_equals_one_kind_at_a_time(
+            korean in any::<bool>(),
+            tiles in proptest::collection::vec(0usize..KINDS, 10..=13),
+            pung in proptest::option::of(27usize..KINDS),
+            add in any::<bool>(),
+        ) {
+            let name = if korean { "korean-3p" } else { "japanese-3p" };
+            let plan = Ruleset::preset(name).unwrap().bot_plan().unwrap();
+            let shape = plan.shape().clone();
+            let w = Winds { own: 27, prevailing: 28 };
+            let mut c = [0u8; KINDS];
+            for k in tiles {
+                if shape.copies[k] > c[k] {
+                    c[k] += 1;
+                }
+            }
+            let mut d = Declared::default();
+            if let Some(k) = pung.filter(|&k| shape.copies[k] >= 3 + c[k]) {
+                d.add(&plan, k, false, true, w);
+            }
+            let kinds = shape.kinds.0;
+            let each = plan.distance_each(&c, &d, w, kinds, add);
+            for k in mahjong_hands::KindMask(kinds).iter() {
+                let mut h = c;
+                if add {
+                    h[k] += 1;
+                } else {
+                    h[k] = h[k].saturating_sub(1);
+                }
+                prop_assert_eq!(each[k], plan.distance(&h, &d, w), "kind {}", k);
+            }
+        }
+    }
 
     #[test]
     fn only_a_family_with_a_minimum_has_a_plan() {

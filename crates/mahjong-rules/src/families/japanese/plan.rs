@@ -74,6 +74,8 @@ pub(super) fn plan(o: &JapaneseOptions) -> Plan {
         // declaring ready (J3-S6 Menzen tsumo, an option, adds one from the wall only).
         .concealed_wins(true)
         .declaring_meets_minimum()
+        // J3-P: the takings above rank every legal win alike.
+        .legal_wins_alike()
         // J3-T7: furiten; a riichi player cannot win on what he let pass.
         .passes_bind_ready()
         // J3-Y16.
