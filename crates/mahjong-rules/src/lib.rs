@@ -6,6 +6,7 @@
 //! Each scored [`Item`] cites its rule id (`M114b`, `M117c` …; see [`rules`]).
 
 pub mod catalogue;
+pub mod danger;
 pub mod families;
 pub mod output;
 pub mod plan;
@@ -24,6 +25,7 @@ pub use families::korean::{
     self as korean, DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady,
 };
 pub use families::western::{self as western, DealtComplete, WesternOptions};
+pub use danger::{Danger, Dangers, Shown};
 pub use families::{Family, Options, PresetFile};
 pub use plan::{Declared, Plan};
 pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};

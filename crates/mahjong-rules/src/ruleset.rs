@@ -506,6 +506,11 @@ impl Ruleset {
         self.options.bot_plan()
     }
 
+    /// The family's dangerous discards ([`crate::danger`]); `None` when it has none.
+    pub fn discard_dangers(&self) -> Option<crate::Dangers> {
+        self.options.discard_dangers()
+    }
+
     /// Number of seats the ruleset plays with.
     pub fn seats(&self) -> usize {
         self.seat_winds().len()
