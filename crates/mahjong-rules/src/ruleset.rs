@@ -655,7 +655,7 @@ mod tests {
 
     impl Ruleset {
         /// The options of a classical ruleset (these tests know the family).
-        fn classical(&self) -> &crate::ClassicalOptions {
+        fn classical(&self) -> &crate::families::classical::ClassicalOptions {
             self.options_of::<crate::families::classical::Classical>()
                 .expect("a classical ruleset")
         }
