@@ -14,7 +14,7 @@
 use mahjong_engine::{Action, PhaseView, SeatView};
 use mahjong_hands::{shanten, shanten_orphans, waits, Counts, KindMask, Shape};
 use mahjong_rules::plan::{Declared, Winds};
-use mahjong_rules::Ruleset;
+use mahjong_rules::{Dangers, Ruleset};
 use mahjong_tiles::{Tile, KINDS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -83,6 +83,8 @@ pub struct GreedyBot {
     /// Wins need a minimum value: the family's plan toward hands that meet it, wins
     /// valued by the scorer.
     pub(crate) plan: Option<Box<Planner>>,
+    /// The ruleset's dangerous discards, never made while a safe one exists.
+    dangers: Option<Dangers>,
     /// When each opponent was first seen declared ready, for the plans whose declared
     /// seats are bound by their passes.
     ready_seen: ReadySeen,
@@ -144,7 +146,8 @@ impl ReadySeen {
 }
 
 impl GreedyBot {
-    /// A greedy bot for the classical 136/144-tile set without seven pairs (both presets).
+    /// A greedy bot for the classical 136/144-tile set without seven pairs (both presets),
+    /// avoiding the `millington` preset's dangerous discards.
     pub fn new(seed: u64) -> GreedyBot {
         GreedyBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -153,6 +156,9 @@ impl GreedyBot {
             prevailing_scores: true,
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
             plan: None,
+            dangers: Ruleset::preset("millington")
+                .expect("a preset")
+                .discard_dangers(),
             ready_seen: ReadySeen::default(),
         }
     }
@@ -166,6 +172,7 @@ impl GreedyBot {
             prevailing_scores: ruleset.prevailing_wind_scores(),
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
             plan: Planner::of(ruleset).map(Box::new),
+            dangers: ruleset.discard_dangers(),
             ready_seen: ReadySeen::default(),
         }
     }
@@ -962,7 +969,7 @@ impl<'a> Ctx<'a> {
         }
         let Some(p) = bot.plan.as_deref() else {
             return Ctx {
-                danger: dangerous_kinds(view),
+                danger: dangerous_kinds(bot.dangers.as_ref(), view),
                 value,
                 double_wind: (bot.prevailing_scores && own == prevailing).then_some(own),
                 flush,

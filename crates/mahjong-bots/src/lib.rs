@@ -43,7 +43,7 @@ mod random;
 mod strong;
 mod value;
 
-pub use analysis::{danger_mask, danger_toward, dangerous_kinds};
+pub use analysis::{danger_toward, dangerous_kinds, shown};
 pub use external::{ExternalBot, Faults, EXTERNAL_PREFIX};
 pub use greedy::{GreedyBot, DEFENCE_LIVE, UKEIRE_CANDIDATES, UKEIRE_SHANTEN};
 pub use random::RandomBot;

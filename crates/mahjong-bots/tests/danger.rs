@@ -4,9 +4,9 @@
 //! `classical-millington.md`), not by the crate's own functions, which are checked
 //! against it.
 
-use mahjong_bots::{danger_mask, danger_toward, dangerous_kinds, play_game, Bot, GreedyBot};
+use mahjong_bots::{danger_toward, dangerous_kinds, play_game, shown, Bot, GreedyBot};
 use mahjong_engine::{Action, Game, GameConfig, PhaseView, PublicSeat, SeatView, SetKind};
-use mahjong_rules::{Danger90, Ruleset};
+use mahjong_rules::{Dangers, Ruleset};
 use mahjong_tiles::{Tile, KINDS};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -114,6 +114,11 @@ fn west_view(concealed: &str, opponents: [&[&str]; 3], live_wall: usize) -> Seat
     .unwrap()
 }
 
+/// A preset's dangerous discards.
+fn dangers(preset: &str) -> Option<Dangers> {
+    Ruleset::preset(preset).unwrap().discard_dangers()
+}
+
 fn discarded(bot: &mut GreedyBot, view: &SeatView) -> Tile {
     let a = bot.choose_discard(view).unwrap();
     assert!(view.legal.contains(&a), "{a:?}");
@@ -147,7 +152,15 @@ fn crate_danger_agrees_with_the_rules() {
         };
         (kind, Tile::from_kind(k))
     };
-    let mut seen: Vec<Danger90> = vec![];
+    let classical = dangers("millington").unwrap();
+    assert_eq!(dangers("bradfield"), Some(classical));
+    // The Western game has no cannon (§9) but reads the sets the same way, citing its own
+    // hands; the three-player games have no dangerous discards.
+    let western = dangers("western").unwrap();
+    assert!(classical.liable && !western.liable);
+    assert_eq!(dangers("korean-3p"), None);
+    assert_eq!(dangers("japanese-3p"), None);
+    let mut seen: Vec<(&str, &str)> = vec![];
     for _ in 0..20_000 {
         let n = rng.gen_range(0..5);
         let sets: Vec<(SetKind, Tile)> = (0..n).map(|_| pick(&mut rng)).collect();
@@ -170,21 +183,37 @@ fn crate_danger_agrees_with_the_rules() {
             .map(|&(kind, t)| json!({"kind": kind, "tile": t, "exposed": true}))
             .collect();
         let s: PublicSeat = serde_json::from_value(v).unwrap();
-        let mask = danger_mask(&s);
+        let mask = classical.kinds(&shown(&s));
+        assert_eq!(western.kinds(&shown(&s)), mask, "{sets:?}");
         for k in 0..KINDS {
             let t = Tile::from_kind(k);
             let rules = rules_say_dangerous(&sets, t);
-            let d = danger_toward(&s, t);
+            let d = danger_toward(&classical, &s, t);
             assert_eq!(d.is_some(), rules, "{sets:?} {t}");
-            assert_eq!(mask.contains(k), rules, "{sets:?} {t}");
+            assert_eq!(mask >> k & 1 == 1, rules, "{sets:?} {t}");
             if let Some(d) = d {
-                if !seen.contains(&d) {
-                    seen.push(d);
+                assert!(d.liable);
+                let w = danger_toward(&western, &s, t).unwrap();
+                assert!(!w.liable);
+                if !seen.contains(&(d.rule, w.rule)) {
+                    seen.push((d.rule, w.rule));
                 }
             }
         }
     }
-    assert_eq!(seen.len(), 6, "flags a–f all come up: {seen:?}");
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            ("M90a", "W-D3"),
+            ("M90b", "W-L6"),
+            ("M90c", "W-L5"),
+            ("M90d", "W-L2"),
+            ("M90e", "W-L4"),
+            ("M90f", "W-L3")
+        ],
+        "flags a–f all come up, each the same hand in both games"
+    );
 }
 
 #[test]
@@ -195,7 +224,9 @@ fn greedy_keeps_a_clear_suit_tile_when_it_has_a_safe_discard() {
     let calm = west_view(hand, [&[], &["pung 1C", "chow 2D"], &[]], 60);
     assert_eq!(discarded(&mut bot, &calm), tile("9B"));
     let v = west_view(hand, [&[], &["pung 1B", "pung 5B", "chow 6B"], &[]], 60);
-    assert!(dangerous_kinds(&v).contains(tile("9B").kind().unwrap()));
+    assert!(
+        dangerous_kinds(dangers("millington").as_ref(), &v).contains(tile("9B").kind().unwrap())
+    );
     let t = discarded(&mut bot, &v);
     assert_ne!(t.suit(), Some(mahjong_tiles::Suit::Bamboo), "{t}");
 }

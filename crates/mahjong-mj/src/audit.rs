@@ -4,7 +4,7 @@
 
 use mahjong_engine::SetKind;
 use mahjong_hands::KongKind;
-use mahjong_rules::{Danger90, Ruleset, Table, TableInput};
+use mahjong_rules::{Ruleset, Table, TableInput};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde_json::{json, Value};
 
@@ -128,7 +128,12 @@ impl HandLog {
                 all[k] += 1;
             }
         }
-        self.cannon_late || Danger90::BY_SETS.iter().any(|d| d.made(&all))
+        // The table is scored as `bradfield`: its flagged hands.
+        let flagged = Ruleset::preset("bradfield")
+            .ok()
+            .and_then(|r| r.discard_dangers())
+            .is_some_and(|d| d.made(&all).is_some());
+        self.cannon_late || flagged
     }
 
     /// Player p's seat letter.

@@ -3,9 +3,10 @@
 //! The path from a table to a result:
 //! [`TableInput`] (unchecked JSON) → [`Table::validate`] → [`score`] → [`Outcome`], and
 //! [`output::ScoreJson`] renders it as the public JSON of `shared/formats/table-json.md`.
-//! Each scored [`Item`] cites its rule id (`M114b`, `M117c` …; see [`rules`]).
+//! Each scored [`Item`] cites its rule id (`M114b`, `M117c` …; each family lists its own).
 
 pub mod catalogue;
+pub mod danger;
 pub mod families;
 pub mod output;
 pub mod plan;
@@ -16,14 +17,7 @@ mod score;
 mod sheet;
 mod table;
 
-pub use families::classical::{
-    rules, settle_classical, ClassicalOptions, ClassicalPlay, Danger90, UnseenRule,
-};
-pub use families::japanese::{self as japanese, JapaneseOptions};
-pub use families::korean::{
-    self as korean, DiscardPayment, KoreanOptions, MissingWind, ReadyDiscount, ThreeReady,
-};
-pub use families::western::{self as western, DealtComplete, WesternOptions};
+pub use danger::{Danger, Dangers, Shown};
 pub use families::{Family, Options, PresetFile};
 pub use plan::{Declared, Plan};
 pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};

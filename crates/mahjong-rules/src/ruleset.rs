@@ -506,6 +506,11 @@ impl Ruleset {
         self.options.bot_plan()
     }
 
+    /// The family's dangerous discards ([`crate::danger`]); `None` when it has none.
+    pub fn discard_dangers(&self) -> Option<crate::Dangers> {
+        self.options.discard_dangers()
+    }
+
     /// Number of seats the ruleset plays with.
     pub fn seats(&self) -> usize {
         self.seat_winds().len()
@@ -649,10 +654,11 @@ mod tests {
     }
 
     impl Ruleset {
-        /// The options of a classical ruleset (these tests know the family).
-        fn classical(&self) -> &crate::ClassicalOptions {
-            self.options_of::<crate::families::classical::Classical>()
-                .expect("a classical ruleset")
+        /// An option's value by its public name, as a user writes it (the tests need not
+        /// know the family's option type).
+        fn option(&self, name: &str) -> Value {
+            let all = serde_json::to_value(&self.options).unwrap();
+            all["options"][name].clone()
         }
     }
 
@@ -660,13 +666,13 @@ mod tests {
     fn presets_differ_where_the_spec_says() {
         let m = Ruleset::preset("millington").unwrap();
         let b = Ruleset::preset("bradfield").unwrap();
-        assert_eq!(m.classical().mahjong_points, 10);
-        assert_eq!(b.classical().mahjong_points, 20);
-        assert_eq!(m.classical().dead_wall, DeadWall::Fixed16);
-        assert_eq!(b.classical().dead_wall, DeadWall::Replenished14);
-        assert!(m.classical().claimed_kong_counts_concealed);
-        assert!(!b.classical().claimed_kong_counts_concealed);
-        assert_eq!(b.classical().limit, 1000);
+        assert_eq!(m.option("mahjong_points"), json!(10));
+        assert_eq!(b.option("mahjong_points"), json!(20));
+        assert_eq!(m.option("dead_wall"), json!(DeadWall::Fixed16));
+        assert_eq!(b.option("dead_wall"), json!(DeadWall::Replenished14));
+        assert_eq!(m.option("claimed_kong_counts_concealed"), json!(true));
+        assert_eq!(b.option("claimed_kong_counts_concealed"), json!(false));
+        assert_eq!(b.option("limit"), json!(1000));
         assert_eq!(m.seats(), 4);
         assert_eq!(m.tile_set().len(), 144);
     }
@@ -705,12 +711,12 @@ mod tests {
         let mut r = Ruleset::preset("millington").unwrap();
         r.apply(&map(json!({"mahjong_points": 20, "dead_wall": "none"})))
             .unwrap();
-        assert_eq!(r.classical().mahjong_points, 20);
-        assert_eq!(r.classical().dead_wall, DeadWall::None);
+        assert_eq!(r.option("mahjong_points"), json!(20));
+        assert_eq!(r.option("dead_wall"), json!(DeadWall::None));
         r.set("limit=500").unwrap();
         r.set("dead_wall=14-replenished").unwrap();
-        assert_eq!(r.classical().limit, 500);
-        assert_eq!(r.classical().dead_wall, DeadWall::Replenished14);
+        assert_eq!(r.option("limit"), json!(500));
+        assert_eq!(r.option("dead_wall"), json!(DeadWall::Replenished14));
         assert!(r.set("limit").is_err());
     }
 
@@ -722,9 +728,9 @@ mod tests {
         .unwrap();
         assert_eq!(r.name, "club");
         assert_eq!(r.preset, "bradfield");
-        assert_eq!(r.classical().mahjong_points, 30);
-        assert!(r.classical().seven_pairs);
-        assert_eq!(r.classical().dead_wall, DeadWall::Replenished14);
+        assert_eq!(r.option("mahjong_points"), json!(30));
+        assert_eq!(r.option("seven_pairs"), json!(true));
+        assert_eq!(r.option("dead_wall"), json!(DeadWall::Replenished14));
         let back = Ruleset::from_toml(&r.to_toml()).unwrap();
         assert_eq!(back, r);
         let e = Ruleset::from_toml("preset = \"millington\"\n[options]\nlimt = 5\n").unwrap_err();

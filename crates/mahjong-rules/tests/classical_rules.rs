@@ -1613,18 +1613,19 @@ fn bad_input_unknown_seat() {
 #[test]
 fn bad_input_unknown_option() {
     let t = base().option("mahjong_pts", 20);
-    let known: Vec<String> = serde_json::to_value(
-        mahjong_rules::Ruleset::preset("millington")
+    // Every option of the preset, by its public name (`Options` is {family, options}).
+    let all = serde_json::to_value(
+        &mahjong_rules::Ruleset::preset("millington")
             .unwrap()
-            .options_of::<mahjong_rules::families::classical::Classical>()
-            .unwrap(),
+            .options,
     )
-    .unwrap()
-    .as_object()
-    .unwrap()
-    .keys()
-    .cloned()
-    .collect();
+    .unwrap();
+    let known: Vec<String> = all["options"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
     assert!(known.iter().any(|k| k == "mahjong_points"));
     let message = format!("unknown option (known: {})", known.join(", "));
     assert_err(&t, "options.mahjong_pts", &message);

@@ -2193,7 +2193,7 @@ fn k3_o5_dora_extra_pair_one_kong_six() {
 #[test]
 fn k3_o5_the_next_tile_in_order_is_dora() {
     use mahjong_hands::Shape;
-    use mahjong_rules::korean::{dora_of, Dora};
+    use mahjong_rules::families::korean::{dora_of, Dora};
     use mahjong_rules::Ruleset;
     use mahjong_tiles::Tile;
     let shape = |opts: serde_json::Value| {
@@ -2470,28 +2470,34 @@ fn bad_winners_are_named() {
 
 #[test]
 fn every_rule_id_has_a_class_and_items_sort_by_family() {
-    use mahjong_rules::korean::{class_of, Class, ALL};
+    use mahjong_rules::families::korean::{class_of, Class, ALL};
     for r in ALL {
         assert!(class_of(r).is_some(), "{}", r.id);
     }
     assert_eq!(
-        class_of(&mahjong_rules::korean::K3HP20_CONCEALED),
+        class_of(&mahjong_rules::families::korean::K3HP20_CONCEALED),
         Some(Class::HandPoints)
     );
     assert_eq!(
-        class_of(&mahjong_rules::korean::K3O1_NORTH_KONG),
+        class_of(&mahjong_rules::families::korean::K3O1_NORTH_KONG),
         Some(Class::HandPoints)
     );
     assert_eq!(
-        class_of(&mahjong_rules::korean::K3O1_NORTH_WIN),
+        class_of(&mahjong_rules::families::korean::K3O1_NORTH_WIN),
         Some(Class::BonusPoints)
     );
-    assert_eq!(class_of(&mahjong_rules::korean::K3L16), Some(Class::Limit));
     assert_eq!(
-        class_of(&mahjong_rules::korean::K3M2_GOULASH),
+        class_of(&mahjong_rules::families::korean::K3L16),
+        Some(Class::Limit)
+    );
+    assert_eq!(
+        class_of(&mahjong_rules::families::korean::K3M2_GOULASH),
         Some(Class::Settlement)
     );
-    assert_eq!(class_of(&mahjong_rules::rules::M29_SEVEN_PAIRS), None);
+    assert_eq!(
+        class_of(&mahjong_rules::families::classical::rules::M29_SEVEN_PAIRS),
+        None
+    );
     let order = |id: &str| mahjong_rules::Rule::order_of(id);
     assert!(order("K3-HP2") < order("K3-HP10"));
     assert!(order("K3-HP21") < order("K3-BP1"));

@@ -23,6 +23,7 @@ use mahjong_tiles::{TileSet, Wind};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::danger::Dangers;
 use crate::plan::Plan;
 use crate::play::{HandEnd, PlayHooks, PlayTable, WinTies};
 use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
@@ -112,6 +113,13 @@ pub trait Family: 'static {
     /// ([`crate::plan`]): what players steer by. By default none (every complete hand
     /// wins).
     fn bot_plan(_o: &Self::Options) -> Option<Plan> {
+        None
+    }
+
+    /// Its dangerous discards ([`crate::danger`]): the hands a player's declared sets show
+    /// and so the tiles dangerous to discard toward him, for players to avoid. By default
+    /// none.
+    fn discard_dangers(_o: &Self::Options) -> Option<Dangers> {
         None
     }
 
@@ -550,6 +558,10 @@ impl Options {
 
     pub(crate) fn bot_plan(&self) -> Option<Plan> {
         each_family!(self, |F, o| F::bot_plan(o))
+    }
+
+    pub(crate) fn discard_dangers(&self) -> Option<Dangers> {
+        each_family!(self, |F, o| F::discard_dangers(o))
     }
 
     pub(crate) fn rules(&self) -> &'static [&'static Rule] {

@@ -14,6 +14,7 @@ use mahjong_tiles::{Tile, KINDS};
 use serde::{Deserialize, Serialize};
 
 use super::options::UnseenRule;
+use crate::danger::{Flag, Shows, DRAGONS, GREEN, HONOURS, SUITS, TERMINALS, WINDS};
 use crate::play::{PlayHooks, PlayTable};
 
 /// The flagged hands of M90a–g.
@@ -37,7 +38,7 @@ pub enum Danger90 {
 
 impl Danger90 {
     /// The rule id.
-    pub fn rule(self) -> &'static str {
+    pub const fn rule(self) -> &'static str {
         match self {
             Danger90::ClearSuit => "M90a",
             Danger90::Winds => "M90b",
@@ -82,6 +83,61 @@ impl Danger90 {
         }
     }
 }
+
+/// M90a–f as data for the players ([`crate::danger`]): the same judgement as the
+/// engine's bookkeeping here ([`Sets::danger`]), in the same order.
+pub(super) const M90: &[Flag] = &[
+    Flag {
+        rule: Danger90::ClearSuit.rule(),
+        shows: Shows::Within {
+            kinds: SUITS[0],
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: Danger90::ClearSuit.rule(),
+        shows: Shows::Within {
+            kinds: SUITS[1],
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: Danger90::ClearSuit.rule(),
+        shows: Shows::Within {
+            kinds: SUITS[2],
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: Danger90::Winds.rule(),
+        shows: Shows::AllButOne { kinds: WINDS },
+    },
+    Flag {
+        rule: Danger90::Dragons.rule(),
+        shows: Shows::AllButOne { kinds: DRAGONS },
+    },
+    Flag {
+        rule: Danger90::AllHonours.rule(),
+        shows: Shows::Within {
+            kinds: HONOURS,
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: Danger90::ImperialJade.rule(),
+        shows: Shows::Within {
+            kinds: GREEN,
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: Danger90::HeadsAndTails.rule(),
+        shows: Shows::Within {
+            kinds: TERMINALS,
+            sets: 3,
+        },
+    },
+];
 
 /// Liability bookkeeping for one hand (up to four players).
 #[derive(Clone, Debug)]
@@ -470,5 +526,113 @@ impl PlayHooks for ClassicalPlay {
 
     fn liable<T: PlayTable>(&self, t: &T, winner: usize, supplier: Option<usize>) -> Option<usize> {
         self.danger.liable_for(t, winner, supplier)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::danger::{Dangers, Shown};
+    use mahjong_hands::KongKind;
+
+    /// A small deterministic generator (xorshift).
+    struct Gen(u64);
+
+    impl Gen {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    const DANGERS: Dangers = Dangers {
+        flags: M90,
+        liable: true,
+    };
+
+    #[test]
+    fn the_flags_judge_as_the_bookkeeping_does_m90a_to_f() {
+        let mut g = Gen(0x9E37_79B9_7F4A_7C15);
+        let mut seen = vec![];
+        for _ in 0..20_000 {
+            let mut melds = vec![];
+            for _ in 0..g.below(5) {
+                // Biased toward the flagged classes: honours, green, terminals, one suit.
+                let k = match g.below(5) {
+                    0 => 27 + g.below(7),
+                    1 => [1, 2, 3, 5, 7, 32][g.below(6) as usize],
+                    2 => [0, 8, 9, 17, 18, 26][g.below(6) as usize],
+                    3 => g.below(9),
+                    _ => g.below(34),
+                } as u8;
+                let kind = match g.below(4) {
+                    0 if k < 27 && k % 9 < 7 => MeldKind::Chow,
+                    1 => MeldKind::Kong(KongKind::Concealed),
+                    _ => MeldKind::Pung,
+                };
+                melds.push(Meld::new(kind, k, true));
+            }
+            let sets = Sets::of(&melds);
+            let shown = Shown::of(&melds);
+            let mut kinds = 0u64;
+            for k in 0..KINDS {
+                let ours = (melds.len() >= 2)
+                    .then(|| sets.danger(Tile::from_kind(k)))
+                    .flatten();
+                let theirs = DANGERS.toward(&shown, k);
+                assert_eq!(
+                    ours.map(Danger90::rule),
+                    theirs.map(|d| d.rule),
+                    "{melds:?}"
+                );
+                kinds |= u64::from(ours.is_some()) << k;
+                if let Some(d) = ours.filter(|d| !seen.contains(d)) {
+                    seen.push(d);
+                }
+            }
+            assert_eq!(DANGERS.kinds(&shown), kinds, "{melds:?}");
+        }
+        assert_eq!(seen.len(), 6, "{seen:?}");
+    }
+
+    #[test]
+    fn the_flags_know_a_flagged_hand_when_it_is_made() {
+        let mut g = Gen(7);
+        let mut made = vec![];
+        for _ in 0..50_000 {
+            // Fourteen tiles, mostly of one class: a suit, winds, dragons, honours, green
+            // tiles, terminals.
+            let pools: [&[usize]; 6] = [
+                &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+                &[27, 28, 29, 30],
+                &[31, 32, 33],
+                &[27, 28, 29, 30, 31, 32, 33],
+                &[1, 2, 3, 5, 7, 32],
+                &[0, 8, 9, 17, 18, 26],
+            ];
+            let pool = pools[g.below(6) as usize];
+            let mut c = [0u8; KINDS];
+            let mut n = 0;
+            while n < 14 {
+                let k = if g.below(8) == 0 {
+                    g.below(34) as usize
+                } else {
+                    pool[g.below(pool.len() as u64) as usize]
+                };
+                if c[k] < 4 {
+                    c[k] += 1;
+                    n += 1;
+                }
+            }
+            let ours = Danger90::BY_SETS.iter().find(|d| d.made(&c));
+            assert_eq!(ours.map(|d| d.rule()), DANGERS.made(&c), "{c:?}");
+            if let Some(d) = ours.filter(|d| !made.contains(&d.rule())) {
+                made.push(d.rule());
+            }
+        }
+        made.sort();
+        assert_eq!(made, ["M90a", "M90b", "M90c", "M90d", "M90e", "M90f"]);
     }
 }

@@ -15,6 +15,7 @@ pub use options::{ClassicalOptions, UnseenRule};
 pub use settle::settle_classical;
 
 use super::{Family, PresetFile};
+use crate::danger::Dangers;
 use crate::score::{Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
 use crate::{HandEnd, PlayRules, RulesetError};
@@ -72,6 +73,14 @@ impl Family for Classical {
 
     fn play_hooks(o: &ClassicalOptions) -> ClassicalPlay {
         ClassicalPlay::new(o.dangerous_unseen)
+    }
+
+    fn discard_dangers(_o: &ClassicalOptions) -> Option<Dangers> {
+        // M90a–f: a discard helping a flagged hand shown by the sets is a cannon (M91–M96).
+        Some(Dangers {
+            flags: danger::M90,
+            liable: true,
+        })
     }
 
     fn dealer_keeps(_o: &ClassicalOptions, end: HandEnd) -> bool {

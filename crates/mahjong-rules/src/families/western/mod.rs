@@ -10,6 +10,7 @@ pub use options::{DealtComplete, WesternOptions};
 pub use score::*;
 
 use super::{Family, PresetFile};
+use crate::danger::{Dangers, Flag, Shows, DRAGONS, GREEN, HONOURS, SUITS, TERMINALS, WINDS};
 use crate::score::{Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
 use crate::{HandEnd, PlayHooks, PlayRules, PlayTable, RulesetError};
@@ -25,6 +26,62 @@ impl PlayHooks for WesternPlay {
         t.discards(p).is_empty() && t.melds(p).is_empty()
     }
 }
+
+/// The hands declared sets show on the way to one suit (W-D3) or a special hand (W-L2–L6),
+/// read as the classical game reads them (M90a–f): a discard that helps one is dangerous,
+/// though nobody pays for it more (§9).
+const FLAGS: &[Flag] = &[
+    Flag {
+        rule: "W-D3",
+        shows: Shows::Within {
+            kinds: SUITS[0],
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: "W-D3",
+        shows: Shows::Within {
+            kinds: SUITS[1],
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: "W-D3",
+        shows: Shows::Within {
+            kinds: SUITS[2],
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: "W-L6",
+        shows: Shows::AllButOne { kinds: WINDS },
+    },
+    Flag {
+        rule: "W-L5",
+        shows: Shows::AllButOne { kinds: DRAGONS },
+    },
+    Flag {
+        rule: "W-L2",
+        shows: Shows::Within {
+            kinds: HONOURS,
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: "W-L4",
+        shows: Shows::Within {
+            kinds: GREEN,
+            sets: 3,
+        },
+    },
+    Flag {
+        rule: "W-L3",
+        shows: Shows::Within {
+            kinds: TERMINALS,
+            sets: 3,
+        },
+    },
+];
 
 /// The Western family.
 pub struct Western;
@@ -54,6 +111,13 @@ impl Family for Western {
             TileSetId::Classical
         } else {
             TileSetId::ClassicalNoFlowers
+        })
+    }
+
+    fn discard_dangers(_o: &WesternOptions) -> Option<Dangers> {
+        Some(Dangers {
+            flags: FLAGS,
+            liable: false,
         })
     }
 

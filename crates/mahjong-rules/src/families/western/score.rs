@@ -262,7 +262,7 @@ fn score_winner_candidate(
         acc.add(item(&WD4_HONOURS, 0, 3, None));
     }
     let dealt = win.heaven || win.earth;
-    if dealt && o.dealt_complete == crate::DealtComplete::Multiplier {
+    if dealt && o.dealt_complete == super::DealtComplete::Multiplier {
         acc.add(item(&WD5_ORIGINAL, 0, 3, None));
     }
 
@@ -330,7 +330,7 @@ fn score_winner_candidate(
     if form == Form::ThirteenOrphans {
         mark(&WL9, &mut acc);
     }
-    if o.dealt_complete == crate::DealtComplete::Special {
+    if o.dealt_complete == super::DealtComplete::Special {
         if win.heaven {
             mark(&WL10, &mut acc);
         }
