@@ -348,13 +348,32 @@ impl Hand {
         let me = &self.players[p];
         let c = &me.counts;
         let mut out = DiscardOffers::default();
+        // A discard that leaves a winning tile leaves the hand ready (shanten 0), so one
+        // batch of shanten rules out most discards before their waits are worked out;
+        // where a declaration needs a legal win, the waits alone decide.
+        let tenpai = if may_declare && !self.hooks.ready_needs_legal_win() {
+            let after = self.shape.shanten_each_removed(
+                c,
+                self.declared_sets(p),
+                self.options.seven_pairs,
+                KindMask(me.levels[0]),
+            );
+            let mut m = 0u64;
+            for (k, &s) in after.iter().enumerate() {
+                m |= u64::from(s <= 0) << k;
+            }
+            m
+        } else {
+            u64::MAX
+        };
         let mut kinds = me.levels[0];
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
             if five_suit(k).is_none_or(|s| me.counts[k] > me.reds[s]) {
                 out.plain |= 1 << k;
-                if may_declare && self.ready_after(p, c, Tile::from_kind(k)) {
+                if may_declare && tenpai >> k & 1 == 1 && self.ready_after(p, c, Tile::from_kind(k))
+                {
                     out.calls |= 1 << k;
                 }
             }
@@ -362,7 +381,11 @@ impl Hand {
         for (s, suit) in Suit::ALL.into_iter().enumerate() {
             if me.reds[s] > 0 {
                 out.reds |= 1 << s;
-                if may_declare && self.ready_after(p, c, Tile::red_five(suit)) {
+                let k = Tile::red_five(suit).kind().expect("playing tile");
+                if may_declare
+                    && tenpai >> k & 1 == 1
+                    && self.ready_after(p, c, Tile::red_five(suit))
+                {
                     out.reds |= 1 << (s + 3);
                 }
             }
