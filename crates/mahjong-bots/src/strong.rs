@@ -18,9 +18,12 @@
 //!   may win on gains nothing, so the bot keeps attacking; it never discards a dangerous
 //!   tile of M90a–f while it has a safe one, whatever the ruleset.
 //!
-//! Where wins need a minimum value (the hand-points of `korean-3p`) it plays greedy's
-//! plans toward the minimum, with the waits valued by the scorer, and counts useful tiles
-//! for every candidate.
+//! Where wins need a minimum value (the hand-points of `korean-3p`, the yaku of
+//! `japanese-3p`) it plays greedy's plans toward the minimum, with the waits valued by the
+//! scorer, and counts useful tiles for every candidate. Where the plan binds a declared
+//! seat by his passes (furiten), so that some discards are known safe against him, it
+//! also folds one tile from ready against an opponent who declared ready, where greedy
+//! folds only from two tiles away.
 //!
 //! It reads the family only through the ruleset (its scorer, settlement and play rules).
 //! Deterministic for a seed: the seed breaks ties between equally good discards and
@@ -55,15 +58,24 @@ pub struct StrongBot {
     valuer: Valuer,
     /// The discarder of a winning tile pays more than the other losers: worth folding.
     fold: bool,
+    /// The plan binds a declared seat by his passes: fold one tile from ready against
+    /// him too.
+    fold_near: bool,
 }
 
 impl StrongBot {
     /// A strong bot for a ruleset.
     pub fn for_ruleset(ruleset: &Ruleset, seed: u64) -> StrongBot {
         let valuer = Valuer::new(ruleset);
+        let greedy = GreedyBot::for_ruleset(ruleset, seed).exhaustive();
+        let fold_near = greedy
+            .plan
+            .as_deref()
+            .is_some_and(|p| p.ready_bound_by_passes());
         StrongBot {
-            greedy: GreedyBot::for_ruleset(ruleset, seed).exhaustive(),
+            greedy,
             fold: valuer.discarder_pays_more(),
+            fold_near,
             valuer,
         }
     }
@@ -77,6 +89,48 @@ impl StrongBot {
     /// when the ruleset makes the discarder of a winning tile pay more than other losers.
     pub fn folds(&self) -> bool {
         self.fold
+    }
+
+    /// One tile from ready against an opponent who declared ready, where the plan binds
+    /// him by his passes: the safest discard (greedy's tiers: his own and passed tiles,
+    /// then honours by copies left, then suji), as greedy folds from two tiles away.
+    /// Measured in `japanese-3p` (strong against two greedy, 10,002 duplicate hands):
+    /// +183 ± 105 points a hand against +60 ± 105 without it; folding also against two
+    /// declared sets did no better, and in `korean-3p`, where passes bind nobody, folding
+    /// one tile from ready lost. `None`: play on (ready, further away, no declared
+    /// opponent, or a kong to consider).
+    fn fold_near_ready(&self, view: &SeatView) -> Option<Tile> {
+        let declared = view
+            .public
+            .iter()
+            .enumerate()
+            .any(|(q, s)| q != view.player && s.original_call);
+        if !declared
+            || view
+                .legal
+                .iter()
+                .any(|a| matches!(a, Action::ConcealedKong { .. } | Action::AnnexKong { .. }))
+        {
+            return None;
+        }
+        let cx = Ctx::new(&self.greedy, view);
+        let cands = self.greedy.discard_candidates(&cx);
+        if cands.iter().map(|&(_, s)| s).min()? != 1 {
+            return None;
+        }
+        // Safest first, then the hand kept closest to ready, then the least connected;
+        // the kind breaks the last ties.
+        cands
+            .iter()
+            .max_by_key(|&&(t, s)| {
+                let k = t.kind().expect("playing tile");
+                let safety = (cx.safety(k) + cx.fold_bonus(k)) as i64;
+                (
+                    safety * 10_000 - s as i64 * 100 - cx.connectivity(k) as i64,
+                    std::cmp::Reverse(k),
+                )
+            })
+            .map(|&(t, _)| t)
     }
 
     fn turn(&mut self, view: &SeatView) -> Action {
@@ -338,8 +392,17 @@ impl Bot for StrongBot {
     }
 
     fn act(&mut self, view: &SeatView) -> Action {
+        if self.fold_near {
+            // Every view, as greedy notes them: declarations seen early count more passes.
+            self.greedy.note_view(view);
+        }
         if let Some(a) = obvious(view) {
             return a;
+        }
+        if self.fold_near && matches!(view.phase, PhaseView::Turn { .. }) {
+            if let Some(tile) = self.fold_near_ready(view) {
+                return Action::Discard { tile, call: false };
+            }
         }
         if self.greedy.plan.is_some() {
             // Wins need a minimum value: greedy's plans toward it, its waits valued by the
