@@ -6,8 +6,8 @@
 //!   decides, and a wait it would not accept as a win counts for nothing);
 //! - one tile from ready, a look one draw ahead: for each useful draw, the best ready hand
 //!   it allows, by the value of its waits;
-//! - the value a discard gives up (pungs of scoring honours, one suit) weighed twice as
-//!   much as greedy weighs it;
+//! - the value a discard gives up (pungs of scoring honours, one suit) weighed three and
+//!   a half times as much as greedy weighs it;
 //! - claims: a chow only when it speeds the hand; a pung or kong also when it does not
 //!   slow it (it adds points, a kong a tile), but a pung or chow that leaves the hand as
 //!   far from ready must leave as many useful tiles, and one that keeps a ready hand ready
@@ -41,9 +41,11 @@ use crate::{Bot, DEFENCE_LIVE};
 
 /// Weight of the value a discard gives up (greedy's `loss`), in quarters of greedy's.
 /// Measured against greedy (duplicate deals, 20,000 hands a setting): 4 (greedy's) did
-/// about 2 points a hand worse than 8 in both classical presets and Western; 12 and 16
-/// were no better than 8.
-const LOSS_WEIGHT: i64 = 8;
+/// about 2 points a hand worse than 8 in both classical presets and Western. Over 40,000
+/// hands a setting (`tests/duel.rs`, `millington`): 6 +3.5, 8 +4.2, 11 +5.2, 14 +6.3,
+/// 18 +5.5, 24 +4.7, 32 +4.0; on other deals 8 +3.6, 11 +4.6, 14 +5.1; `bradfield` 8
+/// +4.5, 14 +7.2; Western 8 +5.5, 14 +5.6.
+const LOSS_WEIGHT: i64 = 14;
 /// Weight of the one-draw look ahead, in quarters of the useful tiles it is scaled to.
 /// 2 to 16 measured alike within noise; 8 a little ahead in the Western game.
 const LOOK_AHEAD_WEIGHT: u128 = 8;
