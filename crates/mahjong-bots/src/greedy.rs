@@ -199,6 +199,18 @@ impl GreedyBot {
         self.with_search(usize::MAX, i8::MAX)
     }
 
+    /// Notes the declarations `view` shows, as [`Bot::act`] does first: for the strong
+    /// bot, which decides some turns itself.
+    pub(crate) fn note_view(&mut self, view: &SeatView) {
+        if self
+            .plan
+            .as_deref()
+            .is_some_and(|p| p.ready_bound_by_passes())
+        {
+            self.ready_seen.note(view);
+        }
+    }
+
     pub(crate) fn shanten(&self, c: &Counts, declared: usize) -> i8 {
         shanten(c, declared, &self.shape, self.seven_pairs)
     }

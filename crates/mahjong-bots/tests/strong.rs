@@ -1,7 +1,7 @@
 //! The strong bot: only legal actions in every preset, the same record for the same seed,
 //! and specific decisions on constructed views.
 
-use mahjong_bots::{bot_for_ruleset, dangerous_kinds, play_game, Bot, StrongBot};
+use mahjong_bots::{bot_for_ruleset, dangerous_kinds, play_game, Bot, GreedyBot, StrongBot};
 use mahjong_engine::{Action, Game, GameConfig, SeatView};
 use mahjong_rules::{presets, Ruleset};
 use mahjong_tiles::Tile;
@@ -269,4 +269,42 @@ fn it_declines_a_pung_that_keeps_it_ready_on_fewer_tiles() {
     let legal = vec![json!({"type": "pass"}), json!({"type": "pung"})];
     let v = west_view(hand, none, Some(("5B", legal)));
     assert_eq!(strong("millington").act(&v), Action::Pass);
+}
+
+mod common;
+
+#[test]
+fn it_folds_one_tile_from_ready_against_a_riichi_where_passes_bind_him() {
+    // One from ready (1B2B3B 4D5D6D 7D8D 2D2D 5B5B, with a loose WD and 9B) against East's
+    // riichi (J3-Y4). Greedy folds only from two tiles away and keeps playing for the
+    // hand; strong throws East's own discard 5B, which he cannot win on (furiten, J3-T7),
+    // though it breaks a pair.
+    let hand = "1B 2B 3B 4D 5D 6D 7D 8D 2D 2D 5B 5B WD 9B";
+    let japanese = Ruleset::preset("japanese-3p").unwrap();
+    let mut kinds = tiles(hand);
+    kinds.sort();
+    kinds.dedup();
+    let legal: Vec<Action> = kinds
+        .iter()
+        .map(|&tile| Action::Discard { tile, call: false })
+        .collect();
+    let at = |ready: bool| {
+        common::view3(
+            hand,
+            (&[], ""),
+            common::seat("E", &[], "5B", ready),
+            common::quiet("W"),
+            common::turn(),
+            legal.clone(),
+        )
+    };
+    let strong = |v: &SeatView| discard_of(StrongBot::for_ruleset(&japanese, 10).act(v));
+    let greedy = |v: &SeatView| discard_of(GreedyBot::for_ruleset(&japanese, 10).act(v));
+    let riichi = at(true);
+    assert_eq!(strong(&riichi), tile("5B"));
+    let pushed = greedy(&riichi);
+    assert!(pushed == tile("WD") || pushed == tile("9B"), "{pushed:?}");
+    // No declaration: strong plays on for the hand, as greedy does.
+    let calm = strong(&at(false));
+    assert!(calm == tile("WD") || calm == tile("9B"), "{calm:?}");
 }
