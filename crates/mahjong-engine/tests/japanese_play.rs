@@ -342,3 +342,42 @@ fn j3_s10_honba_counters_after_a_washout_are_paid_by_the_next_winner() {
     assert_eq!(g.hand().setup().honba, 0);
     assert_eq!(g.hand().setup().dealer, 1);
 }
+
+#[test]
+fn j3_s13_kokushi_robs_a_north_set_aside() {
+    // West waits on North alone with Thirteen Orphans (1C twice). East, the dealer, sets
+    // his North aside on his first turn: West robs it. Kokushi musou (J3-YM6), double: West
+    // has discarded none of its kinds and set no North aside (J3-S9); paid as a win on a
+    // robbed kong by the seat that set it aside: 64,000 from East.
+    let east = "NW 2B 4B 4B 5B 6B 7B 8B 2D 3D 4D 5D 8D 8D";
+    let west = "1C 9C 1B 9B 1D 9D EW SW WW RD GD WD 1C";
+    let mut g = game(&[], [east, READY, west], "", "9D", 1);
+    act(&mut g, 0, Action::SetAside { tile: t("NW") });
+    assert_eq!(
+        g.hand().phase_view(),
+        PhaseView::Rob {
+            konger: 0,
+            tile: t("NW")
+        }
+    );
+    assert_eq!(g.legal_actions(2), vec![Action::Pass, Action::Mahjong]);
+    assert!(g.legal_actions(1).is_empty());
+    act(&mut g, 2, Action::Mahjong);
+    assert_eq!(winner_items(&g), vec![("J3-YM6", 0, 2)]);
+    assert_eq!(settlement(&g), vec![-64000, 0, 64000]);
+    // The North left East's bonus tiles for West's hand.
+    assert!(g.view(0).public[0].bonus.is_empty());
+}
+
+#[test]
+fn j3_s13_a_north_nobody_can_rob_is_replaced_at_once() {
+    // The same North with West one tile short of Kokushi: no window, East draws his loose
+    // tile (9D) straight away.
+    let east = "NW 2B 4B 4B 5B 6B 7B 8B 2D 3D 4D 5D 8D 8D";
+    let west = "1C 9C 1B 9B 1D 9D EW SW WW RD GD 5B 1C";
+    let mut g = game(&[], [east, READY, west], "", "9D", 1);
+    act(&mut g, 0, Action::SetAside { tile: t("NW") });
+    assert_eq!(g.hand().phase_view(), PhaseView::Turn { player: 0 });
+    assert_eq!(g.view(0).drawn, Some(t("9D")));
+    assert_eq!(g.view(0).public[0].bonus, vec![t("NW")]);
+}

@@ -171,6 +171,14 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
     /// Player `p` set `tile` aside (already among his bonus tiles; the loose draw follows).
     fn on_set_aside<T: PlayTable>(&mut self, _t: &T, _p: usize, _tile: Tile) {}
 
+    /// Whether a tile set aside may be robbed before its loose draw, by the hands that may
+    /// rob a concealed kong (Thirteen Unique Wonders, as M57–M60; J3-S13: Kokushi robs a
+    /// North set aside). The robber wins as on a robbed kong, from the player who set it
+    /// aside.
+    fn set_aside_robbable(&self) -> bool {
+        false
+    }
+
     /// A further indicator revealed now, after a kong was declared or a tile set aside
     /// (J3-T5 kan-dora), given the tiles that are never drawn. The engine announces it.
     fn reveal_indicator<T: PlayTable>(&mut self, _t: &T, _unused: &[Tile]) -> Option<Tile> {

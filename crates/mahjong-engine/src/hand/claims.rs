@@ -69,11 +69,19 @@ impl Hand {
     }
 
     #[inline]
-    pub(super) fn open_rob(&mut self, konger: usize, tile: Tile, concealed: bool, kongs: u8) {
+    pub(super) fn open_rob(
+        &mut self,
+        konger: usize,
+        tile: Tile,
+        concealed: bool,
+        aside: bool,
+        kongs: u8,
+    ) {
         self.phase = Phase::Rob {
             konger,
             tile,
             concealed,
+            aside,
             kongs,
             responses: [None; 4],
         };
@@ -101,6 +109,7 @@ impl Hand {
         let Phase::Rob {
             konger,
             tile,
+            aside,
             kongs,
             responses,
             ..
@@ -113,9 +122,15 @@ impl Hand {
         }
         if let Some(robber) = self.nearest_after(konger, |q| responses[q] == Some(Action::Mahjong))
         {
-            // The kong goes back to a pung; the robbed tile completes the robber's hand.
+            // The kong goes back to a pung (a tile set aside leaves the bonus tiles); the
+            // robbed tile completes the robber's hand.
             let k = tile.kind().expect("playing tile") as u8;
-            if let Some(m) = self.players[konger]
+            if aside {
+                let bonus = &mut self.players[konger].bonus;
+                if let Some(i) = bonus.iter().rposition(|&b| b == tile) {
+                    bonus.remove(i);
+                }
+            } else if let Some(m) = self.players[konger]
                 .melds
                 .iter_mut()
                 .find(|m| m.tile == k && m.is_kong())
@@ -124,7 +139,9 @@ impl Hand {
                 // concealed pung.
                 m.kind = MeldKind::Pung;
             }
-            self.players[konger].pungs |= 1 << k;
+            if !aside {
+                self.players[konger].pungs |= 1 << k;
+            }
             self.hooks.on_rob(&ctx!(self), konger, robber, tile);
             self.players[robber].add(tile);
             let last = false;

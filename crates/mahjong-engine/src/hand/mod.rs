@@ -184,6 +184,8 @@ enum Phase {
         konger: usize,
         tile: Tile,
         concealed: bool,
+        /// A tile set aside (J3-S13), not a kong: robbed, it leaves the bonus tiles.
+        aside: bool,
         kongs: u8,
         responses: [Option<Action>; 4],
     },

@@ -70,7 +70,7 @@ impl Hand {
                 );
                 self.update_waits(p);
                 self.sets_changed(p);
-                self.open_rob(p, tile, true, kongs + 1);
+                self.open_rob(p, tile, true, false, kongs + 1);
             }
             Action::AnnexKong { tile } => {
                 let me = &mut self.players[p];
@@ -95,7 +95,7 @@ impl Hand {
                 );
                 self.update_waits(p);
                 self.sets_changed(p);
-                self.open_rob(p, tile, false, kongs + 1);
+                self.open_rob(p, tile, false, false, kongs + 1);
             }
             Action::SetAside { tile } => {
                 // J3-T4: aside with the bonus tiles, then a loose tile in its place.
@@ -106,7 +106,12 @@ impl Hand {
                 self.update_waits(p);
                 self.hooks.on_set_aside(&ctx!(self), p, tile);
                 self.reveal_indicator();
-                self.draw_for(p, true, kongs);
+                if self.hooks.set_aside_robbable() {
+                    // J3-S13: a Kokushi may rob it; the loose draw follows the window.
+                    self.open_rob(p, tile, true, true, kongs);
+                } else {
+                    self.draw_for(p, true, kongs);
+                }
             }
             _ => unreachable!("turn actions are checked"),
         }

@@ -395,6 +395,11 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
+    fn set_aside_robbable(&self) -> bool {
+        each_play!(self, |h| h.set_aside_robbable())
+    }
+
+    #[inline]
     fn reveal_indicator<T: PlayTable>(
         &mut self,
         t: &T,

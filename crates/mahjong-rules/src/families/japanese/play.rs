@@ -242,6 +242,11 @@ impl PlayHooks for JapanesePlay {
         }
     }
 
+    /// J3-S13: Kokushi may rob a North set aside.
+    fn set_aside_robbable(&self) -> bool {
+        true
+    }
+
     fn reveal_indicator<T: PlayTable>(&mut self, _t: &T, unused: &[Tile]) -> Option<Tile> {
         if self.owed == 0 || self.revealed as usize >= MAX_INDICATORS {
             return None;
