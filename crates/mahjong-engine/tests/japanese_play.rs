@@ -314,9 +314,10 @@ fn j3_t7_robbing_an_added_kong_chankan() {
 #[test]
 fn j3_s10_honba_counters_after_a_washout_are_paid_by_the_next_winner() {
     // Hand 0: the dealer is ready at a washout and deals again with one honba counter.
-    // Hand 1: South declares riichi, then draws his 5D: Riichi 1, Ippatsu 1, Bazoro 2 and
-    // the ura-dora 4B 1 are 5 han, a ko's mangan self-draw: 2,000 from West, 4,000 from
-    // East. Option honba = 1000 adds 500 from each. South's stake comes back with the pot.
+    // Hand 1: South declares riichi with his first discard (double riichi, J3-Y11), then
+    // draws his 5D: Double riichi 2, Bazoro 2, the ura-dora 4B 1 and Ippatsu 1 are 6 han,
+    // a ko's mangan self-draw: 2,000 from West, 4,000 from East. Option honba = 1000 adds
+    // 500 from each. South's stake comes back with the pot.
     let r = japanese(&["honba=1000"]);
     let east = format!("{READY} 1C");
     let south = "9C 1D 9D EW SW WW RD GD WD 1B 9B 5B 7B";
@@ -335,7 +336,24 @@ fn j3_s10_honba_counters_after_a_washout_are_paid_by_the_next_winner() {
     discard_drawn(&mut g, 0);
     g.take_events();
     act(&mut g, 1, Action::Mahjong);
-    let (scores, _, paid, _) = scores_of(&g.take_events());
+    let ev = g.take_events();
+    let items: Vec<(String, u32)> = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Scores { items, .. } => Some(items[1].clone()),
+            _ => None,
+        })
+        .expect("a Scores event")
+        .into_iter()
+        .map(|i| (i.rule, i.points))
+        .collect();
+    let items: Vec<(&str, u32)> = items.iter().map(|(r, p)| (r.as_str(), *p)).collect();
+    // Double riichi, Bazoro, the ura-dora, Ippatsu.
+    assert_eq!(
+        items,
+        vec![("J3-Y11", 2), ("J3-S8", 2), ("J3-S8", 1), ("J3-S8", 1)]
+    );
+    let (scores, _, paid, _) = scores_of(&ev);
     assert_eq!(scores, vec![0, 6000, 0]);
     assert_eq!(paid, vec![-4500, 7000, -2500]);
     // A non-dealer's win clears the counters; the deal passes.

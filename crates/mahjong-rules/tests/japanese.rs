@@ -1141,6 +1141,30 @@ fn s8_ura_only_in_riichi() {
 }
 
 #[test]
+fn s1_s8_flowers_with_the_option_are_a_dora_each() {
+    // Option flowers: PLAIN in riichi on W's discard with two flowers: Riichi 1, Bazoro 2,
+    // two flowers 2 = 5 han, 4000 (J3-P).
+    win("S", "6B", "discard:W", &[])
+        .hand("S", &[], PLAIN)
+        .bonus("S", "1F 3F")
+        .riichi("S", Riichi::Riichi)
+        .opt(|o| o.flowers = true)
+        .check(
+            &["J3-Y4 1", "J3-S8 2", "J3-S8 2"],
+            5,
+            0,
+            4000,
+            [0, 4000, -4000],
+        );
+    // A flower is not a yaku (J3-T6).
+    win("S", "6B", "wall", &[])
+        .hand("S", &[], PLAIN)
+        .bonus("S", "2F")
+        .opt(|o| o.flowers = true)
+        .fails("seats.S", "no yaku");
+}
+
+#[test]
 fn s8_pei_dora_and_north_as_dora() {
     // PLAIN in riichi with a North set aside, indicator WW → NW: dora = 2 (the pair) + 1
     // (the North set aside, J3-S13); pei 1. Riichi 1 + 2 + 3 + 1 = 7: mangan, 8000.

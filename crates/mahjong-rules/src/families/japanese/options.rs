@@ -28,6 +28,11 @@ pub struct JapaneseOptions {
     /// J3-T5: a kan-ura-dora indicator lies under each kan-dora indicator (play; the scorer
     /// counts every indicator listed in `ura_indicators`).
     pub kan_ura_dora: bool,
+    /// J3-S1 (the seed: "flowers optional"): four flowers join the set as bonus tiles,
+    /// each replaced by a loose tile when drawn and worth 1 han of dora to its holder
+    /// (J3-S8; our reading, as a North set aside).
+    #[serde(default)]
+    pub flowers: bool,
     /// J3-T4: when all four Norths are set aside, a further dora indicator is revealed (play).
     pub north_indicator: bool,
     /// J3-S13: Suukantsu needs a pair, as in standard riichi (off: four kongs win at once).
@@ -93,6 +98,11 @@ pub fn japanese_tile_set(o: &JapaneseOptions) -> TileSet {
         for s in [Suit::Bamboo, Suit::Circles] {
             set.set_copies(Tile::suited(s, 5), 4);
             set.set_copies(Tile::red_five(s), 0);
+        }
+    }
+    if o.flowers {
+        for n in 1..=4 {
+            set.set_copies(Tile::flower(n), 1);
         }
     }
     set

@@ -59,6 +59,7 @@ rules! {
     S8_PEI = "J3-S8", "pei-dora";
     S8_RED = "J3-S8", "red five";
     S8_IPPATSU = "J3-S8", "Ippatsu";
+    S8_FLOWER = "J3-S8", "flower";
     P_MANGAN = "J3-P", "mangan";
     P_HANEMAN = "J3-P", "haneman";
     P_BAIMAN = "J3-P", "baiman";
@@ -609,6 +610,7 @@ pub(crate) fn score_one_seat(
         bonus(&S8_RED, hand.red_fives as u32);
     }
     bonus(&S8_IPPATSU, win.ippatsu as u32);
+    bonus(&S8_FLOWER, hand.flowers.count_ones());
 
     let band = match han {
         0..=5 => Band::Han(han as u8),
