@@ -1040,10 +1040,11 @@ impl<'a> Ctx<'a> {
                 own_discards |= 1 << k;
             }
         }
-        let mut isolated = 0u64;
-        for k in 0..KINDS {
-            if k >= 27 || !bot.shape.chow_suits[k / 9] {
-                isolated |= 1 << k;
+        // The honours, and every suit without runs.
+        let mut isolated = 0x7F << 27;
+        for (s, &runs) in bot.shape.chow_suits.iter().enumerate() {
+            if !runs {
+                isolated |= 0x1FF << (9 * s);
             }
         }
         let mut fold = [0i32; KINDS];
