@@ -46,9 +46,10 @@ pub fn dangerous_kinds(dangers: Option<&Dangers>, view: &SeatView) -> KindMask {
     let Some(dangers) = dangers else {
         return KindMask::EMPTY;
     };
+    let fewest = dangers.fewest_sets();
     let mut m = 0u64;
     for (q, seat) in view.public.iter().enumerate() {
-        if q != view.player {
+        if q != view.player && seat.sets.len() >= fewest {
             m |= dangers.kinds(&shown(seat));
         }
     }

@@ -164,6 +164,20 @@ impl Dangers {
             })
     }
 
+    /// The fewest declared sets that show any flagged hand: a player with fewer is owed no
+    /// caution, so a caller can skip him without working out what his sets show.
+    #[inline]
+    pub fn fewest_sets(&self) -> usize {
+        self.flags
+            .iter()
+            .map(|f| match f.shows {
+                Shows::Within { sets, .. } => sets,
+                Shows::AllButOne { kinds } => kinds.count_ones().saturating_sub(1) as usize,
+            })
+            .min()
+            .unwrap_or(usize::MAX)
+    }
+
     /// Every kind dangerous toward a player whose sets are `s`, as a bit mask: the kinds
     /// for which [`Dangers::toward`] says why.
     #[inline]
@@ -185,6 +199,32 @@ impl Dangers {
 mod tests {
     use super::*;
     use mahjong_tiles::Tile;
+
+    #[test]
+    fn fewer_sets_than_the_fewest_show_nothing() {
+        let dangers = crate::Ruleset::preset("millington")
+            .unwrap()
+            .discard_dangers()
+            .expect("M90");
+        let fewest = dangers.fewest_sets();
+        // M90c/d: two dragon pungs, or three wind pungs, already show a hand.
+        assert_eq!(fewest, 2);
+        assert!(dangers.kinds(&Shown::default()) == 0);
+        for k in 0..KINDS {
+            let mut pung = Shown::default();
+            pung.add_pung(k);
+            assert_eq!(dangers.kinds(&pung), 0, "a pung of {k}");
+            if k % 9 < 7 && k < 27 {
+                let mut chow = Shown::default();
+                chow.add_chow(k);
+                assert_eq!(dangers.kinds(&chow), 0, "a chow from {k}");
+            }
+        }
+        let mut two = Shown::default();
+        two.add_pung(31);
+        two.add_pung(32);
+        assert_eq!(dangers.kinds(&two), 1 << 33);
+    }
 
     #[test]
     fn the_masks_are_the_tiles_classes() {
