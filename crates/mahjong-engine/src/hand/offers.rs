@@ -349,9 +349,9 @@ impl Hand {
         let c = &me.counts;
         let mut out = DiscardOffers::default();
         // A discard that leaves a winning tile leaves the hand ready (shanten 0), so one
-        // batch of shanten rules out most discards before their waits are worked out;
-        // where a declaration needs a legal win, the waits alone decide.
-        let tenpai = if may_declare && !self.hooks.ready_needs_legal_win() {
+        // batch of shanten rules out most discards before their waits (and, where a
+        // declaration needs a legal win, their scores) are worked out.
+        let tenpai = if may_declare {
             let after = self.shape.shanten_each_removed(
                 c,
                 self.declared_sets(p),
