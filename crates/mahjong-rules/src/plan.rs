@@ -571,7 +571,7 @@ mod tests {
         ) {
             let name = if korean { "korean-3p" } else { "japanese-3p" };
             let plan = Ruleset::preset(name).unwrap().bot_plan().unwrap();
-            let shape = plan.shape().clone();
+            let shape = *plan.shape();
             let w = Winds { own: 27, prevailing: 28 };
             let mut c = [0u8; KINDS];
             for k in tiles {

@@ -78,7 +78,7 @@ impl JapaneseOptions {
         if self.rounds == 0 || self.rounds > 2 {
             return bad("rounds", "must be 1 (East) or 2 (East and South)");
         }
-        if self.honba % 200 != 0 {
+        if !self.honba.is_multiple_of(200) {
             return bad(
                 "honba",
                 "must be a multiple of 200 (a self-draw splits it between the two payers)",
