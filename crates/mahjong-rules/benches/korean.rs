@@ -4,26 +4,16 @@
 //! with four random sets and a pair (some declared), losers one tile from a random hand
 //! (so the "waiting" checks of K3-BP6 and K3-S5 do real work) or holding random tiles.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use mahjong_hands::Shape;
-use mahjong_rules::{
-    score_into, score_seat, win_rank, Outcome, Ruleset, SeatScore, Table, TableInput,
-};
+use criterion::{criterion_group, criterion_main, Criterion};
+use mahjong_rules::Ruleset;
 use mahjong_tiles::Tile;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-/// Takes a tile of kind `k` from the pool.
-fn take(pool: &mut Vec<Tile>, k: usize) -> Option<Tile> {
-    let i = pool.iter().position(|t| t.kind() == Some(k))?;
-    Some(pool.swap_remove(i))
-}
-
-fn count(pool: &[Tile], k: usize) -> usize {
-    pool.iter().filter(|t| t.kind() == Some(k)).count()
-}
+mod common;
+use common::{codes, count, score_benches, tables, take};
 
 /// Four random sets (chows in characters and circles, pungs) and a pair.
 fn hand(rng: &mut ChaCha8Rng, pool: &mut Vec<Tile>) -> Option<Vec<Tile>> {
@@ -47,10 +37,6 @@ fn hand(rng: &mut ChaCha8Rng, pool: &mut Vec<Tile>) -> Option<Vec<Tile>> {
     let k = (0..34).find(|&k| count(pool, k) >= 2)?;
     out.extend([take(pool, k)?, take(pool, k)?]);
     (sets == 4).then_some(out)
-}
-
-fn codes(t: &[Tile]) -> Vec<&'static str> {
-    t.iter().map(|t| t.code()).collect()
 }
 
 fn table(rng: &mut ChaCha8Rng, ruleset: &Ruleset) -> Option<Value> {
@@ -94,63 +80,9 @@ fn table(rng: &mut ChaCha8Rng, ruleset: &Ruleset) -> Option<Value> {
     Some(v)
 }
 
-fn tables(n: usize) -> (Ruleset, Vec<Table>) {
-    let ruleset = Ruleset::preset("korean-3p").unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(2026);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let Some(v) = table(&mut rng, &ruleset) else {
-            continue;
-        };
-        let input = TableInput::from_json(&v.to_string()).unwrap();
-        if let Ok(t) = Table::validate(&input, &ruleset) {
-            out.push(t);
-        }
-    }
-    (ruleset, out)
-}
-
 fn bench(c: &mut Criterion) {
-    let (ruleset, tables) = tables(2048);
-    let shape = Shape::of(&ruleset.tile_set());
-    let legal: Vec<&Table> = tables
-        .iter()
-        .filter(|t| win_rank(t, t.winner.unwrap(), &ruleset, &shape).is_some())
-        .collect();
-    eprintln!(
-        "korean bench: {} tables, {} legal wins",
-        tables.len(),
-        legal.len()
-    );
-    let mut g = c.benchmark_group("korean");
-    g.throughput(Throughput::Elements(tables.len() as u64));
-    g.bench_function("win_rank", |b| {
-        b.iter(|| {
-            for t in &tables {
-                black_box(win_rank(black_box(t), t.winner.unwrap(), &ruleset, &shape));
-            }
-        })
-    });
-    g.throughput(Throughput::Elements(legal.len() as u64));
-    g.bench_function("winning-hand", |b| {
-        let mut out = SeatScore::ZERO;
-        b.iter(|| {
-            for t in &legal {
-                score_seat(black_box(t), t.winner.unwrap(), &ruleset, &shape, &mut out).unwrap();
-                black_box(&out);
-            }
-        })
-    });
-    g.bench_function("table", |b| {
-        let mut out = Outcome::EMPTY;
-        b.iter(|| {
-            for t in &legal {
-                score_into(black_box(t), &ruleset, &shape, &mut out).unwrap();
-                black_box(&out);
-            }
-        })
-    });
-    g.finish();
+    let (ruleset, tables) = tables("korean-3p", 2048, table);
+    score_benches(c, "korean", &ruleset, &tables);
 }
 
 criterion_group!(benches, bench);
