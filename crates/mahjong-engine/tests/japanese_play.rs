@@ -399,3 +399,71 @@ fn j3_s13_a_north_nobody_can_rob_is_replaced_at_once() {
     assert_eq!(g.view(0).drawn, Some(t("9D")));
     assert_eq!(g.view(0).public[0].bonus, vec![t("NW")]);
 }
+
+#[test]
+fn j3_t5_kan_dora_off_reveals_no_indicator_after_a_kong() {
+    // The Rinshan kaihou hand of the j3_y7 test with `kan_dora` (and so `kan_ura_dora`)
+    // off: no indicator after the kong, so no 7D dora. Yakuhai 1, Rinshan kaihou 1,
+    // Bazoro 2: 4 han, a dealer's self-draw of 1,000 from each.
+    let east = "2B 2B 2B 2B 3D 4D 5D 7D 8D 9D 9C 9C WD WD";
+    let south = "1C 1C 1D 9D EW EW SW WW GD GD 1B 9B 5B";
+    let west = "SW WW NW RD RD 1B 9B 6B 8B 5B 1D 2D 9D";
+    let mut g = game(
+        &["kan_ura_dora=false", "kan_dora=false"],
+        [east, south, west],
+        "",
+        "WD",
+        1,
+    );
+    g.take_events();
+    act(&mut g, 0, Action::ConcealedKong { tile: t("2B") });
+    assert!(!g
+        .take_events()
+        .iter()
+        .any(|e| matches!(e, Event::Indicator { .. })));
+    act(&mut g, 0, Action::Mahjong);
+    assert_eq!(
+        winner_items(&g),
+        vec![("J3-Y1", 1, 0), ("J3-Y7", 1, 0), ("J3-S8", 2, 0)]
+    );
+    assert_eq!(settlement(&g), vec![2000, -1000, -1000]);
+}
+
+/// East sets his four Norths aside one after another under `options`; the indicators
+/// revealed meanwhile.
+fn four_norths(options: &[&str]) -> Vec<mahjong_tiles::Tile> {
+    let east = "NW NW NW NW 2B 2B 5B 5B 6B 6B 2D 2D 9C 9C";
+    let west = "EW SW WW RD GD WD 1C 9C 1B 9B 1D 9D 5D";
+    let mut g = game(options, [east, READY, west], "", "8D 8D 7D 7D", 1);
+    g.take_events();
+    for _ in 0..4 {
+        act(&mut g, 0, Action::SetAside { tile: t("NW") });
+    }
+    assert_eq!(g.view(0).public[0].bonus, ts("NW NW NW NW"));
+    g.take_events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Indicator { tile } => Some(*tile),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn j3_t4_the_fourth_north_reveals_an_indicator_with_the_option() {
+    // Off (the preset): none. On: one, the next unused tile after the dora indicator (6D).
+    assert_eq!(four_norths(&[]), vec![]);
+    assert_eq!(four_norths(&["north_indicator=true"]), vec![t("6D")]);
+}
+
+#[test]
+fn j3_p_the_noten_penalty_is_an_option() {
+    // The j3_p washout (only South ready) with noten_penalty 3,000: 1,500 from each of the
+    // two not ready; with 0, nothing is paid.
+    let mut g = game(&["noten_penalty=3000"], [EAST, READY, WEST], "", "", 2);
+    let (_, _, paid, _) = scores_of(&play_out(&mut g));
+    assert_eq!(paid, vec![-1500, 3000, -1500]);
+    let mut g = game(&["noten_penalty=0"], [EAST, READY, WEST], "", "", 2);
+    let (_, _, paid, _) = scores_of(&play_out(&mut g));
+    assert_eq!(paid, vec![0, 0, 0]);
+}
