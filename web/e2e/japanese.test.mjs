@@ -1,7 +1,8 @@
 // The japanese-3p table in a real browser: points from the 35,000 starting score on every
 // nameplate, the dora indicator, riichi declared with the declare box (its stake then shows
 // in the pot and the seat wears the declaration), and the score sheet's yaku with their han
-// and the payments in points. The furiten warning is checked on a view the page is sent.
+// (J3-S8's bonus han each under its own name) and the payments in points. The furiten
+// warning is checked on a view the page is sent.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, api, clickUnlessGone, launch, newPage } from './helpers.mjs';
@@ -110,7 +111,12 @@ test('a japanese-3p table shows points, declares riichi into the pot and scores 
         assert.ok((await rows.count()) > 0);
         for (const v of await winner.locator('.rule-val').allTextContents()) assert.match(v, /^(\d+ han|yakuman( ×\d)?)$/);
         assert.match((await rows.first().locator('.rule-id').textContent()).trim(), /^J3-/);
-        assert.match(await winner.locator('[data-testid=han]').textContent(), /^(\d+ han|yakuman( ×\d)?)$/);
+        const han = await winner.locator('[data-testid=han]').textContent();
+        assert.match(han, /^(\d+ han|yakuman( ×\d)?)$/);
+        // J3-S8's items show their own names (the record names them): Bazoro first on a han win.
+        const bonus = (await winner.locator('tr[data-rule="J3-S8"] .rule-text').allTextContents()).map((s) => s.trim());
+        if (!han.startsWith('yakuman')) assert.equal(bonus[0], 'Bazoro', `${bonus}`);
+        for (const n of bonus) assert.ok(['Bazoro', 'dora', 'ura-dora', 'pei-dora', 'red five', 'Ippatsu'].includes(n), n);
         hanSeen = true;
       }
       // Settlements balance (a pot taken is paid from outside the seats, so the winner may

@@ -41,8 +41,11 @@ export const secrets = {
   },
 };
 
-/** A scored item as a game record has it, or as the scoring assistant answers it (named). */
-export type NamedItem = ScoredItem & { name?: string };
+/**
+ * A scored item as a game record has it (named only where its id does not tell the case), or
+ * as the scoring assistant answers it (always named).
+ */
+export type NamedItem = ScoredItem;
 
 export class ApiError extends Error {
   status: number;

@@ -208,7 +208,8 @@ pub struct PotTaken {
     pub points: u64,
 }
 
-/// One scored item in a record: rule id, points, doubles, and whether it is a limit hand.
+/// One scored item in a record: rule id, points, doubles, whether it is a limit hand, and
+/// the item's name where the id does not tell it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScoredItem {
@@ -227,6 +228,12 @@ pub struct ScoredItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub tile: Option<Tile>,
+    /// The scorer's English name of the item, when the rule id covers several cases (the
+    /// catalogue's variants) that the tile and points do not tell apart: J3-S8's `Bazoro`,
+    /// `dora`, `Ippatsu`. Absent for every other item, so records stay short.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub name: Option<String>,
 }
 
 fn is_zero(v: &u32) -> bool {

@@ -3,7 +3,7 @@
 //! with Ippatsu and its settlement, riichi furiten, a concealed kong in riichi, Rinshan
 //! kaihou (not Tenhou) and Chankan, tenpai payments at a washout with the stake into the
 //! pot, the pot at the match's end, the dealer's repeat when ready, and a player going
-//! bust. Hand 0, player 0 is East.
+//! bust; the record's names of J3-S8 items. Hand 0, player 0 is East.
 
 mod common;
 
@@ -113,6 +113,28 @@ fn j3_y11_double_riichi_wins_on_a_discard_with_ippatsu_and_ura_dora() {
     assert_eq!(table.seats["S"].riichi, mahjong_rules::Riichi::Double);
     assert!(table.win.unwrap().ippatsu);
     assert_eq!(table.ura_indicators, vec![t("3B")]);
+    // The record names each J3-S8 item (one id, six cases the han alone do not tell).
+    let scored: Vec<(String, Option<String>)> = g
+        .take_events()
+        .into_iter()
+        .find_map(|e| match e {
+            Event::Scores { items, .. } => Some(items[1].clone()),
+            _ => None,
+        })
+        .expect("a scores event")
+        .into_iter()
+        .map(|it| (it.rule, it.name))
+        .collect();
+    let named = |rule: &str, name: Option<&str>| (rule.to_string(), name.map(str::to_string));
+    assert_eq!(
+        scored,
+        vec![
+            named("J3-Y11", None),
+            named("J3-S8", Some("Bazoro")),
+            named("J3-S8", Some("ura-dora")),
+            named("J3-S8", Some("Ippatsu")),
+        ]
+    );
 }
 
 #[test]

@@ -11,6 +11,9 @@ pub struct Rule {
     pub name: &'static str,
     /// Sort key: the rule number, then its letter (`M29` < `M114a` < `M117c`).
     pub order: u16,
+    /// Game records carry the name with the id: the id has catalogue variants that an item's
+    /// tile and points do not tell apart (J3-S8's Bazoro and dora).
+    pub named: bool,
 }
 
 impl Rule {
@@ -20,6 +23,15 @@ impl Rule {
             id,
             name,
             order: Rule::order_of(id),
+            named: false,
+        }
+    }
+
+    /// The rule, with its name carried by game records ([`Rule::named`]).
+    pub const fn named(self) -> Rule {
+        Rule {
+            named: true,
+            ..self
         }
     }
 
@@ -275,12 +287,13 @@ impl Outcome {
     };
 }
 
-/// Declares rule statics (`NAME = "id", "name";`) and a slice of them all.
+/// Declares rule statics (`NAME = "id", "name";`, or `NAME = "id", "name", named;` for a
+/// rule whose name records carry) and a slice of them all.
 macro_rules! rules {
-    ($all:ident; $($name:ident = $id:literal, $text:literal;)*) => {
+    ($all:ident; $($name:ident = $id:literal, $text:literal $(, $named:ident)?;)*) => {
         $(
             #[doc = concat!("`", $id, "`: ", $text)]
-            pub static $name: $crate::Rule = $crate::Rule::new($id, $text);
+            pub static $name: $crate::Rule = $crate::Rule::new($id, $text)$(.$named())?;
         )*
         /// Every rule that scoring cites, in order.
         pub static $all: &[&$crate::Rule] = &[$(&$name),*];

@@ -62,6 +62,42 @@ fn every_rule_the_scorers_cite_is_in_the_catalogue_under_its_name() {
     }
 }
 
+/// Game records name an item (`Rule::named`) only where its id has variants that nothing
+/// else tells apart; the front ends narrow the other ids with variants from the item's tile
+/// and points and the seat's winds (`crates/mahjong-tui/src/names.rs`, `narrow` in
+/// `web/src/i18n/rules.ts`), so those records stay as they were.
+#[test]
+fn records_name_the_items_whose_variants_nothing_else_tells() {
+    let (mut named, mut unnamed) = (BTreeSet::new(), BTreeSet::new());
+    for (_, rule) in all_rules() {
+        if rule.named {
+            named.insert(rule.id);
+        } else {
+            unnamed.insert(rule.id);
+        }
+    }
+    assert!(named.is_disjoint(&unnamed), "every case of an id alike");
+    let with_variants: BTreeSet<&str> = catalogue()
+        .iter()
+        .filter(|e| !e.variants.is_empty())
+        .map(|e| e.id.as_str())
+        .collect();
+    assert_eq!(
+        named,
+        BTreeSet::from(["J3-S8", "J3-Y6", "K3-O1", "K3-O5", "K3-O6"])
+    );
+    assert!(named.is_subset(&with_variants));
+    // J3-P names a seat's limit band, never an item.
+    let narrowed: Vec<&str> = with_variants.difference(&named).copied().collect();
+    assert_eq!(
+        narrowed,
+        [
+            "J3-P", "M114b", "M114c", "M114e", "M115d", "M116a", "M116b", "M117c", "M122l", "W-D1",
+            "W-F4", "W-P1"
+        ]
+    );
+}
+
 #[test]
 fn ids_and_keys_are_unique_and_keys_are_snake_case_after_the_id() {
     let mut ids = HashSet::new();

@@ -4,9 +4,10 @@
 //! named cases (`M114b`: exposed or concealed pung of minors or majors: the catalogue entry's
 //! variants). The name is narrowed by what the item's tile and the seat's winds tell; what
 //! stays ambiguous is shown by the words the cases share (`pung of minors`), or the entry's
-//! general name.
+//! general name. Where the id's cases cannot be told apart that way (J3-S8: Bazoro, dora,
+//! Ippatsu), the record names the item and the name picks the variant.
 
-use mahjong_rules::catalogue::{self, Units};
+use mahjong_rules::catalogue::{self, Lang, Units};
 use mahjong_tiles::{Tile, Wind};
 
 /// What narrows a rule id to one name: the item's tile and the seat's winds.
@@ -55,6 +56,22 @@ pub fn rule_name(id: &str, cx: NameContext) -> Option<String> {
     } else {
         shared_words(&names).unwrap_or_else(|| entry.names.en.clone())
     })
+}
+
+/// The name in `lang` of an item citing rule `id`: the catalogue variant the record names
+/// (`named`, the scorer's English name, given where nothing else tells the id's cases apart:
+/// J3-S8's Bazoro and dora), else what `cx` narrows the id to. `None` for an unnamed item of
+/// an id no family knows.
+pub fn item_name(id: &str, named: Option<&str>, cx: NameContext, lang: Lang) -> Option<String> {
+    let english = match named {
+        Some(n) => n.to_string(),
+        None => rule_name(id, cx)?,
+    };
+    if lang == Lang::En {
+        // Shared words (`pung of minors`) are no catalogue name: English keeps them.
+        return Some(english);
+    }
+    Some(catalogue::translate(id, &english, lang).map_or(english, str::to_string))
 }
 
 /// How the items citing rule `id` count: the catalogue says it per family file.
@@ -170,5 +187,38 @@ mod tests {
             rule_name("M53–M56", NameContext::default()).as_deref(),
             Some("calling hand and Original Call")
         );
+    }
+
+    #[test]
+    fn a_named_item_shows_its_variant_in_the_language() {
+        let cx = NameContext::default();
+        let name = |named, lang| item_name("J3-S8", named, cx, lang);
+        assert_eq!(name(Some("Bazoro"), Lang::En).as_deref(), Some("Bazoro"));
+        assert_eq!(name(Some("dora"), Lang::Cs).as_deref(), Some("dora"));
+        assert_eq!(
+            name(Some("red five"), Lang::Cs).as_deref(),
+            Some("červená pětka")
+        );
+        assert_eq!(
+            name(Some("red five"), Lang::Pl).as_deref(),
+            Some("czerwona piątka")
+        );
+        // Without a name the id tells only its general name.
+        assert_eq!(name(None, Lang::En).as_deref(), Some("bonus han"));
+        assert_eq!(name(None, Lang::Pl).as_deref(), Some("dodatkowe hany"));
+        // Unnamed items keep their narrowing; shared words stay English-only.
+        let five = NameContext {
+            tile: t("5D"),
+            ..cx
+        };
+        assert_eq!(
+            item_name("M114b", None, five, Lang::En).as_deref(),
+            Some("pung of minors")
+        );
+        assert_eq!(
+            item_name("M114b", None, five, Lang::Pl).as_deref(),
+            Some("pung")
+        );
+        assert_eq!(item_name("X-9", None, cx, Lang::En), None);
     }
 }

@@ -12,8 +12,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{describe_action, set_tiles, App, ScoreSheet};
-use crate::names::{rule_name, units, NameContext};
-use mahjong_rules::catalogue::Units;
+use crate::names::{item_name, rule_name, units, NameContext};
+use mahjong_rules::catalogue::{Lang, Units};
 
 /// The colour a tile code is drawn in: one per suit, winds, dragons, bonus tiles.
 pub fn tile_color(t: Tile) -> Color {
@@ -744,7 +744,8 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 own: sheet.winds.get(p).copied(),
                 prevailing: Some(sheet.prevailing),
             };
-            let mut what = rule_name(&it.rule, cx).unwrap_or_else(|| "?".to_string());
+            let mut what = item_name(&it.rule, it.name.as_deref(), cx, Lang::En)
+                .unwrap_or_else(|| "?".to_string());
             if let Some(t) = it.tile {
                 what = format!("{what} {t}");
             }
@@ -863,10 +864,7 @@ pub fn rule_text_lines(sheet: &ScoreSheet) -> Vec<String> {
         let mut line = format!("   {id:<width$} ");
         let indent = line.chars().count();
         let mut at_start = true;
-        for word in entry
-            .text(mahjong_rules::catalogue::Lang::En)
-            .split_whitespace()
-        {
+        for word in entry.text(Lang::En).split_whitespace() {
             let len = line.chars().count();
             if !at_start && len + 1 + word.chars().count() > indent + RULE_TEXT_WIDTH {
                 out.push(std::mem::replace(&mut line, " ".repeat(indent)));

@@ -228,6 +228,12 @@ fn the_score_sheet_lists_yaku_with_han_and_the_payments_in_points() {
         doubles,
         limit: false,
         tile: None,
+        name: None,
+    };
+    // J3-S8 items carry their names, as the engine records them.
+    let named = |name: &str, points: u32| ScoredItem {
+        name: Some(name.into()),
+        ..item("J3-S8", points, 0)
     };
     // P1 (South) wins on P0's discard: Riichi 1, Tanyao 1, Bazoro 2, dora 2 = 6 han, mangan
     // 8,000 from P0, and a riichi stick each from P0 and P2 (P2 also in riichi).
@@ -240,8 +246,8 @@ fn the_score_sheet_lists_yaku_with_han_and_the_payments_in_points() {
                 vec![
                     item("J3-Y4", 1, 0),
                     item("J3-Y5", 1, 0),
-                    item("J3-S8", 2, 0),
-                    item("J3-S8", 2, 0),
+                    named("Bazoro", 2),
+                    named("dora", 2),
                 ],
                 vec![],
             ],
@@ -286,6 +292,21 @@ fn the_score_sheet_lists_yaku_with_han_and_the_payments_in_points() {
         2,
         "{text}"
     );
+    // Each J3-S8 item shows its own variant, not the id's general "bonus han".
+    let bonus: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.contains("J3-S8"))
+        .map(|l| l.trim())
+        .collect();
+    assert_eq!(
+        bonus,
+        [
+            format!("J3-S8  {:<46}   2 han", "Bazoro"),
+            format!("J3-S8  {:<46}   2 han", "dora"),
+        ],
+        "{text}"
+    );
+    assert!(!text.contains("bonus han"), "{text}");
     assert!(!text.contains("pts"), "{text}");
     assert!(text.contains("P0 (E) pays P1 (S) 9,000"), "{text}");
     assert!(text.contains("P2 (W) pays P1 (S) 1,000"), "{text}");
@@ -307,6 +328,7 @@ fn a_yakuman_counts_no_han() {
                     doubles: 1,
                     limit: false,
                     tile: None,
+                    name: None,
                 }],
                 vec![],
                 vec![],
@@ -384,3 +406,53 @@ fn riichi_declared_by_keys_shows_on_the_table_and_the_pot() {
 
 /// The human seat reaches a ready hand and declares riichi in this seed's first hand.
 const SEED_WITH_RIICHI: u64 = 6;
+
+/// The J3-S8 names a seeded game of greedy bots records: Bazoro first on every win but a
+/// yakuman, then dora and the like.
+#[test]
+fn every_recorded_win_names_its_bonus_han() {
+    let ruleset = Ruleset::preset("japanese-3p").unwrap();
+    let mut config = GameConfig::new(ruleset.clone(), 5);
+    config.max_hands = Some(6);
+    let mut game = mahjong_engine::Game::new(config);
+    let mut bots: Vec<Box<dyn Bot>> = (0..3)
+        .map(|p| bot_for_ruleset("greedy", &ruleset, p).unwrap())
+        .collect();
+    while !game.is_over() {
+        let p = game.pending()[0];
+        let action = bots[p].act(&game.view(p));
+        game.act(p, action).unwrap();
+    }
+    let names = [
+        "Bazoro", "dora", "ura-dora", "pei-dora", "red five", "Ippatsu",
+    ];
+    let mut wins = 0;
+    for e in game.take_events() {
+        let Event::Scores { items, .. } = e else {
+            continue;
+        };
+        for seat in items.iter().filter(|s| !s.is_empty()) {
+            wins += 1;
+            let bonus: Vec<(&str, u32)> = seat
+                .iter()
+                .filter(|it| it.rule == "J3-S8")
+                .map(|it| (it.name.as_deref().expect("a named J3-S8 item"), it.points))
+                .collect();
+            // A yakuman hand counts no han, Bazoro's neither.
+            let yakuman = seat.iter().any(|it| it.doubles > 0);
+            assert_eq!(
+                bonus.first(),
+                (!yakuman).then_some(&("Bazoro", 2)),
+                "{seat:?}"
+            );
+            assert!(bonus.iter().all(|(n, _)| names.contains(n)), "{seat:?}");
+            // Only ids whose cases the han do not tell carry a name (J3-Y6: Haitei, Houtei).
+            assert!(
+                seat.iter()
+                    .all(|it| it.name.is_some() == ["J3-S8", "J3-Y6"].contains(&&*it.rule)),
+                "{seat:?}"
+            );
+        }
+    }
+    assert_eq!(wins, 6, "wins");
+}

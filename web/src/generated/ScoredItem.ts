@@ -2,7 +2,8 @@
 import type { Tile } from "./Tile";
 
 /**
- * One scored item in a record: rule id, points, doubles, and whether it is a limit hand.
+ * One scored item in a record: rule id, points, doubles, whether it is a limit hand, and
+ * the item's name where the id does not tell it.
  */
 export type ScoredItem = { 
 /**
@@ -24,4 +25,10 @@ limit?: boolean,
 /**
  * The tile of the set or bonus tile.
  */
-tile?: Tile, };
+tile?: Tile, 
+/**
+ * The scorer's English name of the item, when the rule id covers several cases (the
+ * catalogue's variants) that the tile and points do not tell apart: J3-S8's `Bazoro`,
+ * `dora`, `Ippatsu`. Absent for every other item, so records stay short.
+ */
+name?: string, };

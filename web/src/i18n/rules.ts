@@ -3,8 +3,9 @@
 // the first render and the bundle always matches the server it is built into (web/dist is
 // embedded). A Rust test (crates/mahjong-rules/tests/catalogue.rs) writes the file and fails
 // when it is stale. Several items share one rule id (M114b has four names: the entry's
-// variants); items of a game record carry only the id, and `englishName` recovers the
-// variant from the id, the tile and the points.
+// variants); items of a game record carry the variant's name only where nothing else tells
+// it (J3-S8: Bazoro, dora), and elsewhere `englishName` recovers it from the id, the tile
+// and the points.
 import type { NamedItem, RuleEntry, RuleNames, Wind, WinFrom } from '../api';
 import { lang } from './index';
 import CATALOGUE from './catalogue.json';
@@ -76,8 +77,9 @@ function narrow(item: NamedItem, ctx: RuleContext): ((name: string) => boolean) 
 }
 
 /**
- * The English name of an item: its own `name` when it has one (scoring API), else recovered
- * from the rule id (game records carry only ids) using the tile, points and the seat's winds;
+ * The English name of an item: its own `name` when it has one (scoring API; a record's item
+ * whose id the tile and points do not narrow), else recovered from the rule id using the
+ * tile, points and the seat's winds;
  * the entry's general name when that does not tell; the id itself for an unknown rule.
  */
 export function englishName(item: NamedItem, ctx: RuleContext = {}): string {

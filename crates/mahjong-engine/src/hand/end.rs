@@ -125,6 +125,7 @@ impl Hand {
                                 doubles: it.doubles as u32,
                                 limit: it.limit,
                                 tile: it.tile,
+                                name: it.rule.named.then(|| it.rule.name.to_string()),
                             })
                             .collect()
                     })
