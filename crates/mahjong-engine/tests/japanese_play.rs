@@ -1,9 +1,10 @@
 //! Scenario tests of the Japanese three-player game's play (`three-player-japanese.md`
-//! J3-T4–T7, J3-P) on explicit walls: a North set aside for a loose tile, double riichi
-//! with Ippatsu and its settlement, riichi furiten, a concealed kong in riichi, Rinshan
-//! kaihou (not Tenhou) and Chankan, tenpai payments at a washout with the stake into the
-//! pot, the pot at the match's end, the dealer's repeat when ready, and a player going
-//! bust; the record's names of J3-S8 items. Hand 0, player 0 is East.
+//! J3-T4–T7, J3-P, J3-S10, J3-S13) on explicit walls: a North set aside for a loose tile
+//! (robbed by a Kokushi, and the fourth North's indicator), double riichi with Ippatsu and
+//! its settlement, the three forms of furiten, a concealed kong in riichi, Rinshan kaihou
+//! (not Tenhou) and Chankan, kan-dora off, tenpai payments at a washout with the stake into
+//! the pot, the pot at the match's end, honba counters, the dealer's repeat when ready, and
+//! a player going bust; the record's names of J3-S8 items. Hand 0, player 0 is East.
 
 mod common;
 
@@ -488,4 +489,55 @@ fn j3_p_the_noten_penalty_is_an_option() {
     let mut g = game(&["noten_penalty=0"], [EAST, READY, WEST], "", "", 2);
     let (_, _, paid, _) = scores_of(&play_out(&mut g));
     assert_eq!(paid, vec![0, 0, 0]);
+}
+
+/// Whether `p` is offered Mah-Jongg on the discard just made; then everybody passes.
+fn offered_then_passed(g: &mut Game, p: usize) -> bool {
+    let offered = g.legal_actions(p).contains(&Action::Mahjong);
+    pass_claims(g);
+    offered
+}
+
+/// `p` discards `code` from his hand (not his draw).
+fn throw(g: &mut Game, p: usize, code: &str) {
+    act(g, p, discard_action(code));
+}
+
+#[test]
+fn j3_t7_temporary_furiten_a_passed_winning_tile_until_ones_next_draw() {
+    // South holds a pung of Red (yakuhai before the winning tile, J3-S11) and waits on 1D
+    // and 4D. He lets West's 4D pass: East's 1D right after is refused him; once he has
+    // drawn again, West's next 4D is offered.
+    let south = "RD RD RD 1B 2B 3B 7D 8D 9D 2D 3D 9B 9B";
+    let west = "EW SW WW NW NW GD WD 1C 9C 6B 8B 5B 9B";
+    let mut g = game(&[], [EAST, south, west], "5B 4D 6B 2B 4D", "", 1);
+    discard(&mut g, 0, "5B");
+    discard_drawn(&mut g, 1);
+    throw(&mut g, 2, "4D");
+    assert!(offered_then_passed(&mut g, 1));
+    // Until his next draw his view warns him, and East's 1D opens no window for him: the
+    // play goes straight on to his draw, which ends the furiten.
+    assert!(g.view(1).furiten);
+    throw(&mut g, 0, "1D");
+    assert_eq!(g.hand().phase_view(), PhaseView::Turn { player: 1 });
+    assert!(!g.view(1).furiten);
+    discard_drawn(&mut g, 1);
+    throw(&mut g, 2, "4D");
+    assert!(g.legal_actions(1).contains(&Action::Mahjong));
+}
+
+#[test]
+fn j3_t7_riichi_furiten_a_winning_tile_passed_after_riichi_lasts_the_hand() {
+    // South declares riichi (waits 2D, 5D) and lets West's 5D pass; after his own next
+    // draw, West's 2D is still refused him.
+    let mut g = game(&[], [EAST, READY, WEST], "8B 5D 9B 1D 2D", "", 1);
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    throw(&mut g, 2, "5D");
+    assert!(offered_then_passed(&mut g, 1));
+    discard_drawn(&mut g, 0);
+    discard_drawn(&mut g, 1);
+    assert!(g.view(1).furiten);
+    throw(&mut g, 2, "2D");
+    assert!(!g.legal_actions(1).contains(&Action::Mahjong));
 }
