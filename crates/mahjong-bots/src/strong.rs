@@ -15,8 +15,9 @@
 //! - defence only where the ruleset makes the player who discards a winning tile pay more
 //!   than the others: found once by settling a sample win under the ruleset. Where every
 //!   loser pays alike (the classical and Western games), holding back a tile an opponent
-//!   may win on gains nothing, so the bot keeps attacking; it never discards a dangerous
-//!   tile of M90a–f while it has a safe one, whatever the ruleset.
+//!   may win on gains nothing, so the bot keeps attacking; it never discards a tile the
+//!   ruleset makes dangerous (`Ruleset::discard_dangers`: M90a–f in the classical game)
+//!   while it has a safe one.
 //!
 //! Where wins need a minimum value (the hand-points of `korean-3p`, the yaku of
 //! `japanese-3p`) it plays greedy's plans toward the minimum, with the waits valued by the
