@@ -398,7 +398,8 @@ fn j3_s13_kokushi_robs_a_north_set_aside() {
         g.hand().phase_view(),
         PhaseView::Rob {
             konger: 0,
-            tile: t("NW")
+            tile: t("NW"),
+            aside: true
         }
     );
     assert_eq!(g.legal_actions(2), vec![Action::Pass, Action::Mahjong]);

@@ -516,7 +516,8 @@ fn k3_p6_a_player_waiting_on_the_tile_robs_an_annexed_kong() {
         g.hand().phase_view(),
         PhaseView::Rob {
             konger: 1,
-            tile: t("5C")
+            tile: t("5C"),
+            aside: false
         }
     );
     assert_eq!(g.legal_actions(2), vec![Action::Pass, Action::Mahjong]);

@@ -335,7 +335,8 @@ fn rob_annexed_kong_m117k() {
         turn_of(&g),
         PhaseView::Rob {
             konger: 2,
-            tile: t("5D")
+            tile: t("5D"),
+            aside: false
         }
     );
     assert_eq!(g.pending(), vec![3]);

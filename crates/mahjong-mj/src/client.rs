@@ -398,6 +398,7 @@ impl Seat {
                     let phase = PhaseView::Rob {
                         konger: p,
                         tile: *tile,
+                        aside: false,
                     };
                     let a = self.decide(phase, None, legal);
                     self.pending = Pending::Claim(*serial);

@@ -215,7 +215,16 @@ fn title_line(app: &App) -> Line<'static> {
             PhaseView::Claims { discarder, tile } => {
                 format!("claims on {tile} from {}", app.who(discarder))
             }
-            PhaseView::Rob { konger, tile } => format!("{} adds {tile} to a kong", app.who(konger)),
+            PhaseView::Rob {
+                konger,
+                tile,
+                aside: false,
+            } => format!("{} adds {tile} to a kong", app.who(konger)),
+            PhaseView::Rob {
+                konger,
+                tile,
+                aside: true,
+            } => format!("{} sets {tile} aside", app.who(konger)),
             PhaseView::Over => "hand over".to_string(),
         });
     } else {
@@ -458,10 +467,19 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
                 spans.push(tile_span(tile));
                 spans.push(Span::raw(": "));
             }
-            PhaseView::Rob { konger, tile } => {
-                spans.push(Span::raw(format!("{} adds ", app.who(konger))));
+            PhaseView::Rob {
+                konger,
+                tile,
+                aside,
+            } => {
+                let (verb, to) = if aside {
+                    ("sets", " aside: ")
+                } else {
+                    ("adds", " to a kong: ")
+                };
+                spans.push(Span::raw(format!("{} {verb} ", app.who(konger))));
                 spans.push(tile_span(tile));
-                spans.push(Span::raw(" to a kong: "));
+                spans.push(Span::raw(to));
             }
             _ => {}
         }
@@ -501,6 +519,9 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         let waiting = match v.phase {
             PhaseView::Turn { player } => format!("{} to play…", app.who(player)),
             PhaseView::Claims { tile, .. } => format!("claims on {tile}…"),
+            PhaseView::Rob {
+                tile, aside: true, ..
+            } => format!("robbing the {tile} set aside…"),
             PhaseView::Rob { tile, .. } => format!("robbing the kong of {tile}…"),
             PhaseView::Over => "the hand is over".to_string(),
         };

@@ -18,10 +18,14 @@ discarder: number,
  */
 tile: Tile, } | { "type": "rob", 
 /**
- * The konger.
+ * The konger (or the player who set the tile aside).
  */
 konger: number, 
 /**
  * The tile added.
  */
-tile: Tile, } | { "type": "over" };
+tile: Tile, 
+/**
+ * The tile was set aside, not added to a kong.
+ */
+aside?: boolean, } | { "type": "over" };

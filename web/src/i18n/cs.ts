@@ -90,6 +90,7 @@ export const cs: Record<Key, string> = {
   'table.turn_of': 'Na tahu: {name}',
   'table.discarded_by': '{name} zahodil',
   'table.kong_by': '{name} přikládá ke kongu',
+  'table.aside_by': '{name} odkládá stranou',
   'table.hand_over': 'Hra skončila',
   'table.prevailing': 'Panující vítr',
   'table.prevailing_short': 'kolo: {wind}',

@@ -88,6 +88,7 @@ export const en = {
   'table.turn_of': "{name}'s turn",
   'table.discarded_by': '{name} discarded',
   'table.kong_by': '{name} adds to a kong',
+  'table.aside_by': '{name} sets aside',
   'table.hand_over': 'The hand is over',
   'table.prevailing': 'Prevailing wind',
   'table.prevailing_short': '{wind} round',

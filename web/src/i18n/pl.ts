@@ -90,6 +90,7 @@ export const pl: Record<Key, string> = {
   'table.turn_of': 'Ruch gracza {name}',
   'table.discarded_by': '{name} odrzucił',
   'table.kong_by': '{name} dokłada do konga',
+  'table.aside_by': '{name} odkłada na bok',
   'table.hand_over': 'Rozdanie zakończone',
   'table.prevailing': 'Wiatr panujący',
   'table.prevailing_short': 'runda: {wind}',

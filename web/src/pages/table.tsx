@@ -898,7 +898,7 @@ function CenterInfo(p: {
   else if (v.phase.type === 'rob')
     status = (
       <>
-        {t('table.kong_by', { name: p.names[v.phase.konger] })} <Tile code={v.phase.tile} size="sm" />
+        {t(v.phase.aside ? 'table.aside_by' : 'table.kong_by', { name: p.names[v.phase.konger] })} <Tile code={v.phase.tile} size="sm" />
       </>
     );
   else status = t('table.hand_over');

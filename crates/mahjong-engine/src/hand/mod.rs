@@ -420,9 +420,15 @@ impl Hand {
                 discarder: *discarder,
                 tile: *tile,
             },
-            Phase::Rob { konger, tile, .. } => PhaseView::Rob {
+            Phase::Rob {
+                konger,
+                tile,
+                aside,
+                ..
+            } => PhaseView::Rob {
                 konger: *konger,
                 tile: *tile,
+                aside: *aside,
             },
             Phase::Over => PhaseView::Over,
         }
@@ -556,12 +562,15 @@ pub enum PhaseView {
         /// The discard.
         tile: Tile,
     },
-    /// A kong may be robbed.
+    /// A kong may be robbed (or a tile set aside, J3-S13).
     Rob {
-        /// The konger.
+        /// The konger (or the player who set the tile aside).
         konger: usize,
         /// The tile added.
         tile: Tile,
+        /// The tile was set aside, not added to a kong.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        aside: bool,
     },
     /// The hand is over.
     Over,
