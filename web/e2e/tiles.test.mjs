@@ -8,7 +8,7 @@ import { BASE, fontconfig, fontsFor, launch, newPage } from './helpers.mjs';
 const CODES = [
   ...['C', 'B', 'D'].flatMap((s) => '0123456789'.split('').map((n) => n + s)),
   'EW', 'SW', 'WW', 'NW', 'RD', 'GD', 'WD',
-  ...['F', 'S', 'A', 'P'].flatMap((k) => '1234'.split('').map((n) => n + k)),
+  ...['F', 'S', 'A', 'H'].flatMap((k) => '1234'.split('').map((n) => n + k)),
   'JK',
 ];
 

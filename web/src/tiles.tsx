@@ -19,7 +19,7 @@ export const ALL_CODES: string[] = [
   ...'123456789'.split('').map((n) => n + 'D'),
   'EW', 'SW', 'WW', 'NW', 'RD', 'GD', 'WD',
   '1F', '2F', '3F', '4F', '1S', '2S', '3S', '4S',
-  '1A', '2A', '3A', '4A', '1P', '2P', '3P', '4P', '0B', '0C', '0D', 'JK',
+  '1A', '2A', '3A', '4A', '1H', '2H', '3H', '4H', '0B', '0C', '0D', 'JK',
 ];
 
 /** The classical set's playing tiles and bonus tiles, for the scoring assistant's picker. */
@@ -61,7 +61,7 @@ export function tileName(code: string): string {
   if (b === 'F') return `${t('tile.flower')} ${a}`;
   if (b === 'S') return `${t('tile.season')} ${a}`;
   if (b === 'A') return `${t('tile.animal')} ${a}`;
-  if (b === 'P') return `${t('tile.face')} ${a}`;
+  if (b === 'H') return `${t('tile.face')} ${a}`;
   if (code === 'JK') return t('tile.joker');
   return code;
 }
@@ -314,7 +314,7 @@ function face(code: string): JSX.Element[] {
   if (b === 'F') return [...flower(n), corner('F' + n, RED)];
   if (b === 'S') return [...medallion(SEASON_ART[n - 1], ['#2e8b57', '#c0392b', '#d35400', '#2c5aa0'][n - 1]), corner('S' + n, RED)];
   if (b === 'A') return [...medallion(ANIMAL_ART[n - 1], '#8d5524'), corner('A' + n, RED)];
-  if (b === 'P') return [...medallion(FACE_ART[n - 1], '#6c3483'), corner('P' + n, RED)];
+  if (b === 'H') return [...medallion(FACE_ART[n - 1], '#6c3483'), corner('H' + n, RED)];
   if (code === 'JK') return [...medallion(JOKER_ART, '#b7950b'), corner('JK', RED)];
   // An unknown code: a plain question-like mark drawn as shapes.
   return [<circle key="u" cx={30} cy={41} r={12} fill="none" stroke={INK} stroke-width={3} />];

@@ -127,7 +127,7 @@ pub enum Dragon {
 /// | 34–37 | flowers 1–4 | `1F`–`4F` |
 /// | 38–41 | seasons 1–4 | `1S`–`4S` |
 /// | 42–45 | Malaysian animals (cat, mouse, cockerel, centipede) | `1A`–`4A` |
-/// | 46–49 | Malaysian faces | `1P`–`4P` |
+/// | 46–49 | Malaysian faces | `1H`–`4H` |
 /// | 50–52 | red fives of bamboo, characters, circles | `0B 0C 0D` |
 /// | 53 | joker (Malaysian) | `JK` |
 ///
@@ -306,6 +306,24 @@ impl Tile {
         matches!(self.0, 38..=41)
     }
 
+    /// A Malaysian animal (`1A`–`4A`, MY3-T).
+    #[inline]
+    pub fn is_animal(self) -> bool {
+        matches!(self.0, 42..=45)
+    }
+
+    /// A Malaysian face (`1H`–`4H`, MY3-T).
+    #[inline]
+    pub fn is_face(self) -> bool {
+        matches!(self.0, 46..=49)
+    }
+
+    /// The joker (`JK`, MY3-J).
+    #[inline]
+    pub fn is_joker(self) -> bool {
+        self.0 == Self::JOKER.0
+    }
+
     /// A red five.
     #[inline]
     pub fn is_red(self) -> bool {
@@ -344,7 +362,7 @@ const CODES: [&str; Tile::COUNT] = [
     "1D", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", //
     "EW", "SW", "WW", "NW", "RD", "GD", "WD", //
     "1F", "2F", "3F", "4F", "1S", "2S", "3S", "4S", //
-    "1A", "2A", "3A", "4A", "1P", "2P", "3P", "4P", //
+    "1A", "2A", "3A", "4A", "1H", "2H", "3H", "4H", //
     "0B", "0C", "0D", "JK",
 ];
 
@@ -435,6 +453,9 @@ mod tests {
         assert!(t("GD").is_green() && t("6B").is_green() && !t("5B").is_green());
         assert_eq!(t("JK").kind(), None);
         assert_eq!(t("2A").bonus_number(), Some(2));
+        assert!(t("2A").is_animal() && t("2A").is_bonus() && !t("2A").is_face());
+        assert!(t("3H").is_face() && t("3H").is_bonus() && t("3H").bonus_number() == Some(3));
+        assert!(t("JK").is_joker() && !t("JK").is_bonus() && !t("1A").is_joker());
         assert_eq!(t("9C").succ(), None);
         assert_eq!(t("8C").succ(), Some(t("9C")));
         assert_eq!(t("rd"), Tile::RED);

@@ -13,7 +13,7 @@
  * | 34–37 | flowers 1–4 | `1F`–`4F` |
  * | 38–41 | seasons 1–4 | `1S`–`4S` |
  * | 42–45 | Malaysian animals (cat, mouse, cockerel, centipede) | `1A`–`4A` |
- * | 46–49 | Malaysian faces | `1P`–`4P` |
+ * | 46–49 | Malaysian faces | `1H`–`4H` |
  * | 50–52 | red fives of bamboo, characters, circles | `0B 0C 0D` |
  * | 53 | joker (Malaysian) | `JK` |
  *
