@@ -6,6 +6,7 @@
 
 mod arrange;
 mod counts;
+mod jokers;
 mod meld;
 mod shanten;
 mod shape;
@@ -18,6 +19,10 @@ pub use arrange::{
     Form,
 };
 pub use counts::{counts_of, Counts, KindMask};
+pub use jokers::{
+    for_each_joker_arrangement, is_complete_with_jokers, shanten_with_jokers, waits_with_jokers,
+    JokerArrangement, JokerRules, JokerSet,
+};
 pub use meld::{KongKind, Meld, MeldKind};
 pub use shanten::{shanten, shanten_orphans, shanten_regular, shanten_seven_pairs};
 pub use shape::Shape;
