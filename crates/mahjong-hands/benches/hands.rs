@@ -7,7 +7,10 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-use mahjong_hands::{is_complete, shanten, shanten_regular, waits, Counts, KindMask, Shape};
+use mahjong_hands::{
+    is_complete, is_complete_with_jokers, shanten, shanten_regular, shanten_with_jokers, waits,
+    waits_with_jokers, Counts, JokerRules, KindMask, Shape,
+};
 use mahjong_tiles::{TileSet, TileSetId, KINDS};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -133,7 +136,68 @@ fn bench_is_complete(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_shanten, bench_waits, bench_is_complete);
+/// Malaysian hands (circles and honours) with one or two of their tiles turned into
+/// jokers: `(naturals, jokers)`.
+fn joker_hands(hands: &[Counts], seed: u64) -> Vec<(Counts, u8)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    hands
+        .iter()
+        .map(|h| {
+            let mut c = *h;
+            let n = rand::Rng::gen_range(&mut rng, 1..=2u8);
+            for _ in 0..n {
+                let held: Vec<usize> = (0..KINDS).filter(|&k| c[k] > 0).collect();
+                c[*held.choose(&mut rng).unwrap()] -= 1;
+            }
+            (c, n)
+        })
+        .collect()
+}
+
+fn bench_jokers(c: &mut Criterion) {
+    let shape = Shape::of(&TileSet::new(TileSetId::Malaysian3p));
+    let rules = JokerRules { in_pair: true };
+    let random = joker_hands(&random_hands(&shape, 14, 5), 5);
+    let ready = joker_hands(&ready_hands(&shape, 6), 6);
+    let mut g = c.benchmark_group("jokers");
+    g.throughput(Throughput::Elements(POOL as u64));
+    g.bench_function("shanten-14-tile", |b| {
+        b.iter(|| {
+            let mut n = 0i32;
+            for (h, j) in &random {
+                n += i32::from(shanten_with_jokers(black_box(h), *j, 4, &shape, rules));
+            }
+            n
+        })
+    });
+    g.bench_function("is-complete-14-tile", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for (h, j) in &random {
+                n += u32::from(is_complete_with_jokers(black_box(h), *j, 4, &shape, rules));
+            }
+            n
+        })
+    });
+    g.bench_function("waits-13-tile-ready", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for (h, j) in &ready {
+                n += waits_with_jokers(black_box(h), *j, 4, &shape, rules).len();
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_shanten,
+    bench_waits,
+    bench_is_complete,
+    bench_jokers
+);
 
 fn main() {
     // The tables are embedded in the binary: the first use only pages them in.
