@@ -380,9 +380,9 @@ pub fn shanten_with_jokers(
             continue;
         }
         if suit < 3 && shape.chow_suits[suit] {
-            let mut found: States = [0; 7];
-            let mut c = *counts;
-            suit_blocks(&mut c, kinds.start, kinds.end, [0; 4], limit, &mut found);
+            let mut suit_counts = [0u8; 9];
+            suit_counts.copy_from_slice(&counts[kinds.clone()]);
+            let found = suit_states(&suit_counts, limit);
             let mut next: States = [0; 7];
             for (w, &bits) in found.iter().enumerate() {
                 let mut bits = bits;
@@ -433,58 +433,80 @@ pub fn shanten_with_jokers(
     best
 }
 
-/// Every way of cutting the naturals of one suit with chows (kinds `from..end`) into
-/// blocks, recorded into `found` as `[n1, n2, n3, p]`.
-fn suit_blocks(
-    c: &mut Counts,
-    from: usize,
-    end: usize,
-    b: [usize; 4],
-    limit: usize,
-    found: &mut States,
-) {
-    let Some(k) = (from..end).find(|&k| c[k] > 0) else {
-        set(found, state(b[0], b[1], b[2], b[3]));
-        return;
-    };
-    let room = b[0] + b[1] + b[2] < limit;
-    let r = k % 9;
-    let mut go = |c: &mut Counts, take: &[usize], size: usize, pair: bool| {
-        for &d in take {
-            c[k + d] -= 1;
-        }
-        let mut nb = b;
-        if size > 0 {
-            nb[size - 1] += 1;
-            if pair {
-                nb[3] = 1;
-            }
-        }
-        suit_blocks(c, k, end, nb, limit, found);
-        for &d in take {
-            c[k + d] += 1;
-        }
-    };
-    if room {
-        if c[k] >= 3 {
-            go(c, &[0, 0, 0], 3, false);
-        }
-        if r < 7 && c[k + 1] > 0 && c[k + 2] > 0 {
-            go(c, &[0, 1, 2], 3, false);
-        }
-        if c[k] >= 2 {
-            go(c, &[0, 0], 2, true);
-        }
-        if r < 8 && c[k + 1] > 0 {
-            go(c, &[0, 1], 2, false);
-        }
-        if r < 7 && c[k + 2] > 0 {
-            go(c, &[0, 2], 2, false);
-        }
-        go(c, &[0], 1, false);
+/// Every way of cutting the naturals `c` of one suit with chows into at most `limit`
+/// blocks, as the block counts reachable. Results are kept per thread by suit content
+/// (a small direct-mapped cache): players ask about the same suits over and over.
+fn suit_states(c: &[u8; 9], limit: usize) -> States {
+    const SLOTS: usize = 4096;
+    thread_local! {
+        static CACHE: std::cell::RefCell<Vec<(u64, States)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
     }
+    // Counts above 4 (a test's fifth copy) get keys of their own too.
+    let key = c.iter().fold(0u64, |k, &n| k * 16 + u64::from(n.min(15))) * 8 + limit as u64;
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % SLOTS;
+    // Keys are stored plus one so that an empty slot (0) matches nothing.
+    if let Some(hit) = CACHE.with(|m| {
+        let m = m.borrow();
+        m.get(slot).filter(|e| e.0 == key + 1).map(|e| e.1)
+    }) {
+        return hit;
+    }
+    let mut cc = *c;
+    let found = suit_search(&mut cc, limit);
+    CACHE.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.is_empty() {
+            m.resize(SLOTS, (0, [0; 7]));
+        }
+        m[slot] = (key + 1, found);
+    });
+    found
+}
+
+/// The block counts reachable from the naturals of `c`, at most `limit` blocks: every way
+/// of using its lowest tile, each with what the rest reaches ([`suit_states`], cached).
+fn suit_search(c: &mut [u8; 9], limit: usize) -> States {
+    let mut out: States = [0; 7];
+    let Some(r) = (0..9).find(|&r| c[r] > 0) else {
+        set(&mut out, state(0, 0, 0, 0));
+        return out;
+    };
+    let mut go = |c: &mut [u8; 9], take: &[usize], size: usize, pair: bool| {
+        for &d in take {
+            c[r + d] -= 1;
+        }
+        let rest = suit_states(c, limit);
+        let d = match size {
+            0 => (0, 0, 0, 0),
+            1 => (1, 0, 0, 0),
+            2 => (0, 1, 0, usize::from(pair)),
+            _ => (0, 0, 1, 0),
+        };
+        add(&rest, &mut out, d, limit);
+        for &d in take {
+            c[r + d] += 1;
+        }
+    };
+    if c[r] >= 3 {
+        go(c, &[0, 0, 0], 3, false);
+    }
+    if r < 7 && c[r + 1] > 0 && c[r + 2] > 0 {
+        go(c, &[0, 1, 2], 3, false);
+    }
+    if c[r] >= 2 {
+        go(c, &[0, 0], 2, true);
+    }
+    if r < 8 && c[r + 1] > 0 {
+        go(c, &[0, 1], 2, false);
+    }
+    if r < 7 && c[r + 2] > 0 {
+        go(c, &[0, 2], 2, false);
+    }
+    go(c, &[0], 1, false);
     // Or the tile is left over, to be discarded.
     go(c, &[0], 0, false);
+    out
 }
 
 /// Natural tiles to draw to finish the sets and the pair from blocks of one, two and three
