@@ -300,6 +300,10 @@ pub fn waits_with_jokers(
     rules: JokerRules,
 ) -> KindMask {
     let mut out = KindMask::EMPTY;
+    // Most hands a player asks about are not ready: one shanten says so.
+    if shanten_with_jokers(counts, jokers, sets_needed, shape, rules) != 0 {
+        return out;
+    }
     let mut c = *counts;
     for k in shape.kinds.iter() {
         if c[k] >= 4 {
