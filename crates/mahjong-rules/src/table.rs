@@ -115,6 +115,10 @@ pub struct SetInput {
     /// chows). Without it, inferred from `discards`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed: Option<Tile>,
+    /// On a claimed kong (`kong: claimed`), the seat that discarded its fourth tile
+    /// (MY3-X3: its instant payment is then settled). Not allowed on any other set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supplier: Option<String>,
 }
 
 /// One seat's tiles.
@@ -136,6 +140,68 @@ pub struct SeatInput {
     /// Riichi declared (J3-Y4, J3-Y11; other families ignore it).
     #[serde(default, skip_serializing_if = "Riichi::is_none")]
     pub riichi: Riichi,
+    /// The complete bonus groups this seat finished in the opening round (MY3-I1, MY3-X3);
+    /// each must be complete in its `bonus`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening_bonus_groups: Vec<BonusGroup>,
+}
+
+/// A group of four bonus tiles (`seats.X.opening_bonus_groups`, MY3-I1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusGroup {
+    /// Flowers `1F`–`4F`.
+    Flowers,
+    /// Seasons `1S`–`4S`.
+    Seasons,
+    /// Animals `1A`–`4A`.
+    Animals,
+    /// Faces `1H`–`4H`.
+    Faces,
+}
+
+impl BonusGroup {
+    /// Its bit in [`SeatHand::opening_groups`].
+    pub const fn bit(self) -> u8 {
+        match self {
+            BonusGroup::Flowers => SeatHand::FLOWERS,
+            BonusGroup::Seasons => SeatHand::SEASONS,
+            BonusGroup::Animals => SeatHand::ANIMALS,
+            BonusGroup::Faces => SeatHand::FACES,
+        }
+    }
+
+    /// Its name in the input (`"flowers"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            BonusGroup::Flowers => "flowers",
+            BonusGroup::Seasons => "seasons",
+            BonusGroup::Animals => "animals",
+            BonusGroup::Faces => "faces",
+        }
+    }
+
+    /// The seat's tiles of the group held, bit n−1 for tile n.
+    pub const fn held(self, hand: &SeatHand) -> u8 {
+        match self {
+            BonusGroup::Flowers => hand.flowers,
+            BonusGroup::Seasons => hand.seasons,
+            BonusGroup::Animals => hand.animals,
+            BonusGroup::Faces => hand.faces,
+        }
+    }
+
+    /// Tile n (1–4) of the group.
+    pub fn tile(self, n: u8) -> Tile {
+        assert!((1..=4).contains(&n));
+        let first = match self {
+            BonusGroup::Flowers => 34,
+            BonusGroup::Seasons => 38,
+            BonusGroup::Animals => 42,
+            BonusGroup::Faces => 46,
+        };
+        Tile::from_index(first + n as usize - 1).expect("a bonus tile")
+    }
 }
 
 /// Whether and how a seat declared riichi (`seats.X.riichi`: J3-Y4, J3-Y11).
@@ -301,16 +367,41 @@ impl Win {
 pub const MAX_DECLARED: usize = 8;
 
 /// One seat's validated tiles.
+///
+/// Jokers (`JK`, MY3-J; only in a tile set that has them) are counted apart from the
+/// playing tiles: [`SeatHand::jokers`] among the concealed tiles (not in
+/// [`SeatHand::concealed`]), [`SeatHand::bonus_jokers`] exposed as bonus tiles, and
+/// [`SeatHand::meld_jokers`] in each declared set, whose [`Meld`] is the set the jokers
+/// complete (a pung `5D JK JK` is a pung of 5D, and [`SeatHand::all_tiles`] counts it as
+/// three 5D; see [`Table::validate`] for chows and pairs).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SeatHand {
     melds: [Meld; MAX_DECLARED],
     n_melds: u8,
+    /// The jokers in each declared set, 2 bits a set.
+    meld_jokers: u16,
+    /// The supplier of each declared set, 4 bits a set: 0 none, else seat index + 1.
+    suppliers: u32,
     /// Concealed, unarranged tiles.
     pub concealed: Counts,
     /// Flowers held, bit n−1 for flower n.
     pub flowers: u8,
     /// Seasons held, bit n−1 for season n.
     pub seasons: u8,
+    /// Animals held (MY3-T `1A`–`4A`), bit n−1 for animal n.
+    pub animals: u8,
+    /// Faces held (MY3-T `1H`–`4H`), bit n−1 for face n.
+    pub faces: u8,
+    /// Jokers among the concealed tiles (not counted in [`SeatHand::concealed`]).
+    pub jokers: u8,
+    /// Jokers exposed as bonus tiles (listed in `bonus`, MY3-J6, MY3-X2).
+    pub bonus_jokers: u8,
+    /// Jokers in the declared sets, all together ([`SeatHand::meld_jokers`] for one set).
+    pub set_jokers: u8,
+    /// Bonus groups completed in the opening round (`opening_bonus_groups`, MY3-I1):
+    /// [`SeatHand::FLOWERS`], [`SeatHand::SEASONS`], [`SeatHand::ANIMALS`],
+    /// [`SeatHand::FACES`].
+    pub opening_groups: u8,
     /// Red fives held, concealed or in sets (K3-O `red_dora`).
     pub red_fives: u8,
     /// The player declared ready (K3-P9).
@@ -325,12 +416,29 @@ pub struct SeatHand {
 }
 
 impl SeatHand {
-    /// Holds a flower or season (`false`, and nothing held, for any other tile).
+    /// [`SeatHand::opening_groups`]: the flowers.
+    pub const FLOWERS: u8 = 1;
+    /// [`SeatHand::opening_groups`]: the seasons.
+    pub const SEASONS: u8 = 2;
+    /// [`SeatHand::opening_groups`]: the animals.
+    pub const ANIMALS: u8 = 4;
+    /// [`SeatHand::opening_groups`]: the faces.
+    pub const FACES: u8 = 8;
+
+    /// Holds a bonus tile: a flower, season, animal or face, or a joker exposed as a bonus
+    /// tile (MY3-J6, counted in [`SeatHand::bonus_jokers`]). `false`, and nothing held, for
+    /// any other tile.
     #[inline]
     pub fn add_bonus(&mut self, t: Tile) -> bool {
+        if t.is_joker() {
+            self.bonus_jokers += 1;
+            return true;
+        }
         match t.bonus_number() {
             Some(b) if t.is_flower() => self.flowers |= 1 << (b - 1),
             Some(b) if t.is_season() => self.seasons |= 1 << (b - 1),
+            Some(b) if t.is_animal() => self.animals |= 1 << (b - 1),
+            Some(b) if t.is_face() => self.faces |= 1 << (b - 1),
             _ => return false,
         }
         true
@@ -340,9 +448,17 @@ impl SeatHand {
     pub const EMPTY: SeatHand = SeatHand {
         melds: [Meld::new(MeldKind::Pair, 0, false); MAX_DECLARED],
         n_melds: 0,
+        meld_jokers: 0,
+        suppliers: 0,
         concealed: [0; KINDS],
         flowers: 0,
         seasons: 0,
+        animals: 0,
+        faces: 0,
+        jokers: 0,
+        bonus_jokers: 0,
+        set_jokers: 0,
+        opening_groups: 0,
         red_fives: 0,
         ready: false,
         riichi: Riichi::None,
@@ -361,6 +477,44 @@ impl SeatHand {
         self.n_melds += 1;
     }
 
+    /// Adds a declared set holding `jokers` jokers (0–3) in place of some of its tiles.
+    pub fn declare_with_jokers(&mut self, m: Meld, jokers: u8) {
+        debug_assert!(jokers <= 3, "{jokers} jokers in one set");
+        let i = self.n_melds as usize;
+        self.declare(m);
+        self.meld_jokers |= (jokers as u16 & 3) << (2 * i);
+        self.set_jokers += jokers;
+    }
+
+    /// The jokers in declared set `i` (0 past the declared sets).
+    #[inline]
+    pub fn meld_jokers(&self, i: usize) -> u8 {
+        if i < self.n_melds as usize {
+            (self.meld_jokers >> (2 * i) & 3) as u8
+        } else {
+            0
+        }
+    }
+
+    /// The seat (index, 0 = East) that supplied declared set `i`: the discarder named by a
+    /// claimed kong's `supplier` (MY3-X3); `None` when not given.
+    #[inline]
+    pub fn supplier(&self, i: usize) -> Option<usize> {
+        if i >= self.n_melds as usize {
+            return None;
+        }
+        match self.suppliers >> (4 * i) & 15 {
+            0 => None,
+            s => Some(s as usize - 1),
+        }
+    }
+
+    /// Names `seat` (0–3) as the supplier of declared set `i`.
+    pub fn set_supplier(&mut self, i: usize, seat: usize) {
+        assert!(i < self.n_melds as usize && seat < 4);
+        self.suppliers = self.suppliers & !(15 << (4 * i)) | ((seat as u32 + 1) << (4 * i));
+    }
+
     /// Counts of every playing tile the seat holds, declared and concealed.
     pub fn all_tiles(&self) -> Counts {
         let mut c = self.concealed;
@@ -370,19 +524,27 @@ impl SeatHand {
         c
     }
 
-    /// The flowers, then the seasons, held.
+    /// The flowers, then the seasons, the animals and the faces held (not the jokers
+    /// exposed as bonus tiles).
     pub fn bonus_tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         let held = |bits: u8, make: fn(u8) -> Tile| {
             (0..4u8)
                 .filter(move |b| bits >> b & 1 == 1)
                 .map(move |b| make(b + 1))
         };
-        held(self.flowers, Tile::flower).chain(held(self.seasons, Tile::season))
+        held(self.flowers, Tile::flower)
+            .chain(held(self.seasons, Tile::season))
+            .chain(held(self.animals, |n| BonusGroup::Animals.tile(n)))
+            .chain(held(self.faces, |n| BonusGroup::Faces.tile(n)))
     }
 
-    /// Number of bonus tiles.
+    /// Number of bonus tiles: flowers, seasons, animals and faces (not the jokers exposed
+    /// as bonus tiles, [`SeatHand::bonus_jokers`]).
     pub fn bonus_count(&self) -> u32 {
-        self.flowers.count_ones() + self.seasons.count_ones()
+        self.flowers.count_ones()
+            + self.seasons.count_ones()
+            + self.animals.count_ones()
+            + self.faces.count_ones()
     }
 }
 
@@ -436,6 +598,9 @@ pub struct TableReading {
     pub set_aside: KindMask,
     /// What `win.earth` means.
     pub earth: Earth,
+    /// A declared pair may hold jokers: a joker and a natural tile, or two jokers
+    /// (MY3-J4 option `joker_in_pair`). Jokers exist only where the tile set has `JK`.
+    pub jokers_in_pair: bool,
 }
 
 /// The meaning of `win.earth`.
@@ -448,10 +613,12 @@ pub enum Earth {
 }
 
 impl TableReading {
-    /// Flowers and seasons in `bonus`; Earth's Blessing on East's first discard.
+    /// Flowers and seasons in `bonus`; Earth's Blessing on East's first discard; no joker
+    /// in a pair.
     pub const CLASSICAL: TableReading = TableReading {
         set_aside: KindMask::EMPTY,
         earth: Earth::EastsFirstDiscard,
+        jokers_in_pair: false,
     };
 }
 
@@ -536,6 +703,18 @@ impl Table {
 
     /// Checks a table against a ruleset: seats, tiles of the set and their counts, set
     /// shapes, the win. Whether a winner's hand is a legal Mah-Jongg is checked by the scorer.
+    ///
+    /// Jokers (`JK`, only where the tile set has them; MY3-J, MY3-X1, X2) count against the
+    /// set's copies wherever they are (hand, sets, bonus, all seats together). In a declared
+    /// set a joker is written where the tile it stands for would be; the set's kind and tile
+    /// are read from its natural tiles. Every set holds a natural tile, a pung at most 2
+    /// jokers, a chow at most 1, a kong none; a pair holds jokers only where the family
+    /// allows it ([`TableReading::jokers_in_pair`]), and a pair of two jokers is read as a
+    /// pair of the tile set's first playing kind, a placeholder for the scorer to choose. A
+    /// chow's joker fills the gap between its naturals (`3D JK 5D`, in any order); beside two
+    /// consecutive naturals it stands where it is written: first, the run's lowest tile
+    /// (`JK 3D 4D` is 2-3-4), last, its highest (`3D 4D JK` is 3-4-5); when only one of the
+    /// two runs exists, that one (`JK 8D 9D` is 7-8-9); written between them it is refused.
     pub fn validate(input: &TableInput, ruleset: &Ruleset) -> Result<Table, InputError> {
         Table::validate_reading(
             input,
@@ -639,8 +818,25 @@ impl Table {
                     count(*t, path, &mut seen)?;
                     hand.red_fives += t.is_red() as u8;
                 }
-                let m = validate_set(si, &shape, path)?;
-                hand.declare(m);
+                let (m, jokers) = validate_set(si, &shape, path, reading)?;
+                hand.declare_with_jokers(m, jokers);
+                if let Some(sup) = &si.supplier {
+                    let p = format!("{path}.supplier");
+                    if m.kind != MeldKind::Kong(KongKind::Claimed) {
+                        return Err(InputError::new(
+                            p,
+                            "only a claimed kong (kong: claimed) names a supplier",
+                        ));
+                    }
+                    let who = seat(sup, winds, &p)?;
+                    if who == i {
+                        return Err(InputError::new(
+                            p,
+                            "a seat cannot supply its own kong: name the discarder",
+                        ));
+                    }
+                    hand.set_supplier(j, who);
+                }
             }
             for (j, t) in s.concealed.iter().enumerate() {
                 let path = Loc {
@@ -652,6 +848,8 @@ impl Table {
                 hand.red_fives += t.is_red() as u8;
                 match t.kind() {
                     Some(k) => hand.concealed[k] += 1,
+                    // Only in a tile set with jokers: `count` refuses it elsewhere.
+                    None if t.is_joker() => hand.jokers += 1,
                     None => {
                         return Err(InputError::new(
                             path.to_string(),
@@ -694,6 +892,21 @@ impl Table {
                     }
                 }
             }
+            for (j, &g) in s.opening_bonus_groups.iter().enumerate() {
+                let held = g.held(hand);
+                if held != 0b1111 {
+                    let tiles: Vec<&str> = (1..=4).map(|n| g.tile(n).code()).collect();
+                    return Err(InputError::new(
+                        format!("seats.{key}.opening_bonus_groups[{j}]"),
+                        format!(
+                            "{}: the seat's bonus does not hold all four ({})",
+                            g.name(),
+                            tiles.join(" ")
+                        ),
+                    ));
+                }
+                hand.opening_groups |= g.bit();
+            }
             hand.ready = s.ready;
             hand.riichi = s.riichi;
             let size: usize = hand
@@ -701,7 +914,8 @@ impl Table {
                 .iter()
                 .map(|m| m.len().min(3))
                 .sum::<usize>()
-                + hand.concealed.iter().map(|&c| c as usize).sum::<usize>();
+                + hand.concealed.iter().map(|&c| c as usize).sum::<usize>()
+                + hand.jokers as usize;
             if size > 14 {
                 return Err(InputError::new(
                     format!("seats.{key}"),
@@ -725,6 +939,21 @@ impl Table {
             let t: Tile = t
                 .parse()
                 .map_err(|e| InputError::new(&path, format!("{e}")))?;
+            if t.is_joker() && set.contains(t) {
+                // A discarded joker (MY3-J7): no kind; claims never take it.
+                by_seat[t.index()] += 1;
+                if by_seat[t.index()] > set.copies(t) {
+                    return Err(InputError::new(
+                        &path,
+                        format!("{} copies of {t} discarded", by_seat[t.index()]),
+                    ));
+                }
+                if n_order < MAX_DISCARDS {
+                    order[n_order] = (who as u8, NO_KIND);
+                    n_order += 1;
+                }
+                continue;
+            }
             let Some(k) = t.kind().filter(|_| set.contains(t)) else {
                 return Err(InputError::new(&path, format!("{t} cannot be discarded")));
             };
@@ -823,6 +1052,9 @@ type Seated<'a> = [Option<(usize, &'a str, &'a SeatInput)>; 4];
 
 /// Most discards a table can list: every tile of the largest set.
 const MAX_DISCARDS: usize = 144;
+
+/// The kind of a discarded joker in the order of discards: none, so no set claims it.
+const NO_KIND: u8 = u8::MAX;
 
 /// The winner's set that the winning tile completed (M115c rule 4): the one marked
 /// `winning`, else, for a claimed win, the last exposed set (not a kong) holding the
@@ -1150,7 +1382,14 @@ fn check_win_place(hand: &SeatHand, win: &Win) -> Result<(), InputError> {
     Err(InputError::new("win.tile", msg))
 }
 
-fn validate_set(s: &SetInput, shape: &Shape, loc: Loc) -> Result<Meld, InputError> {
+/// A declared set as a [`Meld`], with the jokers (`JK`) it holds: read as
+/// [`Table::validate`] says.
+fn validate_set(
+    s: &SetInput,
+    shape: &Shape,
+    loc: Loc,
+    reading: TableReading,
+) -> Result<(Meld, u8), InputError> {
     let err = |msg: String| InputError::new(loc.to_string(), msg);
     let codes = || {
         s.tiles
@@ -1163,22 +1402,45 @@ fn validate_set(s: &SetInput, shape: &Shape, loc: Loc) -> Result<Meld, InputErro
     if s.tiles.len() > 4 {
         return Err(err(format!("{} tiles in one set", s.tiles.len())));
     }
+    // The natural tiles' kinds, and the jokers and where the last one is written.
+    let mut naturals = 0;
+    let mut jokers = 0u8;
+    let mut joker_at = 0;
     for (i, t) in s.tiles.iter().enumerate() {
-        kinds[i] = t
+        if t.is_joker() {
+            jokers += 1;
+            joker_at = i;
+            continue;
+        }
+        kinds[naturals] = t
             .kind()
             .ok_or_else(|| err(format!("{t} is a bonus tile and cannot be in a set")))?;
+        naturals += 1;
     }
-    let kinds = &mut kinds[..s.tiles.len()];
+    if jokers > 0 {
+        check_jokers(s, jokers, naturals, reading).map_err(|m| err(format!("{}: {m}", codes())))?;
+        if let Some(t) = s.claimed.filter(|t| t.is_joker() || !s.tiles.contains(t)) {
+            return Err(InputError::new(
+                format!("{loc}.claimed"),
+                format!("{t} is not a natural tile of the set (a joker is never claimed)"),
+            ));
+        }
+    }
+    let len = s.tiles.len();
+    let kinds = &mut kinds[..naturals];
     kinds.sort_unstable();
-    let same = |len: usize| kinds.len() == len && kinds.iter().all(|&k| k == kinds[0]);
+    let same = |len_wanted: usize| len == len_wanted && kinds.iter().all(|&k| k == kinds[0]);
     let (kind, exposed) = match s.kind {
         SetKindInput::Chow => {
-            let ok = kinds.len() == 3
-                && shape.chow_starts_at(kinds[0])
-                && kinds[1] == kinds[0] + 1
-                && kinds[2] == kinds[0] + 2;
-            if !ok {
-                return Err(err(format!("{} is not a chow", codes())));
+            let start = match (&*kinds, jokers) {
+                (&[a, b, c], 0) => (b == a + 1 && c == a + 2).then_some(a),
+                (&[a, b], 1) => joker_chow(a, b, joker_at, shape)
+                    .map_err(|m| err(format!("{}: {m}", codes())))?,
+                _ => None,
+            };
+            match start.filter(|&a| shape.chow_starts_at(a)) {
+                Some(a) => kinds[0] = a,
+                None => return Err(err(format!("{} is not a chow", codes()))),
             }
             (MeldKind::Chow, required_exposed(s, loc)?)
         }
@@ -1212,7 +1474,63 @@ fn validate_set(s: &SetInput, shape: &Shape, loc: Loc) -> Result<Meld, InputErro
     if s.kind != SetKindInput::Kong && s.kong.is_some() {
         return Err(err("kong is only for kongs".into()));
     }
-    Ok(Meld::new(kind, kinds[0] as u8, exposed))
+    // A pair of two jokers has no natural tile: a placeholder kind (see above).
+    let tile = match kinds.first() {
+        Some(&k) => k,
+        None => shape.kinds.iter().next().unwrap_or(0),
+    };
+    Ok((Meld::new(kind, tile as u8, exposed), jokers))
+}
+
+/// Whether a set of `s.kind` may hold `jokers` jokers beside `naturals` natural tiles
+/// (MY3-J2, J3, J4, X1); the reason when it may not.
+fn check_jokers(
+    s: &SetInput,
+    jokers: u8,
+    naturals: usize,
+    reading: TableReading,
+) -> Result<(), &'static str> {
+    match s.kind {
+        SetKindInput::Kong => Err("a kong holds no joker (MY3-J3)"),
+        SetKindInput::Pair if !reading.jokers_in_pair => {
+            Err("no joker in a pair under this ruleset (MY3-J4, option joker_in_pair)")
+        }
+        SetKindInput::Pair => Ok(()),
+        _ if naturals == 0 => {
+            Err("every set holds a natural tile; a pung at most 2 jokers (MY3-J2, MY3-X1)")
+        }
+        SetKindInput::Chow if jokers > 1 => Err("a chow holds at most 1 joker (MY3-J2)"),
+        _ => Ok(()),
+    }
+}
+
+/// The first kind of the chow that naturals `a` < `b` and a joker written at place
+/// `joker_at` (0–2) make (see [`Table::validate`]); `None` when they make no chow.
+fn joker_chow(
+    a: usize,
+    b: usize,
+    joker_at: usize,
+    shape: &Shape,
+) -> Result<Option<usize>, &'static str> {
+    if b == a + 2 {
+        return Ok(Some(a));
+    }
+    if b != a + 1 {
+        return Ok(None);
+    }
+    let below = a.checked_sub(1).filter(|&k| shape.chow_starts_at(k));
+    let above = Some(a).filter(|&k| shape.chow_starts_at(k));
+    match (below, above) {
+        (Some(lo), Some(hi)) => match joker_at {
+            0 => Ok(Some(lo)),
+            2 => Ok(Some(hi)),
+            _ => Err(
+                "a joker between two consecutive tiles stands nowhere in the run: \
+                      write it first for the lower run or last for the higher",
+            ),
+        },
+        (one, other) => Ok(one.or(other)),
+    }
 }
 
 fn required_exposed(s: &SetInput, loc: Loc) -> Result<bool, InputError> {

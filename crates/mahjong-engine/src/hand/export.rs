@@ -55,6 +55,7 @@ impl Hand {
                         winning: false,
                         // Only a chow's claimed tile is not its kind (rule 5).
                         claimed: info.claimed.filter(|_| m.kind == MeldKind::Chow),
+                        supplier: None,
                     }
                 })
                 .collect();
@@ -71,6 +72,7 @@ impl Hand {
                     bonus: me.bonus.clone(),
                     ready: me.original_call,
                     riichi: facts.map_or(Riichi::None, |f| f.riichi[self.pos_of(q)]),
+                    opening_bonus_groups: vec![],
                 },
             );
         }
@@ -145,6 +147,7 @@ impl Hand {
             kong: None,
             winning: true,
             claimed: None,
+            supplier: None,
         })
     }
 }

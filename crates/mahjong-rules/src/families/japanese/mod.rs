@@ -114,6 +114,7 @@ impl Family for Japanese {
         TableReading {
             set_aside,
             earth: Earth::FirstDraw,
+            ..TableReading::CLASSICAL
         }
     }
 
