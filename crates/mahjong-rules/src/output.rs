@@ -46,6 +46,11 @@ pub struct ScoreSeat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub yakuman: Option<u64>,
+    /// The hand's fan (Malaysian three-player game only, MY3-X8: the winner's capped fan,
+    /// 0 for a loser).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub fan: Option<u64>,
     /// The limit hand or cap that set the score, by rule id.
     pub limit: Option<String>,
     /// The score.
@@ -138,13 +143,21 @@ impl<T: Serialize> Serialize for BySeat<'_, T> {
 impl Serialize for SeatJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let sc = self.0;
-        let extra = self.1 == ScoreFields::HanYakuman;
-        let mut m = s.serialize_map(Some(if extra { 7 } else { 5 }))?;
+        let extra = match self.1 {
+            ScoreFields::Plain => 0,
+            ScoreFields::HanYakuman => 2,
+            ScoreFields::Fan => 1,
+        };
+        let mut m = s.serialize_map(Some(5 + extra))?;
         m.serialize_entry("points", &sc.points)?;
         m.serialize_entry("doubles", &sc.doubles)?;
-        if extra {
-            m.serialize_entry("han", &sc.points)?;
-            m.serialize_entry("yakuman", &sc.doubles)?;
+        match self.1 {
+            ScoreFields::Plain => {}
+            ScoreFields::HanYakuman => {
+                m.serialize_entry("han", &sc.points)?;
+                m.serialize_entry("yakuman", &sc.doubles)?;
+            }
+            ScoreFields::Fan => m.serialize_entry("fan", &sc.points)?,
         }
         m.serialize_entry("limit", &sc.limit.map(|r| r.id))?;
         m.serialize_entry("score", &sc.score)?;
@@ -206,5 +219,28 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, inputs.len());
+    }
+
+    /// `ScoreFields::Fan` adds each seat's `fan` (its points, MY3-X8); the other fields
+    /// leave it out.
+    #[test]
+    fn fan_is_each_seats_points() {
+        let mut o = Outcome::EMPTY;
+        o.seats = 3;
+        o.scores[0].points = 7;
+        o.scores[0].score = 140;
+        o.fields = ScoreFields::Fan;
+        let written = serde_json::to_value(ScoreJson(&o)).unwrap();
+        assert_eq!(written["seats"]["E"]["fan"], 7);
+        assert_eq!(written["seats"]["S"]["fan"], 0);
+        assert!(written["seats"]["E"].get("han").is_none());
+        let typed: ScoreResult = serde_json::from_value(written.clone()).unwrap();
+        assert_eq!(typed.seats[&Wind::East].fan, Some(7));
+        assert_eq!(serde_json::to_value(&typed).unwrap(), written);
+        for fields in [ScoreFields::Plain, ScoreFields::HanYakuman] {
+            o.fields = fields;
+            let written = serde_json::to_value(ScoreJson(&o)).unwrap();
+            assert!(written["seats"]["E"].get("fan").is_none(), "{fields:?}");
+        }
     }
 }

@@ -273,6 +273,8 @@ pub enum ScoreFields {
     /// `han` (the seat's `points`) and `yakuman` (its `doubles`): the Japanese
     /// three-player fields.
     HanYakuman,
+    /// `fan` (the seat's `points`): the Malaysian three-player field (MY3-X8).
+    Fan,
 }
 
 impl Outcome {

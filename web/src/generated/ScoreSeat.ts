@@ -22,6 +22,11 @@ han?: number,
  */
 yakuman?: number, 
 /**
+ * The hand's fan (Malaysian three-player game only, MY3-X8: the winner's capped fan,
+ * 0 for a loser).
+ */
+fan?: number, 
+/**
  * The limit hand or cap that set the score, by rule id.
  */
 limit: string | null, 
