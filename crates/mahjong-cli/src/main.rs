@@ -198,8 +198,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// List the presets, or print a ruleset as a TOML file (`mahjong ruleset NAME` is
-    /// short for `mahjong ruleset show NAME`).
+    /// List the presets (the default), or print a ruleset as a TOML file (`mahjong ruleset
+    /// NAME` is short for `mahjong ruleset show NAME`).
     #[command(args_conflicts_with_subcommands = true)]
     Ruleset {
         #[command(subcommand)]
@@ -271,10 +271,8 @@ fn main() -> ExitCode {
             (Some(RulesetCmd::List { json }), _) => list_presets(json),
             (Some(RulesetCmd::Show { name, options }), _) => show_ruleset(&name, &options),
             (None, Some(name)) => show_ruleset(&name, &options),
-            (None, None) => Err(Fail(format!(
-                "ruleset: name a preset or a file, or `list` (presets: {})",
-                mahjong_rules::PRESETS.join(", ")
-            ))),
+            // Bare `mahjong ruleset`: what a newcomer wants first is the list.
+            (None, None) => list_presets(false),
         },
         Command::Simulate {
             ruleset,

@@ -284,6 +284,10 @@ fn ruleset_list_names_every_preset_with_its_family() {
     // Columns padded to the longest name.
     let first: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
     assert_eq!(first[..2], ["millington", "classical"], "{text}");
+    // A bare `mahjong ruleset` lists them too.
+    let bare = mahjong().args(["ruleset"]).output().unwrap();
+    assert!(bare.status.success());
+    assert_eq!(String::from_utf8(bare.stdout).unwrap(), text);
 }
 
 #[test]
