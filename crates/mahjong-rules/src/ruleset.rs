@@ -537,6 +537,26 @@ impl Ruleset {
         self.options.prevailing_wind_scores()
     }
 
+    /// Whether the engine can play this ruleset yet ([`crate::Family::playable`]): a
+    /// family whose play is not built is only scored (`mahjong score`).
+    pub fn playable(&self) -> bool {
+        self.options.playable()
+    }
+
+    /// `Ok` when the engine can play this ruleset; else the message the front ends give
+    /// when asked to play it (`malaysian-3p can be scored (`mahjong score`) but not played
+    /// yet`).
+    pub fn check_playable(&self) -> Result<(), String> {
+        if self.playable() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} can be scored (`mahjong score`) but not played yet",
+                self.name
+            ))
+        }
+    }
+
     /// What the engine needs to play this ruleset.
     pub fn play(&self) -> PlayRules {
         self.options.play()
@@ -681,7 +701,7 @@ mod tests {
     fn unknown_preset_and_option_are_named() {
         assert_eq!(
             Ruleset::preset("nope").unwrap_err().to_string(),
-            "unknown ruleset \"nope\" (presets: millington, bradfield, western, korean-3p, japanese-3p)"
+            "unknown ruleset \"nope\" (presets: millington, bradfield, western, korean-3p, japanese-3p, malaysian-3p)"
         );
         let mut r = Ruleset::preset("millington").unwrap();
         let e = r.apply(&map(json!({"mahjong_pts": 20}))).unwrap_err();

@@ -84,7 +84,7 @@ fn records_name_the_items_whose_variants_nothing_else_tells() {
         .collect();
     assert_eq!(
         named,
-        BTreeSet::from(["J3-S8", "J3-Y6", "K3-O1", "K3-O5", "K3-O6"])
+        BTreeSet::from(["J3-S8", "J3-Y6", "K3-O1", "K3-O5", "K3-O6", "MY3-B7", "MY3-L1"])
     );
     assert!(named.is_subset(&with_variants));
     // J3-P names a seat's limit band, never an item.

@@ -14,6 +14,7 @@
 pub mod classical;
 pub mod japanese;
 pub mod korean;
+pub mod malaysian;
 pub mod western;
 
 use std::fmt::Debug;
@@ -73,6 +74,13 @@ pub trait Family: 'static {
 
     /// The family's play hooks with their per-hand state ([`crate::play`]).
     type Play: PlayHooks;
+
+    /// Whether the engine can play the family yet. A family whose play is not built (its
+    /// scorer is) says `false`: the front ends then refuse to play, simulate or replay it
+    /// and only score its tables. By default playable.
+    fn playable(_o: &Self::Options) -> bool {
+        true
+    }
 
     /// What the engine needs to play a hand and a game (the generic parts).
     fn play(o: &Self::Options) -> PlayRules;
@@ -298,6 +306,8 @@ registry! { $
     Korean(korean::Korean),
     /// The Japanese three-player riichi game (seed 004, "Honshu").
     Japanese(japanese::Japanese),
+    /// The Malaysian three-player game with jokers, animals and faces (scoring only).
+    Malaysian(malaysian::Malaysian),
 }
 
 impl PlayHooks for FamilyPlay {
@@ -531,6 +541,10 @@ impl Options {
 
     pub(crate) fn play(&self) -> PlayRules {
         each_family!(self, |F, o| F::play(o))
+    }
+
+    pub(crate) fn playable(&self) -> bool {
+        each_family!(self, |F, o| F::playable(o))
     }
 
     pub(crate) fn dealer_keeps(&self, end: HandEnd) -> bool {

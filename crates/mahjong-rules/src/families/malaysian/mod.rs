@@ -1,0 +1,134 @@
+//! The Malaysian three-player game (`malaysian-3p.md`, seed 004's 84-tile set): preset
+//! `malaysian-3p`. This module is the family's scorer (MY3-B bonus fan, MY3-F hand fan,
+//! MY3-J8, MY3-L limit hands and the cap, MY3-S minimum; jokers read as MY3-X1 says), its
+//! settlement (MY3-PAY, MY3-L3 liability, the instant payments MY3-I and MY3-J9) and its
+//! sheet. Play is not built yet: [`Family::playable`] says so, and the front ends refuse
+//! to play it.
+
+mod options;
+mod score;
+mod settle;
+mod sheet;
+
+use mahjong_hands::Shape;
+use mahjong_tiles::{TileSet, Wind};
+
+pub use options::{malaysian_tile_set, DealerRotation, FanToPoints, FlowerGroup, MalaysianOptions};
+pub use score::*;
+pub use settle::settle_malaysian;
+
+use super::{Family, PresetFile};
+use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
+use crate::table::{Earth, InputError, Table, TableReading};
+use crate::{DeadWall, HandEnd, NoHooks, PlayRules, RulesetError};
+
+/// The Malaysian three-player family.
+pub struct Malaysian;
+
+impl Family for Malaysian {
+    const NAME: &'static str = "malaysian";
+    type Options = MalaysianOptions;
+    type Play = NoHooks;
+
+    fn presets() -> &'static [PresetFile] {
+        &[PresetFile {
+            name: "malaysian-3p",
+            text: include_str!("presets/malaysian-3p.toml"),
+        }]
+    }
+
+    fn check(o: &MalaysianOptions) -> Result<(), RulesetError> {
+        o.check()
+    }
+
+    fn seat_winds(_o: &MalaysianOptions) -> &'static [Wind] {
+        // MY3-D1: East, South and West; no North seat.
+        &[Wind::East, Wind::South, Wind::West]
+    }
+
+    fn tile_set(o: &MalaysianOptions) -> TileSet {
+        malaysian_tile_set(o)
+    }
+
+    /// Scoring only for now: the engine does not play jokers, animals and faces yet.
+    fn playable(_o: &MalaysianOptions) -> bool {
+        false
+    }
+
+    fn play(o: &MalaysianOptions) -> PlayRules {
+        // What the spec says of play (MY3-D, MY3-P, MY3-M), for when it is built.
+        PlayRules {
+            seats: 3,
+            // MY3-M3 counts hands; a round is three deals.
+            rounds: o.match_hands.div_ceil(3),
+            // MY3-D5: no dead wall; replacements from the back of the wall.
+            dead_wall: DeadWall::None,
+            bonus_from_loose: true,
+            seven_pairs: o.seven_pairs,
+            annex_claimed_pung: false,
+            show_on_washout: true,
+            claim_seconds: o.claim_seconds,
+            winds: [Wind::East, Wind::South, Wind::West, Wind::North],
+            // MY3-P1: chows from the player before.
+            chow_claims: true,
+            single_throw: false,
+        }
+    }
+
+    fn play_hooks(_o: &MalaysianOptions) -> NoHooks {
+        NoHooks
+    }
+
+    /// MY3-M1: `dealer_rotation`.
+    fn dealer_keeps(o: &MalaysianOptions, end: HandEnd) -> bool {
+        match (o.dealer_rotation, end) {
+            (DealerRotation::EveryHand, _) => false,
+            (_, HandEnd::DealerWon { .. }) => true,
+            (DealerRotation::UnlessDealerWinsOrDraw, HandEnd::Washout { .. }) => true,
+            _ => false,
+        }
+    }
+
+    fn table_reading(o: &MalaysianOptions) -> TableReading {
+        TableReading {
+            // MY3-L1, MY3-X5: the earthly hand is a non-dealer's win in the first
+            // go-around; the table reader knows a first-draw win (see
+            // docs/rules/malaysian-3p.md).
+            earth: Earth::FirstDraw,
+            // MY3-J4.
+            jokers_in_pair: o.joker_in_pair,
+            ..TableReading::CLASSICAL
+        }
+    }
+
+    fn score_fields(_o: &MalaysianOptions) -> ScoreFields {
+        ScoreFields::Fan
+    }
+
+    fn rules() -> &'static [&'static Rule] {
+        ALL
+    }
+
+    fn catalogue() -> &'static str {
+        include_str!("catalogue.toml")
+    }
+
+    fn score_seat(
+        table: &Table,
+        seat: usize,
+        o: &MalaysianOptions,
+        shape: &Shape,
+        _name: &str,
+        out: &mut SeatScore,
+    ) -> Result<(), InputError> {
+        score::score_one_seat(table, seat, o, shape, out)
+    }
+
+    fn settle(table: &Table, scores: &[SeatScore; 4], o: &MalaysianOptions) -> Payments {
+        settle_malaysian(table, scores, o)
+    }
+
+    fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
+        sheet::sheet(name, winds, table, outcome)
+    }
+}
