@@ -44,7 +44,12 @@ fn play(preset: &str, kinds: &[&str], seed: u64, hands: u32) -> Game {
 
 #[test]
 fn strong_plays_only_legal_actions_in_every_preset() {
-    let names: Vec<&str> = presets().iter().map(|p| p.name).collect();
+    // Every preset the engine plays (a family only scored yet is left out).
+    let names: Vec<&str> = presets()
+        .iter()
+        .map(|p| p.name)
+        .filter(|name| Ruleset::preset(name).unwrap().playable())
+        .collect();
     assert!(names.len() >= 4, "{names:?}");
     for preset in names {
         let mut hands = 0;

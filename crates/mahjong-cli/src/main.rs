@@ -295,6 +295,10 @@ fn main() -> ExitCode {
             bot_deadline_ms,
         } => (|| {
             simulate::check_counts(games, max_hands).map_err(Fail)?;
+            // A family the engine cannot play yet (scored only) is refused before any game.
+            if let Ok(r) = Ruleset::named_or_file(&ruleset) {
+                r.check_playable().map_err(Fail)?;
+            }
             if let Some(server) = server {
                 let bots = if bots.is_empty() {
                     vec!["greedy".to_string()]

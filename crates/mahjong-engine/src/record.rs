@@ -170,6 +170,13 @@ fn replay_inner<'a>(
                 });
             }
             let config = header.config();
+            if let Err(message) = config.ruleset.check_playable() {
+                return Err(ReplayError {
+                    line,
+                    message,
+                    malformed: true,
+                });
+            }
             // Walls are input: every tile must belong to the ruleset's set (the engine
             // holds only playing and bonus tiles).
             let set = config.ruleset.tile_set();

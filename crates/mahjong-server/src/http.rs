@@ -427,9 +427,19 @@ fn preset(name: &str) -> ApiResult<Ruleset> {
     })
 }
 
+/// A preset a table can be played with: one whose family the engine plays (a family that
+/// is only scored yet is refused, 400 naming `ruleset`).
+fn playable_preset(name: &str) -> ApiResult<Ruleset> {
+    let ruleset = preset(name)?;
+    ruleset
+        .check_playable()
+        .map_err(|e| ApiError::bad("ruleset", e))?;
+    Ok(ruleset)
+}
+
 /// Checks a table request and makes its configuration.
 fn table_config(req: CreateTable, limits: &Limits) -> ApiResult<TableConfig> {
-    let mut ruleset = preset(&req.ruleset)?;
+    let mut ruleset = playable_preset(&req.ruleset)?;
     ruleset
         .apply(&req.options)
         .map_err(|e| ApiError::bad("options", e.to_string()))?;
@@ -607,7 +617,7 @@ async fn play(
     } else {
         parse_body(&body)?
     };
-    let ruleset = preset(q.ruleset.as_deref().unwrap_or("millington"))?;
+    let ruleset = playable_preset(q.ruleset.as_deref().unwrap_or("millington"))?;
     let n = ruleset.seats();
     let bots = q.bots.unwrap_or(n - 1).min(n - 1);
     let seats = (0..n)

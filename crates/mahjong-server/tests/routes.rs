@@ -158,6 +158,8 @@ async fn create_table_with_a_three_player_ruleset_has_three_seats() {
 
 refused! {
     create_table_unknown_ruleset_is_400: "/api/tables", {"ruleset": "mahjong-deluxe"} => 400, "ruleset";
+    create_table_with_a_ruleset_scored_only_is_400: "/api/tables", {"ruleset": "malaysian-3p"} => 400, "ruleset";
+    play_with_a_ruleset_scored_only_is_400: "/play", {"ruleset": "malaysian-3p"} => 400, "ruleset";
     create_table_unknown_option_is_400: "/api/tables", {"options": {"no_such_option": 1}} => 400, "options";
     create_table_option_of_the_wrong_type_is_400: "/api/tables", {"options": {"claim_seconds": "soon"}} => 400, "options";
     create_table_too_few_seats_is_400: "/api/tables", {"seats": ["human", "greedy"]} => 400, "seats";

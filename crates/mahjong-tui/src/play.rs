@@ -67,6 +67,7 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
     for o in &args.options {
         ruleset.set(o).map_err(|e| fail(format!("--option: {e}")))?;
     }
+    ruleset.check_playable().map_err(fail)?;
     let seats = ruleset.seats();
     if args.seat >= seats {
         return Err(fail(format!(
