@@ -70,12 +70,26 @@ pub(super) fn sheet(ruleset: &str, winds: &[Wind], table: &Table, outcome: &Outc
                 Some(f) => format!("from {}", letter(f)),
                 None => "from each".to_string(),
             };
+            let what = if p.tile.is_bonus() {
+                let group = if p.tile.is_flower() {
+                    "flowers"
+                } else if p.tile.is_season() {
+                    "seasons"
+                } else if p.tile.is_animal() {
+                    "animals"
+                } else {
+                    "faces"
+                };
+                format!("{} ({group})", p.rule.name)
+            } else {
+                format!("{} {}", p.rule.name, p.tile)
+            };
             let _ = writeln!(
                 s,
-                "  {} {:<8} {:<32} {:>4} {from}",
+                "  {} {:<8} {:<36} {:>4} {from}",
                 letter(p.seat),
                 p.rule.id,
-                format!("{} {}", p.rule.name, p.tile),
+                what,
                 p.amount
             );
         }

@@ -1,0 +1,172 @@
+//! `mahjong` on malaysian-3p: `score` on the example table
+//! (`examples/malaysian-3p-example.json`) with its `fan`, base and settlement, a hand below
+//! the minimum refused with exit status 2; the ruleset listed, shown and its rules given;
+//! and every command that would play it (`simulate`, `play`, `replay`) refused with exit
+//! status 2, since only its scoring is built.
+
+mod common;
+
+use assert_cmd::Command;
+use common::score;
+use serde_json::{json, Value};
+
+const EXAMPLE: &str = include_str!("../../../examples/malaysian-3p-example.json");
+
+const NOT_YET: &str = "malaysian-3p can be scored (`mahjong score`) but not played yet";
+
+fn mahjong(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("mahjong")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_example_scores_with_its_fan() {
+    // South wins on East's GD: RD RD JK exposed, WD WD JK and GD GD (the winning pair): small
+    // three dragons 3 + half flush 1 + 1A 1 + 2F 1 = 6 fan, B 120: East pays 240, West 120.
+    // East's concealed kong: 100 from each (MY3-I4); West's four faces, finished in play:
+    // 50 from each (MY3-I1). E −240 + 200 − 50 = −90; S +360 − 100 − 50 = +210;
+    // W −120 − 100 + 100 = −120.
+    let (code, stdout, stderr) = score(EXAMPLE, true);
+    assert_eq!(code, 0, "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let s = &v["seats"]["S"];
+    assert_eq!(s["fan"], 6);
+    assert_eq!(s["points"], 6);
+    assert_eq!(s["score"], 120);
+    assert_eq!(s["limit"], Value::Null);
+    let items: Vec<String> = s["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| format!("{} {} {}", i["rule"], i["name"], i["points"]))
+        .collect();
+    assert_eq!(
+        items,
+        [
+            r#""MY3-F5" "small three dragons" 3"#,
+            r#""MY3-F6" "half flush" 1"#,
+            r#""MY3-B3" "animal" 1"#,
+            r#""MY3-B5" "own flower or season" 1"#,
+        ]
+    );
+    for loser in ["E", "W"] {
+        assert_eq!(v["seats"][loser]["fan"], 0, "{loser}");
+        assert_eq!(v["seats"][loser]["score"], 0, "{loser}");
+    }
+    assert!(v["seats"].get("N").is_none());
+    assert_eq!(v["settlement"], json!({"E": -90, "S": 210, "W": -120}));
+}
+
+#[test]
+fn the_sheet_of_the_example() {
+    let (code, stdout, stderr) = score(EXAMPLE, false);
+    assert_eq!(code, 0, "{stderr}");
+    for line in [
+        "malaysian-3p",
+        "MY3-F5",
+        "small three dragons",
+        "6 fan: base 120",
+        "concealed kong 9D",
+        "group of four bonus tiles (faces)",
+        "E pays S    240",
+        "+210",
+    ] {
+        assert!(stdout.contains(line), "{line:?} missing in\n{stdout}");
+    }
+}
+
+#[test]
+fn below_the_minimum_is_refused() {
+    // With West's flower 3F (nothing for South) in place of 2F and 1A: 3 + 1 = 4 fan, below
+    // the minimum of 5 (still a bonus tile, so not the no-bonus limit).
+    let table = EXAMPLE.replacen(r#""bonus": ["2F", "1A"]"#, r#""bonus": ["3F"]"#, 1);
+    let (code, stdout, stderr) = score(&table, true);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("seats.S: 4 fan, below the minimum of 5 (MY3-S1)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn simulate_refuses_a_ruleset_it_cannot_play() {
+    let (code, stdout, stderr) = mahjong(&["simulate", "--ruleset", "malaysian-3p"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stdout.is_empty());
+    assert_eq!(stderr.trim(), format!("error: {NOT_YET}"));
+    // Through a server too, before any connection.
+    let (code, _, stderr) = mahjong(&[
+        "simulate",
+        "--ruleset",
+        "malaysian-3p",
+        "--server",
+        "http://127.0.0.1:9",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains(NOT_YET), "{stderr}");
+}
+
+#[test]
+fn play_refuses_a_ruleset_it_cannot_play() {
+    let (code, _, stderr) = mahjong(&["play", "--ruleset", "malaysian-3p"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains(NOT_YET), "{stderr}");
+}
+
+#[test]
+fn replay_refuses_a_record_of_a_ruleset_it_cannot_play() {
+    // A korean-3p record whose header names the malaysian-3p ruleset.
+    let dir = std::env::temp_dir().join(format!("mahjong-my3-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("k.jsonl");
+    let (code, _, stderr) = mahjong(&[
+        "simulate",
+        "--ruleset",
+        "korean-3p",
+        "--games",
+        "1",
+        "--max-hands",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let (header, rest) = text.split_once('\n').unwrap();
+    let mut h: Value = serde_json::from_str(header).unwrap();
+    let r = mahjong_rules::Ruleset::preset("malaysian-3p").unwrap();
+    h["ruleset"] = serde_json::to_value(&r).unwrap();
+    let edited = dir.join("m.jsonl");
+    std::fs::write(&edited, format!("{h}\n{rest}")).unwrap();
+    let (code, _, stderr) = mahjong(&["replay", edited.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains(NOT_YET), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_ruleset_is_listed_shown_and_its_rules_given() {
+    let (code, stdout, _) = mahjong(&["ruleset", "list"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("malaysian-3p  malaysian"), "{stdout}");
+    let (code, stdout, _) = mahjong(&["ruleset", "show", "malaysian-3p"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("min_fan = 5"), "{stdout}");
+    assert!(stdout.contains("flower_group = \"plus_one\""), "{stdout}");
+    let (code, stdout, _) = mahjong(&["rules", "--family", "malaysian"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("MY3-S1"), "{stdout}");
+    assert!(stdout.contains("MY3-X8"), "{stdout}");
+    let (code, stdout, _) = mahjong(&["rules", "MY3-F5", "--lang", "cs"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("tři malí draci"), "{stdout}");
+}
