@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use mahjong_hands::{is_complete, is_thirteen_orphans, waits, Counts, KindMask, MeldKind};
+use mahjong_hands::{is_complete, is_thirteen_orphans, shanten, waits, Counts, KindMask, MeldKind};
 use mahjong_rules::{PlayHooks, WinFrom};
 use mahjong_tiles::{Suit, Tile};
 
@@ -351,7 +351,30 @@ impl Hand {
         // A discard that leaves a winning tile leaves the hand ready (shanten 0), so one
         // batch of shanten rules out most discards before their waits (and, where a
         // declaration needs a legal win, their scores) are worked out.
-        let tenpai = if may_declare {
+        // Before the batch, one shanten of the whole hand: no discard leaves a hand
+        // nearer than the hand itself (each form's distance counts the tiles of its
+        // nearest complete hand that are missing, and a tile more never misses more), so
+        // a hand above shanten 0 has no ready discard, and most random hands are.
+        let tenpai = if may_declare
+            && shanten(
+                c,
+                self.declared_sets(p),
+                &self.shape,
+                self.options.seven_pairs,
+            ) > 0
+        {
+            debug_assert!(self
+                .shape
+                .shanten_each_removed(
+                    c,
+                    self.declared_sets(p),
+                    self.options.seven_pairs,
+                    KindMask(me.levels[0]),
+                )
+                .iter()
+                .all(|&s| s > 0));
+            0
+        } else if may_declare {
             let after = self.shape.shanten_each_removed(
                 c,
                 self.declared_sets(p),
