@@ -303,6 +303,7 @@ fn docs_coverage_tables_and_the_catalogue_agree() {
         ("western.md", "western"),
         ("korean-3p.md", "korean"),
         ("japanese-3p.md", "japanese"),
+        ("malaysian-3p.md", "malaysian"),
     ] {
         let text = std::fs::read_to_string(root().join("docs/rules").join(file)).unwrap();
         let cells = doc_rule_cells(&text);

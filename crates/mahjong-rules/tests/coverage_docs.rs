@@ -90,6 +90,18 @@ const DOCS: &[Doc] = &[
         ],
         &["japanese"],
     ),
+    (
+        "malaysian-3p.md",
+        &[
+            ("malaysian", "crates/mahjong-rules/tests/malaysian.rs"),
+            (
+                "malaysian_score",
+                "crates/mahjong-cli/tests/malaysian_score.rs",
+            ),
+            ("routes", "crates/mahjong-server/tests/routes.rs"),
+        ],
+        &["malaysian"],
+    ),
 ];
 
 fn root() -> PathBuf {

@@ -158,8 +158,6 @@ async fn create_table_with_a_three_player_ruleset_has_three_seats() {
 
 refused! {
     create_table_unknown_ruleset_is_400: "/api/tables", {"ruleset": "mahjong-deluxe"} => 400, "ruleset";
-    create_table_with_a_ruleset_scored_only_is_400: "/api/tables", {"ruleset": "malaysian-3p"} => 400, "ruleset";
-    play_with_a_ruleset_scored_only_is_400: "/play", {"ruleset": "malaysian-3p"} => 400, "ruleset";
     create_table_unknown_option_is_400: "/api/tables", {"options": {"no_such_option": 1}} => 400, "options";
     create_table_option_of_the_wrong_type_is_400: "/api/tables", {"options": {"claim_seconds": "soon"}} => 400, "options";
     create_table_too_few_seats_is_400: "/api/tables", {"seats": ["human", "greedy"]} => 400, "seats";
@@ -505,6 +503,22 @@ async fn play_redirects_303_to_a_new_table_with_seat_0s_token() {
     assert_eq!(kinds, ["human", "greedy", "human", "human"]);
     // The token is seat 0's.
     assert_eq!(welcome_seat(&client, id, Some(token)).await, Some(0));
+    server.stop().await.unwrap();
+}
+
+/// A ruleset the engine cannot play yet (malaysian-3p, scored only) makes no table.
+#[tokio::test]
+async fn create_table_with_a_ruleset_scored_only_is_400() {
+    let (server, client) = server().await;
+    for route in ["/api/tables", "/play"] {
+        let (status, body) = client
+            .post(route, &json!({"ruleset": "malaysian-3p"}))
+            .await
+            .unwrap();
+        assert_eq!(status, 400, "{route}: {body}");
+        assert_eq!(error_path(&body), "ruleset", "{route}");
+        assert!(body.contains("not played yet"), "{route}: {body}");
+    }
     server.stop().await.unwrap();
 }
 
