@@ -71,6 +71,7 @@ impl LegalSet {
     }
 
     /// Whether `action` is legal.
+    #[inline]
     pub fn contains(&self, action: Action) -> bool {
         // Discards first, by a plain test: most actions are discards, and a jump over
         // every kind of action mispredicts whenever the kind changes.

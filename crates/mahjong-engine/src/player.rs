@@ -36,6 +36,8 @@ pub struct PlayerState {
     pub(crate) len: u8,
     /// The kinds of the declared pungs (not kongs), kept by `Hand::sets_changed`.
     pub(crate) pungs: u64,
+    /// The kinds among `discards` (claimed or not), kept at each discard.
+    pub(crate) discarded: u64,
 }
 
 impl Default for PlayerState {
@@ -52,6 +54,7 @@ impl Default for PlayerState {
             reds: [0; 3],
             len: 0,
             pungs: 0,
+            discarded: 0,
         }
     }
 }
@@ -72,6 +75,18 @@ pub(crate) fn five_suit(k: usize) -> Option<usize> {
 }
 
 impl PlayerState {
+    /// Holds nothing, with room for a hand's sets, bonus tiles and discards (a game's
+    /// first hands then grow no buffer).
+    pub(crate) fn with_room() -> PlayerState {
+        PlayerState {
+            melds: Vec::with_capacity(4),
+            meld_info: Vec::with_capacity(4),
+            bonus: Vec::with_capacity(8),
+            discards: Vec::with_capacity(40),
+            ..PlayerState::default()
+        }
+    }
+
     /// The concealed tiles, sorted (red fives after every other tile).
     pub fn concealed(&self) -> TileList {
         let mut out = TileList::new();
@@ -126,6 +141,7 @@ impl PlayerState {
         self.reds = [0; 3];
         self.len = 0;
         self.pungs = 0;
+        self.discarded = 0;
     }
 
     /// One more tile of kind `k` in `counts` and `levels`.
@@ -270,5 +286,23 @@ impl PlayTable for Ctx<'_> {
     #[inline]
     fn points(&self, p: usize) -> i64 {
         self.points[p]
+    }
+
+    #[inline]
+    fn is_concealed(&self, p: usize) -> bool {
+        self.players[p].melds.iter().all(|m| !m.exposed)
+    }
+
+    /// A bit test: the kinds discarded are kept as a mask.
+    #[inline]
+    fn has_discarded(&self, p: usize, k: usize) -> bool {
+        debug_assert_eq!(
+            k < 64 && self.players[p].discarded >> k & 1 == 1,
+            self.players[p]
+                .discards
+                .iter()
+                .any(|(t, _)| t.kind() == Some(k))
+        );
+        k < 64 && self.players[p].discarded >> k & 1 == 1
     }
 }

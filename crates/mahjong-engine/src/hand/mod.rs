@@ -291,11 +291,12 @@ impl Hand {
             options,
             shape,
             wall,
-            players: vec![PlayerState::default(); n],
+            players: (0..n).map(|_| PlayerState::with_room()).collect(),
             phase: Phase::Over,
             events: Vec::new(),
             discard_count: 0,
-            discard_log: Vec::new(),
+            // Room for a whole wall's discards: no growing in the first hands of a game.
+            discard_log: Vec::with_capacity(144),
             result: None,
             setup,
         };

@@ -123,6 +123,7 @@ impl Hand {
         let me = &mut self.players[p];
         me.remove(tile);
         me.discards.push((tile, false));
+        me.discarded |= 1 << tile.kind().expect("playing tile");
         self.discard_log.push((p as u8, tile));
         if call {
             me.original_call = true;
