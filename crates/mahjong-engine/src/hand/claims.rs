@@ -15,7 +15,18 @@ impl Hand {
     pub(super) fn claimants(&self, discarder: usize, tile: Tile) -> Seats {
         let k = tile.kind().expect("playing tile");
         let mut who = Seats::default();
-        for (q, me) in self.players.iter().enumerate() {
+        // Most discards: nobody holds a pair of the kind or waits on it (the discarder
+        // counted too), judged on the union of every seat's masks before seat by seat.
+        let mut pairs_or_waits = 0u64;
+        for (me, w) in self.players.iter().zip(&self.waits) {
+            pairs_or_waits |= me.levels[1] | w.0;
+        }
+        let seats = if pairs_or_waits >> k & 1 == 1 {
+            self.players.len()
+        } else {
+            0
+        };
+        for (q, me) in self.players.iter().enumerate().take(seats) {
             // A pair of the kind (not frozen by Original Call), or a wait on it.
             let pung = me.levels[1] >> k & 1 == 1 && !me.original_call;
             if (pung || self.waits[q].contains(k))
