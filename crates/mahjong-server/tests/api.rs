@@ -183,6 +183,7 @@ async fn the_api_answers_as_documented() {
             ("western", "western", "western", 4),
             ("korean-3p", "korean-3p", "korean", 3),
             ("japanese-3p", "japanese-3p", "japanese", 3),
+            ("malaysian-3p", "malaysian-3p", "malaysian", 3),
         ]
     );
 
