@@ -105,7 +105,7 @@ type Part = (&'static Rule, u8, bool, Option<Tile>);
 /// arrangement), with their items.
 #[derive(Copy, Clone)]
 struct Eval {
-    parts: [Part; 24],
+    parts: [Part; 32],
     n: usize,
     fan: u32,
     limits: u32,
@@ -115,7 +115,7 @@ struct Eval {
 
 impl Eval {
     const EMPTY: Eval = Eval {
-        parts: [(&F1_DRAGON, 0, false, None); 24],
+        parts: [(&F1_DRAGON, 0, false, None); 32],
         n: 0,
         fan: 0,
         limits: 0,
