@@ -82,7 +82,10 @@ fn every_family_has_its_section() {
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with(' ') && !l.contains("  "))
         .collect();
-    assert_eq!(heads, ["classical", "western", "korean", "japanese", "malaysian"]);
+    assert_eq!(
+        heads,
+        ["classical", "western", "korean", "japanese", "malaysian"]
+    );
 }
 
 #[test]
