@@ -267,25 +267,10 @@ pub fn is_complete_with_jokers(
     shape: &Shape,
     rules: JokerRules,
 ) -> bool {
-    // Small enough that finding every arrangement is cheap; stop at the first.
     let mut found = false;
-    let naturals: usize = counts.iter().map(|&c| c as usize).sum();
-    if naturals + jokers as usize != sets_needed * 3 + 2 {
-        return false;
-    }
-    let mut c = *counts;
-    let mut arr = JokerArrangement::empty(Form::Regular);
-    regular(
-        &mut c,
-        jokers,
-        0,
-        0,
-        false,
-        shape,
-        rules,
-        &mut arr,
-        &mut |_: &JokerArrangement| found = true,
-    );
+    for_each_joker_arrangement(counts, jokers, sets_needed, shape, rules, false, |_| {
+        found = true
+    });
     found
 }
 
@@ -338,20 +323,28 @@ fn set(s: &mut States, i: usize) {
 /// Adds the blocks `(n1, n2, n3, p)` to every state of `from`, into `to`, keeping at most
 /// `limit` blocks.
 fn add(from: &States, to: &mut States, d: (usize, usize, usize, usize), limit: usize) {
-    for (w, &bits) in from.iter().enumerate() {
-        let mut bits = bits;
-        while bits != 0 {
-            let i = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (p, r) = (i % 2, i / 2);
-            let (n3, r) = (r % 6, r / 6);
-            let (n2, n1) = (r % 6, r / 6);
-            let (a, b, c) = (n1 + d.0, n2 + d.1, n3 + d.2);
-            if a + b + c <= limit {
-                set(to, state(a, b, c, p.max(d.3)));
-            }
+    for (n1, n2, n3, p) in each(from) {
+        let (a, b, c) = (n1 + d.0, n2 + d.1, n3 + d.2);
+        if a + b + c <= limit {
+            set(to, state(a, b, c, p.max(d.3)));
         }
     }
+}
+
+/// Every state of `s` as `(n1, n2, n3, p)`.
+fn each(s: &States) -> impl Iterator<Item = (usize, usize, usize, usize)> + '_ {
+    s.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (p, r) = (i % 2, i / 2);
+                let (n3, r) = (r % 6, r / 6);
+                (r / 6, r % 6, n3, p)
+            })
+        })
+    })
 }
 
 /// The regular-form shanten of concealed naturals `counts` and `jokers` with
@@ -388,16 +381,8 @@ pub fn shanten_with_jokers(
             suit_counts.copy_from_slice(&counts[kinds.clone()]);
             let found = suit_states(&suit_counts, limit);
             let mut next: States = [0; 7];
-            for (w, &bits) in found.iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (p, r) = (i % 2, i / 2);
-                    let (n3, r) = (r % 6, r / 6);
-                    let (n2, n1) = (r % 6, r / 6);
-                    add(&states, &mut next, (n1, n2, n3, p), limit);
-                }
+            for d in each(&found) {
+                add(&states, &mut next, d, limit);
             }
             states = next;
         } else {
@@ -419,22 +404,12 @@ pub fn shanten_with_jokers(
             }
         }
     }
-    let mut best = i8::MAX;
-    for (w, &bits) in states.iter().enumerate() {
-        let mut bits = bits;
-        while bits != 0 {
-            let i = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (p, r) = (i % 2, i / 2);
-            let (n3, r) = (r % 6, r / 6);
-            let (n2, n1) = (r % 6, r / 6);
-            let d = draws([n1, n2, n3], p == 1, jokers, sets_needed, rules);
-            if d != u8::MAX {
-                best = best.min(d as i8 - 1);
-            }
-        }
-    }
-    best
+    each(&states)
+        .map(|(n1, n2, n3, p)| draws([n1, n2, n3], p == 1, jokers, sets_needed, rules))
+        .filter(|&d| d != u8::MAX)
+        .map(|d| d as i8 - 1)
+        .min()
+        .unwrap_or(i8::MAX)
 }
 
 /// Every way of cutting the naturals `c` of one suit with chows into at most `limit`
