@@ -6,7 +6,6 @@
 
 mod common;
 
-use assert_cmd::Command;
 use common::score;
 use serde_json::{json, Value};
 
@@ -15,16 +14,7 @@ const EXAMPLE: &str = include_str!("../../../examples/malaysian-3p-example.json"
 const NOT_YET: &str = "malaysian-3p can be scored (`mahjong score`) but not played yet";
 
 fn mahjong(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("mahjong")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::run(args, "")
 }
 
 #[test]

@@ -11,10 +11,15 @@ pub fn score(table: &str, as_json: bool) -> (i32, String, String) {
         args.push("--json");
     }
     args.push("-");
+    run(&args, table)
+}
+
+/// Runs `mahjong` with `args` and `stdin`: (status, stdout, stderr).
+pub fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     let out = Command::cargo_bin("mahjong")
         .unwrap()
         .args(args)
-        .write_stdin(table)
+        .write_stdin(stdin)
         .output()
         .unwrap();
     (
