@@ -355,8 +355,8 @@ fn each(s: &States) -> impl Iterator<Item = (usize, usize, usize, usize)> + '_ {
 ///
 /// The naturals are cut into blocks (sets of three, twos that want a tile, single tiles,
 /// tiles to discard): kind by kind for tiles without chows, by a search within each suit
-/// with chows; what is reachable is a small set of block counts, and each is priced by
-/// [`draws`].
+/// with chows; what is reachable is a small set of block counts, and each is priced by the
+/// natural draws it still lacks.
 pub fn shanten_with_jokers(
     counts: &Counts,
     jokers: u8,
