@@ -353,6 +353,7 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 kind,
                 tile,
                 from,
+                jokers,
             } => {
                 let mut needed: Vec<Tile> = match kind {
                     SetKind::Chow => run_of(*tile).to_vec(),
@@ -365,9 +366,20 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                     seats[*d].discards.pop();
                 }
                 let s2 = &mut seats[*player];
+                // A natural tile not held is one a joker stands for (MY3-J2).
                 for t in &needed {
-                    take(&mut s2.concealed, *t);
+                    if s2.concealed.iter().any(|x| x.kind() == t.kind()) {
+                        take(&mut s2.concealed, *t);
+                    }
                 }
+                for _ in 0..*jokers {
+                    take(&mut s2.concealed, Tile::JOKER);
+                }
+                let with = match jokers {
+                    0 => String::new(),
+                    1 => " with a joker".to_string(),
+                    j => format!(" with {j} jokers"),
+                };
                 if *kind == SetKind::Kong(KongKind::Annexed) {
                     if let Some(i) = s2
                         .sets
@@ -381,12 +393,12 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 }
                 match from {
                     Some(d) => format!(
-                        "{} claims {}'s discard: {}",
+                        "{} claims {}'s discard: {}{with}",
                         p(*player),
                         p(*d),
                         set_text(*kind, *tile)
                     ),
-                    None => format!("{} declares {}", p(*player), set_text(*kind, *tile)),
+                    None => format!("{} declares {}{with}", p(*player), set_text(*kind, *tile)),
                 }
             }
             Event::Mahjong {

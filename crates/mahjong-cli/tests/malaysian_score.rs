@@ -1,8 +1,7 @@
 //! `mahjong` on malaysian-3p: `score` on the example table
 //! (`examples/malaysian-3p-example.json`) with its `fan`, base and settlement, a hand below
 //! the minimum refused with exit status 2; the ruleset listed, shown and its rules given;
-//! and every command that would play it (`simulate`, `play`, `replay`) refused with exit
-//! status 2, since only its scoring is built.
+//! and `simulate` playing it with no other flag, its record replayed.
 
 mod common;
 
@@ -10,8 +9,6 @@ use common::score;
 use serde_json::{json, Value};
 
 const EXAMPLE: &str = include_str!("../../../examples/malaysian-3p-example.json");
-
-const NOT_YET: &str = "malaysian-3p can be scored (`mahjong score`) but not played yet";
 
 fn mahjong(args: &[&str]) -> (i32, String, String) {
     common::run(args, "")
@@ -88,58 +85,32 @@ fn below_the_minimum_is_refused() {
 }
 
 #[test]
-fn simulate_refuses_a_ruleset_it_cannot_play() {
-    let (code, stdout, stderr) = mahjong(&["simulate", "--ruleset", "malaysian-3p"]);
-    assert_eq!(code, 2, "{stdout}{stderr}");
-    assert!(stdout.is_empty());
-    assert_eq!(stderr.trim(), format!("error: {NOT_YET}"));
-    // Through a server too, before any connection.
+fn simulate_plays_it_with_no_other_flag_and_its_record_replays() {
+    let (code, stdout, stderr) =
+        mahjong(&["simulate", "--ruleset", "malaysian-3p", "--games", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    // MY3-M3: a match is 16 hands.
+    assert!(stdout.starts_with("games 2   hands 32 "), "{stdout}");
+    assert!(stdout.contains("MY3-"), "{stdout}");
+    let dir = std::env::temp_dir().join(format!("mahjong-my3-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("m.jsonl");
     let (code, _, stderr) = mahjong(&[
         "simulate",
         "--ruleset",
         "malaysian-3p",
-        "--server",
-        "http://127.0.0.1:9",
-    ]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains(NOT_YET), "{stderr}");
-}
-
-#[test]
-fn play_refuses_a_ruleset_it_cannot_play() {
-    let (code, _, stderr) = mahjong(&["play", "--ruleset", "malaysian-3p"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains(NOT_YET), "{stderr}");
-}
-
-#[test]
-fn replay_refuses_a_record_of_a_ruleset_it_cannot_play() {
-    // A korean-3p record whose header names the malaysian-3p ruleset.
-    let dir = std::env::temp_dir().join(format!("mahjong-my3-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("k.jsonl");
-    let (code, _, stderr) = mahjong(&[
-        "simulate",
-        "--ruleset",
-        "korean-3p",
+        "--bots",
+        "random",
         "--games",
-        "1",
-        "--max-hands",
-        "1",
+        "3",
         "--record",
         record.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{stderr}");
-    let text = std::fs::read_to_string(&record).unwrap();
-    let (header, rest) = text.split_once('\n').unwrap();
-    let mut h: Value = serde_json::from_str(header).unwrap();
-    let r = mahjong_rules::Ruleset::preset("malaysian-3p").unwrap();
-    h["ruleset"] = serde_json::to_value(&r).unwrap();
-    let edited = dir.join("m.jsonl");
-    std::fs::write(&edited, format!("{h}\n{rest}")).unwrap();
-    let (code, _, stderr) = mahjong(&["replay", edited.to_str().unwrap()]);
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains(NOT_YET), "{stderr}");
+    let (code, stdout, stderr) = mahjong(&["replay", record.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("replayed 3 games, 48 hands"), "{stdout}");
+    assert!(stdout.contains("all agree"), "{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -469,7 +469,12 @@ impl Game {
                 }
             }
             self.hand_no += 1;
-            let out_of_hands = self.config.max_hands.is_some_and(|m| self.hand_no >= m);
+            let out_of_hands = self
+                .config
+                .max_hands
+                .into_iter()
+                .chain(play.hands)
+                .any(|m| self.hand_no >= m);
             // A family may end the game early (J3: a player below zero).
             let bust = self.ruleset.game_over(&self.totals);
             if self.round >= play.rounds || out_of_hands || bust {
@@ -493,7 +498,11 @@ impl Game {
             let plan = Plan {
                 number: self.hand_no,
                 dealer: next_dealer,
-                prevailing: play.winds[self.round as usize % self.seats],
+                prevailing: if play.prevailing_rotates {
+                    play.winds[self.round as usize % self.seats]
+                } else {
+                    play.winds[0]
+                },
                 east_streak: self.east_streak,
                 goulash: self.draws_in_row,
                 honba: self.honba,

@@ -10,6 +10,9 @@ const PASS: u8 = 1;
 const MAHJONG: u8 = 2;
 const PUNG: u8 = 4;
 const KONG: u8 = 8;
+/// [`LegalSet::reds`] bits for the jokers.
+const JOKER_DISCARD: u8 = 1 << 6;
+const JOKER_ASIDE: u8 = 1 << 7;
 
 /// Most actions a seat can have at once: a 14-tile hand has at most 14 distinct tiles to
 /// discard, each also with Original Call, plus Mah-Jongg, its kongs and tiles to set aside.
@@ -17,8 +20,9 @@ pub const MAX_LEGAL: usize = 44;
 
 /// A seat's legal actions at one decision point, in a fixed order: pass, Mah-Jongg, pung,
 /// kong, chows (by first tile), concealed kongs (by tile), annexed kongs (in the order of
-/// the seat's sets), tiles to set aside (by tile), then discards by tile (red fives last), each followed by the same
-/// discard with Original Call where that is legal.
+/// the seat's sets), tiles to set aside (by tile, a joker last), then discards by tile (red
+/// fives, then a joker, last), each followed by the same discard with Original Call where
+/// that is legal.
 ///
 /// `Copy` and allocation-free: a driver can count the actions, pick the `i`-th or test one
 /// for legality without building a list.
@@ -31,7 +35,8 @@ pub struct LegalSet {
     /// Kinds of the pungs that may be annexed, in set order, a byte each from the lowest
     /// (shifts, not an array: an indexed array keeps the whole set out of registers).
     annex: u32,
-    /// Bits 0–2: red fives (by suit) that may be discarded; bits 3–5: with Original Call.
+    /// Bits 0–2: red fives (by suit) that may be discarded; bits 3–5: with Original Call;
+    /// bit 6: a joker may be discarded; bit 7: a joker may be set aside (MY3-J6).
     reds: u8,
     chows: u64,
     kongs: u64,
@@ -85,7 +90,9 @@ impl LegalSet {
             Action::Kong => self.flags & KONG != 0,
             Action::Chow { first } => has_plain(self.chows, first),
             Action::ConcealedKong { tile } => has_plain(self.kongs, tile),
-            Action::SetAside { tile } => has_plain(self.aside, tile),
+            Action::SetAside { tile } => {
+                has_plain(self.aside, tile) || (tile.is_joker() && self.reds & JOKER_ASIDE != 0)
+            }
             Action::AnnexKong { tile } => {
                 !tile.is_red()
                     && tile
@@ -101,6 +108,8 @@ impl LegalSet {
         let i = tile.index();
         if i < KINDS {
             (if call { self.calls } else { self.discards }) >> i & 1 == 1
+        } else if tile.is_joker() {
+            !call && self.reds & JOKER_DISCARD != 0
         } else {
             red_suit(tile).is_some_and(|s| self.reds >> (s + 3 * call as usize) & 1 == 1)
         }
@@ -153,6 +162,12 @@ impl LegalSet {
             let tile = Tile::from_kind(k);
             return Some(Action::SetAside { tile });
         }
+        if self.reds & JOKER_ASIDE != 0 {
+            if i == 0 {
+                return Some(Action::SetAside { tile: Tile::JOKER });
+            }
+            i -= 1;
+        }
         if self.calls == 0 {
             if let Some(k) = take(self.discards, &mut i) {
                 let tile = Tile::from_kind(k);
@@ -191,6 +206,12 @@ impl LegalSet {
                     i -= 1;
                 }
             }
+        }
+        if self.reds & JOKER_DISCARD != 0 && i == 0 {
+            return Some(Action::Discard {
+                tile: Tile::JOKER,
+                call: false,
+            });
         }
         None
     }
@@ -288,8 +309,20 @@ impl LegalSet {
         self.reds |= offers.reds;
     }
 
+    /// Discarding a joker (MY3-J7), and with `aside` setting one aside as a bonus tile
+    /// for a loose tile (MY3-J6).
+    pub(crate) fn add_jokers(&mut self, aside: bool) {
+        let bits = JOKER_DISCARD | if aside { JOKER_ASIDE } else { 0 };
+        self.n += (bits & !self.reds).count_ones() as u8;
+        self.reds |= bits;
+    }
+
     /// Discarding `tile`, with Original Call if `call`.
     pub(crate) fn add_discard(&mut self, tile: Tile, call: bool) {
+        if tile.is_joker() {
+            self.add_jokers(false);
+            return;
+        }
         match red_suit(tile) {
             Some(s) => {
                 let bit = 1 << (s + 3 * call as usize);

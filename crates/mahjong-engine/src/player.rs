@@ -38,6 +38,11 @@ pub struct PlayerState {
     pub(crate) pungs: u64,
     /// The kinds among `discards` (claimed or not), kept at each discard.
     pub(crate) discarded: u64,
+    /// Jokers among the concealed tiles (MY3-J; not in `counts`).
+    pub(crate) jokers: u8,
+    /// The bonus groups complete when the opening bonus round ended (MY3-I1), as
+    /// `SeatHand::opening_groups`.
+    pub(crate) opening_groups: u8,
 }
 
 impl Default for PlayerState {
@@ -55,6 +60,8 @@ impl Default for PlayerState {
             len: 0,
             pungs: 0,
             discarded: 0,
+            jokers: 0,
+            opening_groups: 0,
         }
     }
 }
@@ -66,6 +73,12 @@ pub struct MeldInfo {
     pub claimed: Option<Tile>,
     /// Red fives among its tiles.
     pub reds: u8,
+    /// Jokers among its tiles (MY3-J2: at most 2 in a pung, 1 in a chow).
+    pub jokers: u8,
+    /// The tile a chow's joker stands for (a pung's jokers stand for its kind).
+    pub joker_for: Option<Tile>,
+    /// The player who discarded its claimed tile (a claimed kong's supplier, MY3-I2).
+    pub supplier: Option<u8>,
 }
 
 /// The suit of a five's kind, for red fives.
@@ -100,12 +113,18 @@ impl PlayerState {
         for (s, suit) in Suit::ALL.into_iter().enumerate() {
             out.push_n(Tile::red_five(suit), self.reds[s] as usize);
         }
+        out.push_n(Tile::JOKER, self.jokers as usize);
         out
     }
 
-    /// Number of concealed tiles.
+    /// Number of concealed tiles (jokers included).
     pub fn concealed_len(&self) -> usize {
-        self.len as usize
+        self.len as usize + self.jokers as usize
+    }
+
+    /// Number of jokers among the concealed tiles.
+    pub fn jokers(&self) -> u8 {
+        self.jokers
     }
 
     /// The concealed tiles by kind.
@@ -117,13 +136,18 @@ impl PlayerState {
     /// (with `sets`) his declared sets, concealed kongs included.
     pub(crate) fn add_table_tiles(&self, counts: &mut Counts, sets: bool) {
         for (t, claimed) in &self.discards {
-            if !claimed {
-                counts[t.kind().expect("playing tile")] += 1;
+            if let (false, Some(k)) = (claimed, t.kind()) {
+                counts[k] += 1;
             }
         }
         if sets {
-            for m in &self.melds {
+            for (m, info) in self.melds.iter().zip(&self.meld_info) {
                 m.add_to(counts);
+                if info.jokers > 0 {
+                    // Jokers stand in for tiles still unseen (MY3-J2: a pung's kind, a
+                    // chow's tiles other than those held).
+                    without_jokers(counts, m, info);
+                }
             }
         }
     }
@@ -142,6 +166,8 @@ impl PlayerState {
         self.len = 0;
         self.pungs = 0;
         self.discarded = 0;
+        self.jokers = 0;
+        self.opening_groups = 0;
     }
 
     /// One more tile of kind `k` in `counts` and `levels`.
@@ -169,6 +195,9 @@ impl PlayerState {
 
     /// Whether the player holds this tile (a red five is not a plain five).
     pub(crate) fn holds(&self, tile: Tile) -> bool {
+        if tile.is_joker() {
+            return self.jokers > 0;
+        }
         match tile.kind() {
             Some(k) => match five_suit(k) {
                 Some(s) if tile.is_red() => self.reds[s] > 0,
@@ -183,6 +212,10 @@ impl PlayerState {
     #[inline]
     pub(crate) fn remove(&mut self, tile: Tile) {
         debug_assert!(self.holds(tile), "tile checked before removal");
+        if tile.is_joker() {
+            self.jokers -= 1;
+            return;
+        }
         let k = tile.kind().expect("playing tile");
         if tile.is_red() {
             self.reds[five_suit(k).expect("a five")] -= 1;
@@ -211,14 +244,29 @@ impl PlayerState {
         self.reds_melded + self.reds.iter().sum::<u8>()
     }
 
-    /// Adds a playing tile to the concealed hand (bonus tiles are set aside before).
+    /// Adds a playing tile or a joker to the concealed hand (bonus tiles are set aside
+    /// before).
     pub(crate) fn add(&mut self, tile: Tile) {
+        if tile.is_joker() {
+            self.jokers += 1;
+            return;
+        }
         let k = tile.kind().expect("only playing tiles are held");
         if tile.is_red() {
             self.reds[five_suit(k).expect("a five")] += 1;
         }
         self.count_in(k);
     }
+}
+
+/// Takes out of `counts` the tiles of set `m` that are jokers (`m.add_to` counted them as
+/// natural tiles).
+fn without_jokers(counts: &mut Counts, m: &Meld, info: &MeldInfo) {
+    let k = info
+        .joker_for
+        .and_then(Tile::kind)
+        .unwrap_or(m.tile as usize);
+    counts[k] = counts[k].saturating_sub(info.jokers);
 }
 
 /// The table as a family's play hooks read it ([`PlayTable`]): borrowed from the hand's

@@ -142,6 +142,10 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         from: Option<usize>,
+        /// Jokers among its tiles (MY3-J2), standing in for natural tiles.
+        #[serde(default, skip_serializing_if = "no_jokers")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u8>", optional))]
+        jokers: u8,
     },
     /// A player decided (recorded so a replay can re-enact the game).
     Decision {
@@ -278,4 +282,9 @@ impl Event {
             e => e.clone(),
         }
     }
+}
+
+/// Serde: a set's joker count is left out when it holds none.
+fn no_jokers(n: &u8) -> bool {
+    *n == 0
 }

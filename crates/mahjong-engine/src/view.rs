@@ -18,6 +18,15 @@ pub struct PublicSet {
     pub tile: Tile,
     /// Formed with a claimed tile.
     pub exposed: bool,
+    /// Jokers among its tiles (MY3-J2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u8>", optional))]
+    pub jokers: u8,
+}
+
+/// Serde: a set without jokers says nothing of them.
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// One player's public side of the table.
@@ -127,15 +136,21 @@ impl Hand {
         for (q, (st, seat)) in self.players().iter().zip(out.public.iter_mut()).enumerate() {
             seat.wind = self.wind_of(q);
             seat.sets.clear();
-            seat.sets.extend(st.melds.iter().map(|m| PublicSet {
-                kind: match m.kind {
-                    MeldKind::Chow => SetKind::Chow,
-                    MeldKind::Kong(k) => SetKind::Kong(k),
-                    _ => SetKind::Pung,
-                },
-                tile: m.first(),
-                exposed: m.exposed,
-            }));
+            seat.sets.extend(
+                st.melds
+                    .iter()
+                    .zip(&st.meld_info)
+                    .map(|(m, info)| PublicSet {
+                        kind: match m.kind {
+                            MeldKind::Chow => SetKind::Chow,
+                            MeldKind::Kong(k) => SetKind::Kong(k),
+                            _ => SetKind::Pung,
+                        },
+                        tile: m.first(),
+                        exposed: m.exposed,
+                        jokers: info.jokers,
+                    }),
+            );
             seat.bonus.clear();
             seat.bonus.extend_from_slice(&st.bonus);
             seat.discards.clear();

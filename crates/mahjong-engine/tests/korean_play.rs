@@ -147,7 +147,8 @@ fn k3_p4_a_pung_is_claimed_from_any_discard_and_the_claimer_discards() {
             player: 2,
             kind: SetKind::Pung,
             tile: t("4C"),
-            from: Some(0)
+            from: Some(0),
+            jokers: 0,
         }
     );
     // The claimer discards (no Mah-Jongg, no kong on a claimed tile).
@@ -185,7 +186,8 @@ fn k3_p5_a_drawn_fourth_tile_is_annexed_to_an_exposed_pung_with_a_loose_tile_fro
                 player: 2,
                 kind: SetKind::Kong(KongKind::Annexed),
                 tile: t("4C"),
-                from: None
+                from: None,
+                jokers: 0,
             },
             Event::Draw {
                 player: 2,
@@ -219,7 +221,8 @@ fn k3_p5_kongs_concealed_and_claimed_onto_a_concealed_pung_but_never_onto_an_exp
                 player: 0,
                 kind: SetKind::Kong(KongKind::Concealed),
                 tile: t("WD"),
-                from: None
+                from: None,
+                jokers: 0,
             },
             // The replacement is the last tile of the wall.
             Event::Draw {
@@ -245,7 +248,8 @@ fn k3_p5_kongs_concealed_and_claimed_onto_a_concealed_pung_but_never_onto_an_exp
                 player: 1,
                 kind: SetKind::Kong(KongKind::Claimed),
                 tile: t("7C"),
-                from: Some(0)
+                from: Some(0),
+                jokers: 0,
             },
             Event::Draw {
                 player: 1,

@@ -169,7 +169,8 @@ fn claim_pung_beats_chow_and_only_the_next_player_may_chow() {
                 player: 3,
                 kind: SetKind::Pung,
                 tile: t("5D"),
-                from: Some(1)
+                from: Some(1),
+                jokers: 0,
             },
         ]
     );
@@ -231,7 +232,8 @@ fn claim_chow_by_the_next_player() {
                 player: 2,
                 kind: SetKind::Chow,
                 tile: t("3D"),
-                from: Some(1)
+                from: Some(1),
+                jokers: 0,
             },
         ]
     );
@@ -354,7 +356,8 @@ fn rob_annexed_kong_m117k() {
                 player: 2,
                 kind: SetKind::Kong(KongKind::Annexed),
                 tile: t("5D"),
-                from: None
+                from: None,
+                jokers: 0,
             },
             Event::Decision {
                 player: 3,
@@ -426,7 +429,8 @@ fn rob_concealed_kong_not_offered_to_a_regular_hand() {
                 player: 0,
                 kind: SetKind::Kong(KongKind::Concealed),
                 tile: t("5D"),
-                from: None
+                from: None,
+                jokers: 0,
             },
             Event::Draw {
                 player: 0,
@@ -476,7 +480,8 @@ fn rob_concealed_kong_for_thirteen_unique_wonders() {
                 player: 0,
                 kind: SetKind::Kong(KongKind::Concealed),
                 tile: t("9C"),
-                from: None
+                from: None,
+                jokers: 0,
             },
             Event::Decision {
                 player: 2,
@@ -551,6 +556,7 @@ fn kong_upon_kong_m122f() {
         kind: SetKind::Kong(KongKind::Concealed),
         tile,
         from: None,
+        jokers: 0,
     };
     let loose = |tile| Event::Draw {
         player: 1,

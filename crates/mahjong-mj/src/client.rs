@@ -899,6 +899,8 @@ impl Seat {
                 kind: s.kind,
                 tile: s.first,
                 exposed: s.exposed,
+                // mj-server plays without jokers.
+                jokers: 0,
             }));
         }
         v.live_wall = live;

@@ -205,6 +205,15 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether the family pays for kongs and bonus groups as they happen (MY3-I): the
+    /// engine then writes each claimed kong's supplier and the bonus groups complete after
+    /// the opening round on the table, and scores a washout as a table with no winner so
+    /// that those payments stand (MY3-P6), instead of by
+    /// [`PlayHooks::washout_settlement`].
+    fn instant_payments(&self) -> bool {
+        false
+    }
+
     /// Whether `p`, his hand frozen by a ready declaration, may still declare a concealed
     /// kong of the tile just drawn; the engine offers it only when the waits stay the same
     /// (J3-T7 riichi). Classical Original Call allows none (M55).

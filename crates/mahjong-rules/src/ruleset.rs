@@ -127,6 +127,15 @@ pub struct PlayRules {
     pub chow_claims: bool,
     /// The dealer's throw alone breaks the wall (K3-D); otherwise a second throw adds to it.
     pub single_throw: bool,
+    /// The tile set's wild tiles (`JK`) and their limits (MY3-J); `None` where the set has
+    /// none. A joker is held, discarded and set aside like a tile, stands in claimed
+    /// pungs and chows, and never in a kong.
+    pub jokers: Option<mahjong_hands::JokerRules>,
+    /// The prevailing wind moves with the rounds (entry `r % seats` of `winds`); `false`:
+    /// it stays the first (MY3-M2: East all game).
+    pub prevailing_rotates: bool,
+    /// A game ends after this many hands whatever its rounds (MY3-M3 counts hands).
+    pub hands: Option<u32>,
 }
 
 pub(crate) fn default_claim_seconds() -> u32 {
@@ -149,6 +158,9 @@ impl PlayRules {
             winds: Wind::ALL,
             chow_claims: true,
             single_throw: false,
+            jokers: None,
+            prevailing_rotates: true,
+            hands: None,
         }
     }
 }

@@ -610,6 +610,9 @@ pub enum Earth {
     EastsFirstDiscard,
     /// A non-dealer's win on his first draw, from the wall or a loose tile (J3-YM1 Chiihou).
     FirstDraw,
+    /// A non-dealer's win in the first go-around, on a discard or his own draw (MY3-L1,
+    /// MY3-X5).
+    FirstGoAround,
 }
 
 impl TableReading {
@@ -1301,6 +1304,12 @@ fn validate_win(
             return Err(InputError::new(
                 "win.earth",
                 "a first-draw win (Chiihou) is a non-dealer's own draw (from: wall or loose)",
+            ));
+        }
+        Earth::FirstGoAround if wi.earth && winner == 0 => {
+            return Err(InputError::new(
+                "win.earth",
+                "the earthly hand is a non-dealer's win in the first go-around",
             ));
         }
         _ => {}

@@ -506,19 +506,20 @@ async fn play_redirects_303_to_a_new_table_with_seat_0s_token() {
     server.stop().await.unwrap();
 }
 
-/// A ruleset the engine cannot play yet (malaysian-3p, scored only) makes no table.
+/// The Malaysian three-player game makes a three-seat table like any other preset.
 #[tokio::test]
-async fn create_table_with_a_ruleset_scored_only_is_400() {
+async fn create_table_with_malaysian_3p_has_three_seats() {
     let (server, client) = server().await;
-    for route in ["/api/tables", "/play"] {
-        let (status, body) = client
-            .post(route, &json!({"ruleset": "malaysian-3p"}))
-            .await
-            .unwrap();
-        assert_eq!(status, 400, "{route}: {body}");
-        assert_eq!(error_path(&body), "ruleset", "{route}");
-        assert!(body.contains("not played yet"), "{route}: {body}");
-    }
+    let (status, body) = client
+        .post("/api/tables", &json!({"ruleset": "malaysian-3p"}))
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{body}");
+    let t = body_json(&body);
+    let id = t["id"].as_str().unwrap();
+    let info = client.get_json(&format!("/api/tables/{id}")).await.unwrap();
+    assert_eq!(info["ruleset"], "malaysian-3p");
+    assert_eq!(info["seats"].as_array().unwrap().len(), 3);
     server.stop().await.unwrap();
 }
 

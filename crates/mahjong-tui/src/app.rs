@@ -618,8 +618,14 @@ impl App {
                 kind,
                 tile,
                 from,
+                jokers,
             } => {
-                let what = set_name(kind, tile);
+                let mut what = set_name(kind, tile);
+                match jokers {
+                    0 => {}
+                    1 => what.push_str(" with a joker"),
+                    j => what.push_str(&format!(" with {j} jokers")),
+                }
                 let line = match from {
                     Some(f) => format!(
                         "{} claim{} {what} from {}",

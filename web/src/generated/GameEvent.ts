@@ -96,7 +96,11 @@ tile: Tile,
 /**
  * The discarder, for a claimed set.
  */
-from?: number, } | { "type": "decision", 
+from?: number, 
+/**
+ * Jokers among its tiles (MY3-J2), standing in for natural tiles.
+ */
+jokers?: number, } | { "type": "decision", 
 /**
  * Player.
  */

@@ -17,4 +17,8 @@ tile: Tile,
 /**
  * Formed with a claimed tile.
  */
-exposed: boolean, };
+exposed: boolean, 
+/**
+ * Jokers among its tiles (MY3-J2).
+ */
+jokers?: number, };

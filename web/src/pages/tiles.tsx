@@ -9,7 +9,7 @@ const GROUPS: { key: string; codes: (c: string) => boolean }[] = [
   { key: 'tile.circles', codes: (c) => /^[0-9]D$/.test(c) },
   { key: 'tiles.honours', codes: (c) => /^([ESWN]W|[RGW]D)$/.test(c) },
   { key: 'tiles.bonus', codes: (c) => /^[1-4][FS]$/.test(c) },
-  { key: 'tiles.more', codes: (c) => /^([1-4][AP]|JK)$/.test(c) },
+  { key: 'tiles.more', codes: (c) => /^([1-4][AH]|JK)$/.test(c) },
 ];
 
 // Red fives sort next to their fives, as in a hand.

@@ -13,6 +13,9 @@ impl Hand {
     /// tests, no action list).
     #[inline]
     pub(super) fn claimants(&self, discarder: usize, tile: Tile) -> Seats {
+        if self.options.jokers.is_some() {
+            return self.claimants_with_jokers(discarder, tile);
+        }
         let k = tile.kind().expect("playing tile");
         let mut who = Seats::default();
         // Most discards: nobody holds a pair of the kind or waits on it (the discarder
@@ -41,6 +44,18 @@ impl Hand {
             let me = &self.players[next];
             if !me.original_call && self.chow_starts_with(me, k) != 0 {
                 who.insert(next);
+            }
+        }
+        who
+    }
+
+    /// [`Hand::claimants`] where jokers stand in claimed sets (MY3-J2): seat by seat.
+    #[cold]
+    fn claimants_with_jokers(&self, discarder: usize, tile: Tile) -> Seats {
+        let mut who = Seats::default();
+        for q in (0..self.seats()).filter(|&q| q != discarder) {
+            if self.claim_legal(q, discarder, tile).len() > 1 {
+                who.insert(q);
             }
         }
         who
@@ -173,6 +188,34 @@ impl Hand {
         self.draw_for(konger, true, kongs);
     }
 
+    /// Who gets a discard claimed for a set where jokers stand in (MY3-P2): a kong
+    /// before a pung, then the pung with fewer jokers, then the first in turn.
+    #[cold]
+    fn set_claim_with_jokers(
+        &self,
+        discarder: usize,
+        k: usize,
+        responses: &[Option<Action>; 4],
+    ) -> Option<usize> {
+        let mut best: Option<(usize, (bool, u8))> = None;
+        for i in 1..self.seats() {
+            let q = (discarder + i) % self.seats();
+            let rank = match responses[q] {
+                Some(Action::Kong) => (true, 0),
+                Some(Action::Pung) => (false, 2 - self.players[q].counts[k].min(2)),
+                _ => continue,
+            };
+            // Earlier in turn wins a tie: only a strictly better claim replaces it.
+            let better = best.is_none_or(|(_, (kong, jokers))| {
+                (rank.0 && !kong) || (rank.0 == kong && rank.1 < jokers)
+            });
+            if better {
+                best = Some((q, rank));
+            }
+        }
+        best.map(|(q, _)| q)
+    }
+
     #[inline]
     pub(super) fn resolve_claims(&mut self) {
         let Phase::Claims {
@@ -236,18 +279,31 @@ impl Hand {
             return;
         }
         let k = tile.kind().expect("playing tile") as u8;
-        if let Some(q) = self.nearest_after(discarder, |q| {
-            matches!(responses[q], Some(Action::Pung | Action::Kong))
-        }) {
+        let set_claim = if self.options.jokers.is_some() {
+            self.set_claim_with_jokers(discarder, k as usize, &responses)
+        } else {
+            self.nearest_after(discarder, |q| {
+                matches!(responses[q], Some(Action::Pung | Action::Kong))
+            })
+        };
+        if let Some(q) = set_claim {
             self.mark_claimed(discarder);
             let kong = responses[q] == Some(Action::Kong);
             let me = &mut self.players[q];
             let reds = me.reds_melded;
-            me.meld_kind(tile, if kong { 3 } else { 2 });
+            // MY3-J2: natural tiles first, jokers for the rest.
+            let wanted = if kong { 3 } else { 2 };
+            let naturals = wanted.min(me.counts[k as usize]);
+            let jokers = wanted - naturals;
+            me.meld_kind(tile, naturals as usize);
+            me.jokers -= jokers;
             me.reds_melded += tile.is_red() as u8;
             me.meld_info.push(MeldInfo {
                 claimed: Some(tile),
                 reds: me.reds_melded - reds,
+                jokers,
+                joker_for: None,
+                supplier: Some(discarder as u8),
             });
             let (kind, set) = if kong {
                 (
@@ -265,6 +321,7 @@ impl Hand {
                     kind: set,
                     tile,
                     from: Some(discarder),
+                    jokers,
                 }
             );
             self.sets_changed(q);
@@ -289,15 +346,26 @@ impl Hand {
             let f = first.kind().expect("playing tile");
             let me = &mut self.players[next];
             let reds = me.reds_melded;
+            let mut joker_for = None;
             for x in f..f + 3 {
                 if x != k as usize {
-                    me.meld_kind(Tile::from_kind(x), 1);
+                    if me.counts[x] > 0 {
+                        me.meld_kind(Tile::from_kind(x), 1);
+                    } else {
+                        // MY3-J2: one joker for the tile not held.
+                        me.jokers -= 1;
+                        joker_for = Some(Tile::from_kind(x));
+                    }
                 }
             }
+            let jokers = u8::from(joker_for.is_some());
             me.reds_melded += tile.is_red() as u8;
             me.meld_info.push(MeldInfo {
                 claimed: Some(tile),
                 reds: me.reds_melded - reds,
+                jokers,
+                joker_for,
+                supplier: Some(discarder as u8),
             });
             me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
             emit!(
@@ -307,6 +375,7 @@ impl Hand {
                     kind: SetKind::Chow,
                     tile: first,
                     from: Some(discarder),
+                    jokers,
                 }
             );
             self.sets_changed(next);

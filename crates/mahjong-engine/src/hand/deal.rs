@@ -1,7 +1,7 @@
 //! The deal (M20–M32) and every later draw: from the live wall or, after a kong or a bonus
 //! tile, a loose tile; bonus tiles declared and replaced as they come.
 
-use mahjong_rules::PlayHooks;
+use mahjong_rules::{BonusGroup, PlayHooks, SeatHand};
 use mahjong_tiles::Tile;
 
 use super::{Hand, Phase, Source};
@@ -106,6 +106,24 @@ impl Hand {
                         return;
                     }
                 }
+            }
+        }
+        if self.hooks.instant_payments() {
+            // MY3-I1: groups complete in the opening round are paid at its higher rate.
+            for me in &mut self.players {
+                let mut h = SeatHand::EMPTY;
+                for &b in &me.bonus {
+                    h.add_bonus(b);
+                }
+                me.opening_groups = [
+                    BonusGroup::Flowers,
+                    BonusGroup::Seasons,
+                    BonusGroup::Animals,
+                    BonusGroup::Faces,
+                ]
+                .into_iter()
+                .filter(|g| g.held(&h) == 0b1111)
+                .fold(0, |m, g| m | g.bit());
             }
         }
         for p in 0..n {

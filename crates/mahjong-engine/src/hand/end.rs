@@ -1,6 +1,6 @@
 //! The end of a hand: a washout or a win, scored and settled, with the events that say so.
 
-use mahjong_hands::Counts;
+use mahjong_hands::{Counts, KongKind, MeldKind};
 use mahjong_rules::{score_into, win_rank, Outcome, PlayHooks, SeatHand, Table, Win, WinFrom};
 use mahjong_tiles::{Tile, KINDS};
 
@@ -28,6 +28,10 @@ impl Hand {
         if self.options.show_on_washout {
             emit!(self, self.reveal());
         }
+        if self.hooks.instant_payments() {
+            self.scored_washout();
+            return;
+        }
         // J3: tenpai and noten payments, riichi stakes into the pot.
         let settlement = match self.hooks.washout_settlement(&ctx!(self)) {
             Some(by_player) => by_player[..n].to_vec(),
@@ -47,6 +51,29 @@ impl Hand {
         self.result = Some(HandResult {
             winner: None,
             outcome: Outcome::EMPTY,
+            settlement,
+            cannon: None,
+            win: None,
+            facts: None,
+        });
+    }
+
+    /// A washout scored as a table with no winner: the payments made in play stand
+    /// (MY3-P6).
+    #[cold]
+    fn scored_washout(&mut self) {
+        let table = self.washout_table();
+        let mut outcome = Outcome::EMPTY;
+        score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
+            .expect("a drawn hand's table scores");
+        let n = self.seats();
+        let settlement: Vec<i64> = (0..n).map(|q| outcome.settlement[self.pos_of(q)]).collect();
+        if self.setup.record {
+            self.record_scores(&outcome, &settlement, None);
+        }
+        self.result = Some(HandResult {
+            winner: None,
+            outcome,
             settlement,
             cannon: None,
             win: None,
@@ -192,6 +219,31 @@ impl Hand {
         win_rank(&t, self.pos_of(p), &self.setup.ruleset, &self.shape)
     }
 
+    /// [`Hand::win_value`] with `jokers` concealed jokers in place of the player's own (a
+    /// joker drawn to win counted as the natural tile it stands for).
+    #[cold]
+    pub(super) fn win_value_with(
+        &self,
+        p: usize,
+        concealed: Counts,
+        jokers: u8,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+    ) -> Option<(u64, u64)> {
+        let flags = WinFlags {
+            last_tile: self.wall.live_remaining() == 0 && from == WinFrom::Wall,
+            heaven: false,
+            earth: false,
+            kong_upon_kong: false,
+        };
+        let mut t = self.table_with(p, tile, from, supplier, flags);
+        let h = &mut t.hands[self.pos_of(p)];
+        h.concealed = concealed;
+        h.jokers = jokers;
+        win_rank(&t, self.pos_of(p), &self.setup.ruleset, &self.shape)
+    }
+
     /// The table as if `winner` went out now with `tile`.
     #[inline]
     pub(super) fn table_with(
@@ -203,14 +255,53 @@ impl Hand {
         flags: WinFlags,
     ) -> Table {
         let n = self.seats();
+        let (hands, visible) = self.seat_hands();
+        let wind = |q: usize| self.pos_of(q);
+        let win = Win {
+            last_tile: flags.last_tile,
+            original_call: self.players[winner].original_call,
+            kong_upon_kong: flags.kong_upon_kong,
+            heaven: flags.heaven,
+            earth: flags.earth,
+            ..Win::new(tile, from, supplier.map(wind))
+        };
+        let mut table = Table {
+            east_consecutive_wins: self.setup.east_streak,
+            goulash: self.setup.goulash,
+            dora_indicator: self.dora_indicator(),
+            visible,
+            riichi_pot: self.setup.pot,
+            honba: self.setup.honba,
+            ..Table::won(n, self.setup.prevailing, hands, wind(winner), win)
+        };
+        let pos = std::array::from_fn(|q| if q < n { self.pos_of(q) } else { q });
+        self.hooks
+            .fill_table(&ctx!(self), self.wall.unused(), &pos, &mut table);
+        table
+    }
+
+    /// Every seat's hand as the scorer reads it (by position from East), and the tiles
+    /// shown on the table by kind.
+    #[inline]
+    fn seat_hands(&self) -> ([SeatHand; 4], Counts) {
+        let n = self.seats();
         let mut hands = [SeatHand::EMPTY; 4];
         let mut visible = [0u8; KINDS];
+        let instant = self.hooks.instant_payments();
         for q in 0..n {
             let me = &self.players[q];
             let h = &mut hands[self.pos_of(q)];
-            for m in &me.melds {
-                h.declare(*m);
+            for (i, (m, info)) in me.melds.iter().zip(&me.meld_info).enumerate() {
+                h.declare_with_jokers(*m, info.jokers);
+                // MY3-I2: a claimed kong's discarder pays for it.
+                if let (true, MeldKind::Kong(KongKind::Claimed), Some(s)) =
+                    (instant, m.kind, info.supplier)
+                {
+                    h.set_supplier(i, self.pos_of(s as usize));
+                }
             }
+            h.jokers = me.jokers;
+            h.opening_groups = me.opening_groups;
             me.add_table_tiles(&mut visible, true);
             h.concealed = me.counts();
             h.ready = me.original_call;
@@ -227,27 +318,17 @@ impl Hand {
                 }
             }
         }
-        let wind = |q: usize| self.pos_of(q);
-        let win = Win {
-            last_tile: flags.last_tile,
-            original_call: self.players[winner].original_call,
-            kong_upon_kong: flags.kong_upon_kong,
-            heaven: flags.heaven,
-            earth: flags.earth,
-            ..Win::new(tile, from, supplier.map(wind))
-        };
-        let mut table = Table {
+        (hands, visible.map(|v| v.min(4)))
+    }
+
+    /// A washout as the scorer's table, with no winner (MY3-P6: what was paid in play
+    /// stands).
+    fn washout_table(&self) -> Table {
+        let (hands, visible) = self.seat_hands();
+        Table {
             east_consecutive_wins: self.setup.east_streak,
-            goulash: self.setup.goulash,
-            dora_indicator: self.dora_indicator(),
-            visible: visible.map(|v| v.min(4)),
-            riichi_pot: self.setup.pot,
-            honba: self.setup.honba,
-            ..Table::won(n, self.setup.prevailing, hands, wind(winner), win)
-        };
-        let pos = std::array::from_fn(|q| if q < n { self.pos_of(q) } else { q });
-        self.hooks
-            .fill_table(&ctx!(self), self.wall.unused(), &pos, &mut table);
-        table
+            visible,
+            ..Table::new(self.seats(), self.setup.prevailing, hands)
+        }
     }
 }

@@ -6,8 +6,10 @@
 use std::collections::BTreeMap;
 
 use mahjong_hands::Counts;
-use mahjong_hands::MeldKind;
-use mahjong_rules::{Riichi, SeatInput, SetInput, SetKindInput, TableInput, WinInput};
+use mahjong_hands::{KongKind, MeldKind};
+use mahjong_rules::{
+    BonusGroup, PlayHooks, Riichi, SeatInput, SetInput, SetKindInput, TableInput, WinInput,
+};
 use mahjong_tiles::{Tile, Wind, KINDS};
 
 use super::{Hand, HandResult};
@@ -23,6 +25,7 @@ impl Hand {
         let letter = |player: usize| winds[self.pos_of(player)].letter().to_string();
         let (name, options) = ruleset.table_form();
         let facts = result.facts.as_deref();
+        let instant = self.hooks.instant_payments();
         let mut seats = BTreeMap::new();
         for (q, me) in self.players.iter().enumerate() {
             let mut concealed: Vec<Tile> = me.concealed().iter().copied().collect();
@@ -41,6 +44,18 @@ impl Hand {
                         *t = Tile::red_five(t.suit().expect("a five is suited"));
                         reds -= 1;
                     }
+                    // Jokers (MY3-X2) in place of the tiles they stand for.
+                    let mut jokers = info.jokers;
+                    if let Some(t) = info.joker_for {
+                        if let Some(x) = tiles.iter_mut().find(|x| **x == t) {
+                            *x = Tile::JOKER;
+                            jokers -= 1;
+                        }
+                    }
+                    // A pung's jokers: its last tiles (the first is natural, MY3-J2).
+                    for x in tiles.iter_mut().rev().take(jokers as usize) {
+                        *x = Tile::JOKER;
+                    }
                     let (kind, exposed, kong) = match m.kind {
                         MeldKind::Chow => (SetKindInput::Chow, Some(m.exposed), None),
                         MeldKind::Pung => (SetKindInput::Pung, Some(m.exposed), None),
@@ -55,7 +70,11 @@ impl Hand {
                         winning: false,
                         // Only a chow's claimed tile is not its kind (rule 5).
                         claimed: info.claimed.filter(|_| m.kind == MeldKind::Chow),
-                        supplier: None,
+                        // MY3-X3: the discarder of a claimed kong, who pays for it.
+                        supplier: info
+                            .supplier
+                            .filter(|_| instant && m.kind == MeldKind::Kong(KongKind::Claimed))
+                            .map(|s| letter(s as usize)),
                     }
                 })
                 .collect();
@@ -72,7 +91,15 @@ impl Hand {
                     bonus: me.bonus.clone(),
                     ready: me.original_call,
                     riichi: facts.map_or(Riichi::None, |f| f.riichi[self.pos_of(q)]),
-                    opening_bonus_groups: vec![],
+                    opening_bonus_groups: [
+                        BonusGroup::Flowers,
+                        BonusGroup::Seasons,
+                        BonusGroup::Animals,
+                        BonusGroup::Faces,
+                    ]
+                    .into_iter()
+                    .filter(|g| me.opening_groups & g.bit() != 0)
+                    .collect(),
                 },
             );
         }

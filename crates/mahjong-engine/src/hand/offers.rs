@@ -3,9 +3,12 @@
 
 use std::sync::OnceLock;
 
-use mahjong_hands::{is_complete, is_thirteen_orphans, shanten, waits, Counts, KindMask, MeldKind};
+use mahjong_hands::{
+    is_complete, is_complete_with_jokers, is_thirteen_orphans, shanten, waits, waits_with_jokers,
+    Counts, KindMask, MeldKind,
+};
 use mahjong_rules::{PlayHooks, WinFrom};
-use mahjong_tiles::{Suit, Tile};
+use mahjong_tiles::{Suit, Tile, KINDS};
 
 use super::{Hand, Phase, Seats, Source};
 use crate::legal::{DiscardOffers, LegalSet};
@@ -93,10 +96,19 @@ impl Hand {
         let declared = me.melds.len();
         // Concealed tiles are all playing tiles here (bonus tiles are set aside at once).
         debug_assert_eq!(
-            me.counts.iter().map(|&x| x as usize).sum::<usize>(),
+            me.counts.iter().map(|&x| x as usize).sum::<usize>() + me.jokers as usize,
             me.concealed_len()
         );
         let held = me.concealed_len() + 3 * declared;
+        if let (Some(rules), true) = (self.options.jokers, me.jokers > 0) {
+            // MY3-J: the natural tiles that complete the hand, jokers standing in.
+            self.waits[p] = if held == 13 {
+                waits_with_jokers(&me.counts, me.jokers, 4 - declared, &self.shape, rules)
+            } else {
+                KindMask::EMPTY
+            };
+            return;
+        }
         self.waits[p] =
             if held == 13 && quick::may_wait(&me.levels, declared, self.chow_kinds, &self.shape) {
                 waits(
@@ -211,16 +223,62 @@ impl Hand {
         }
         let k = tile.kind().expect("playing tile");
         let n = me.counts[k];
-        if n >= 2 {
+        // MY3-J2: jokers stand in a claimed pung (at most 2) and chow (at most 1).
+        let j = if self.options.jokers.is_some() {
+            me.jokers
+        } else {
+            0
+        };
+        if n + j.min(2) >= 2 {
             v.add_pung();
         }
         if n >= 3 && self.wall.draw_loose_possible() {
             v.add_kong();
         }
         if self.options.chow_claims && self.next_after(discarder) == p {
-            v.add_chows(self.chow_starts_with(me, k));
+            v.add_chows(if j > 0 {
+                self.chow_starts_with_joker(me, k)
+            } else {
+                self.chow_starts_with(me, k)
+            });
         }
         v
+    }
+
+    /// The natural tile a self-drawn winning joker stands for (MY3-J1): the lowest tile
+    /// that completes the hand without it and of which fewer than four are on the table
+    /// (discards, sets and hands), so that the hand is written and scored as a table with
+    /// that tile. `None` when every such tile would be a fifth copy: the joker does not win
+    /// then (a table cannot hold a winning joker yet). Any other tile is itself.
+    #[cold]
+    pub(super) fn natural_for(&self, p: usize, tile: Tile) -> Option<Tile> {
+        let me = &self.players[p];
+        match self.options.jokers {
+            Some(rules) if tile.is_joker() && me.jokers > 0 => {
+                let sets = 4 - self.declared_sets(p);
+                let waits = waits_with_jokers(&me.counts, me.jokers - 1, sets, &self.shape, rules);
+                let mut seen = [0u8; KINDS];
+                for q in &self.players {
+                    q.add_table_tiles(&mut seen, true);
+                    for (s, c) in seen.iter_mut().zip(&q.counts) {
+                        *s += c;
+                    }
+                }
+                waits.iter().find(|&k| seen[k] < 4).map(Tile::from_kind)
+            }
+            _ => Some(tile),
+        }
+    }
+
+    /// The kinds where a chow holding `k` can start with at most one of its other two
+    /// tiles a joker (MY3-J2; `me` holds a joker).
+    #[inline]
+    pub(super) fn chow_starts_with_joker(&self, me: &PlayerState, k: usize) -> u64 {
+        let held = me.levels[0] | 1 << k;
+        // Two of any three in a row held (with `k`): the third is the joker.
+        let two = (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2);
+        // Runs starting at k − 2, k − 1 or k hold `k` itself.
+        two & self.chow_starts & (0b111 << k) >> 2
     }
 
     /// The legal actions of `p` in his turn.
@@ -235,8 +293,17 @@ impl Hand {
         let mut v = LegalSet::EMPTY;
         let me = &self.players[p];
         let c = &me.counts;
+        let jokers = self.options.jokers.filter(|_| me.jokers > 0);
         let complete = match source {
             Source::Claim => false,
+            // MY3-J: a hand with jokers is judged whole (the drawn tile may be a joker).
+            _ if jokers.is_some() => is_complete_with_jokers(
+                c,
+                me.jokers,
+                4 - self.declared_sets(p),
+                &self.shape,
+                jokers.unwrap_or_default(),
+            ),
             // A complete hand leaves a waiting one whatever tile goes, so the cheap
             // whole-hand judgement rules most dealt hands out first.
             Source::Deal => {
@@ -257,24 +324,38 @@ impl Hand {
                 .and_then(Tile::kind)
                 .is_some_and(|k| self.waits[p].contains(k)),
         };
-        debug_assert_eq!(
-            complete,
-            source != Source::Claim
-                && is_complete(
-                    &me.counts(),
-                    self.declared_sets(p),
-                    &self.shape,
-                    self.options.seven_pairs
-                )
+        debug_assert!(
+            jokers.is_some()
+                || complete
+                    == (source != Source::Claim
+                        && is_complete(
+                            &me.counts(),
+                            self.declared_sets(p),
+                            &self.shape,
+                            self.options.seven_pairs
+                        ))
         );
         if complete {
-            let tile = drawn.unwrap_or_else(|| *me.concealed().last().expect("tiles"));
+            let held = drawn.unwrap_or_else(|| *me.concealed().last().expect("tiles"));
             let from = if source == Source::Loose {
                 WinFrom::Loose
             } else {
                 WinFrom::Wall
             };
-            if self.may_win(p, tile, from, None) {
+            let legal = match self.natural_for(p, held) {
+                None => false,
+                Some(tile) if tile == held => self.may_win(p, tile, from, None),
+                // A winning joker goes out as the natural tile it stands for.
+                Some(tile) => {
+                    !self.hooks.checks_wins() || {
+                        let mut c = me.counts;
+                        c[tile.kind().expect("playing tile")] += 1;
+                        self.win_value_with(p, c, me.jokers - 1, tile, from, None)
+                            .is_some()
+                    }
+                }
+            };
+            if legal {
                 v.add_mahjong();
             }
         }
@@ -312,10 +393,15 @@ impl Hand {
         }
         // Only a pung whose fourth tile is held (rare): then in the order of the sets.
         if me.pungs & me.levels[0] != 0 {
-            for m in &me.melds {
+            for (m, info) in me.melds.iter().zip(&me.meld_info) {
                 let annexable =
                     can_kong || (self.options.annex_claimed_pung && claimed_pung == Some(m.tile));
-                if m.kind == MeldKind::Pung && c[m.tile as usize] > 0 && annexable {
+                // MY3-J3: no joker in a kong.
+                if m.kind == MeldKind::Pung
+                    && c[m.tile as usize] > 0
+                    && annexable
+                    && info.jokers == 0
+                {
                     v.add_annex(m.tile);
                 }
             }
@@ -329,6 +415,10 @@ impl Hand {
                 self.chow_kinds,
                 &self.shape,
             );
+        if me.jokers > 0 {
+            // MY3-J7 a joker may be discarded; MY3-J6 or set aside for a loose tile.
+            v.add_jokers(can_kong);
+        }
         if !may_declare && me.reds == [0; 3] {
             // No red fives: the distinct tiles are the kinds held.
             v.add_discards(me.levels[0]);

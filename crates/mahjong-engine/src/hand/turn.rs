@@ -25,8 +25,14 @@ impl Hand {
         }
         match action {
             Action::Mahjong => {
-                let tile =
+                let held =
                     drawn.unwrap_or_else(|| *self.players[p].concealed().last().expect("tiles"));
+                let tile = self.natural_for(p, held).unwrap_or(held);
+                if tile != held {
+                    // MY3-J1: the winning joker is the natural tile it stands for.
+                    self.players[p].remove(held);
+                    self.players[p].add(tile);
+                }
                 let from = match source {
                     Source::Loose => WinFrom::Loose,
                     _ => WinFrom::Wall,
@@ -58,6 +64,7 @@ impl Hand {
                 me.meld_info.push(MeldInfo {
                     claimed: None,
                     reds,
+                    ..MeldInfo::default()
                 });
                 emit!(
                     self,
@@ -66,6 +73,7 @@ impl Hand {
                         kind: SetKind::Kong(KongKind::Concealed),
                         tile,
                         from: None,
+                        jokers: 0,
                     }
                 );
                 self.update_waits(p);
@@ -91,11 +99,20 @@ impl Hand {
                         kind: SetKind::Kong(KongKind::Annexed),
                         tile,
                         from: None,
+                        jokers: 0,
                     }
                 );
                 self.update_waits(p);
                 self.sets_changed(p);
                 self.open_rob(p, tile, false, false, kongs + 1);
+            }
+            Action::SetAside { tile } if tile.is_joker() => {
+                // MY3-J6: a joker exposed as a bonus tile, a loose tile in its place.
+                self.players[p].remove(tile);
+                self.players[p].bonus.push(tile);
+                emit!(self, Event::Bonus { player: p, tile });
+                self.update_waits(p);
+                self.draw_for(p, true, kongs);
             }
             Action::SetAside { tile } => {
                 // J3-T4: aside with the bonus tiles, then a loose tile in its place.
@@ -120,6 +137,10 @@ impl Hand {
     /// A discard: the claim window opens for those who can claim, else the next draw.
     #[inline(always)]
     pub(super) fn discard(&mut self, p: usize, tile: Tile, call: bool) {
+        if tile.is_joker() {
+            self.discard_joker(p);
+            return;
+        }
         let me = &mut self.players[p];
         me.remove(tile);
         me.discards.push((tile, false));
@@ -152,6 +173,28 @@ impl Hand {
             tile,
             responses,
         };
+    }
+
+    /// A joker discarded (MY3-J7): nobody may claim it; the next player draws.
+    #[cold]
+    fn discard_joker(&mut self, p: usize) {
+        let tile = Tile::JOKER;
+        let me = &mut self.players[p];
+        me.remove(tile);
+        me.discards.push((tile, false));
+        self.discard_log.push((p as u8, tile));
+        self.discard_count += 1;
+        self.update_waits(p);
+        emit!(
+            self,
+            Event::Discard {
+                player: p,
+                tile,
+                call: false,
+            }
+        );
+        self.hooks.on_discard(&ctx!(self), p, tile);
+        self.after_unclaimed(p);
     }
 
     /// The player after `p` in turn order.

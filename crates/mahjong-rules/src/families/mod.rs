@@ -306,7 +306,7 @@ registry! { $
     Korean(korean::Korean),
     /// The Japanese three-player riichi game (seed 004, "Honshu").
     Japanese(japanese::Japanese),
-    /// The Malaysian three-player game with jokers, animals and faces (scoring only).
+    /// The Malaysian three-player game with jokers, animals and faces.
     Malaysian(malaysian::Malaysian),
 }
 
@@ -432,6 +432,11 @@ impl PlayHooks for FamilyPlay {
     #[inline]
     fn washout_settlement<T: PlayTable>(&self, t: &T) -> Option<[i64; 4]> {
         each_play!(self, |h| h.washout_settlement(t))
+    }
+
+    #[inline]
+    fn instant_payments(&self) -> bool {
+        each_play!(self, |h| h.instant_payments())
     }
 
     #[inline]

@@ -66,6 +66,9 @@ impl Family for Japanese {
             // J3-T3: chows are never claimed.
             chow_claims: false,
             single_throw: true,
+            jokers: None,
+            prevailing_rotates: true,
+            hands: None,
         }
     }
 

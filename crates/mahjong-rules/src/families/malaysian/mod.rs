@@ -1,11 +1,11 @@
 //! The Malaysian three-player game (`malaysian-3p.md`, seed 004's 84-tile set): preset
 //! `malaysian-3p`. This module is the family's scorer (MY3-B bonus fan, MY3-F hand fan,
 //! MY3-J8, MY3-L limit hands and the cap, MY3-S minimum; jokers read as MY3-X1 says), its
-//! settlement (MY3-PAY, MY3-L3 liability, the instant payments MY3-I and MY3-J9) and its
-//! sheet. Play is not built yet: [`Family::playable`] says so, and the front ends refuse
-//! to play it.
+//! settlement (MY3-PAY, MY3-L3 liability, the instant payments MY3-I and MY3-J9), its
+//! sheet and its play hooks (the engine plays the jokers through `PlayRules::jokers`).
 
 mod options;
+mod play;
 mod score;
 mod settle;
 mod sheet;
@@ -14,13 +14,14 @@ use mahjong_hands::Shape;
 use mahjong_tiles::{TileSet, Wind};
 
 pub use options::{malaysian_tile_set, DealerRotation, FanToPoints, FlowerGroup, MalaysianOptions};
+pub use play::MalaysianPlay;
 pub use score::*;
 pub use settle::settle_malaysian;
 
 use super::{Family, PresetFile};
 use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
 use crate::table::{Earth, InputError, Table, TableReading};
-use crate::{DeadWall, HandEnd, NoHooks, PlayRules, RulesetError};
+use crate::{DeadWall, HandEnd, PlayRules, RulesetError};
 
 /// The Malaysian three-player family.
 pub struct Malaysian;
@@ -28,7 +29,7 @@ pub struct Malaysian;
 impl Family for Malaysian {
     const NAME: &'static str = "malaysian";
     type Options = MalaysianOptions;
-    type Play = NoHooks;
+    type Play = MalaysianPlay;
 
     fn presets() -> &'static [PresetFile] {
         &[PresetFile {
@@ -50,13 +51,8 @@ impl Family for Malaysian {
         malaysian_tile_set(o)
     }
 
-    /// Scoring only for now: the engine does not play jokers, animals and faces yet.
-    fn playable(_o: &MalaysianOptions) -> bool {
-        false
-    }
-
     fn play(o: &MalaysianOptions) -> PlayRules {
-        // What the spec says of play (MY3-D, MY3-P, MY3-M), for when it is built.
+        // MY3-D, MY3-P, MY3-M.
         PlayRules {
             seats: 3,
             // MY3-M3 counts hands; a round is three deals.
@@ -72,11 +68,19 @@ impl Family for Malaysian {
             // MY3-P1: chows from the player before.
             chow_claims: true,
             single_throw: false,
+            // MY3-J1–J4.
+            jokers: Some(mahjong_hands::JokerRules {
+                in_pair: o.joker_in_pair,
+            }),
+            // MY3-M2.
+            prevailing_rotates: o.rotating_prevailing_wind,
+            // MY3-M3.
+            hands: Some(o.match_hands),
         }
     }
 
-    fn play_hooks(_o: &MalaysianOptions) -> NoHooks {
-        NoHooks
+    fn play_hooks(_o: &MalaysianOptions) -> MalaysianPlay {
+        MalaysianPlay::default()
     }
 
     /// MY3-M1: `dealer_rotation`.
@@ -92,9 +96,8 @@ impl Family for Malaysian {
     fn table_reading(o: &MalaysianOptions) -> TableReading {
         TableReading {
             // MY3-L1, MY3-X5: the earthly hand is a non-dealer's win in the first
-            // go-around; the table reader knows a first-draw win (see
-            // docs/rules/malaysian-3p.md).
-            earth: Earth::FirstDraw,
+            // go-around, on a discard or self-drawn.
+            earth: Earth::FirstGoAround,
             // MY3-J4.
             jokers_in_pair: o.joker_in_pair,
             ..TableReading::CLASSICAL

@@ -1,0 +1,149 @@
+//! Scenario tests of the Malaysian three-player game's play with jokers (`malaysian-3p.md`
+//! MY3-J, MY3-P, MY3-P6) on explicit walls, and whole games whose every finished hand,
+//! written as a table, scores to what the engine paid. Hand 0, player 0 is East.
+
+mod common;
+
+use common::*;
+use mahjong_engine::{Action, Event, Game, GameConfig, SetKind};
+use mahjong_rules::{score_input, Ruleset};
+
+fn malaysian() -> Ruleset {
+    Ruleset::preset("malaysian-3p").unwrap()
+}
+
+// East discards 5D first; South holds one 5D and a joker, West two 5Ds.
+const EAST: &str = "5D 1D 9D EW EW SW WW NW RD GD WD 2D 8D 3D";
+const SOUTH: &str = "5D JK 1D 9D SW WW NW RD GD WD 2D 7D EW";
+const WEST: &str = "5D 5D 4D 6D 1D 9D SW WW NW RD GD 2D 8D";
+
+fn start(hands: [&str; 3]) -> Game {
+    let r = malaysian();
+    let w = wall3(&r, 0, hands, "", "", "");
+    let mut g = game3(r, vec![w], 1);
+    g.take_events();
+    g
+}
+
+#[test]
+fn my3_j2_a_pung_is_claimed_with_a_joker_for_the_missing_tile() {
+    let mut g = start([EAST, SOUTH, "4D 6D 1D 9D SW WW NW RD GD 2D 8D 3D 7D"]);
+    act(&mut g, 0, discard_action("5D"));
+    assert!(g.legal(1).contains(&Action::Pung), "{:?}", g.legal(1));
+    // West holds no 5D and no joker: he has no claim.
+    assert!(g.legal(2).is_empty());
+    act(&mut g, 1, Action::Pung);
+    let ev = g.take_events();
+    assert!(ev.contains(&Event::Set {
+        player: 1,
+        kind: SetKind::Pung,
+        tile: t("5D"),
+        from: Some(0),
+        jokers: 1,
+    }));
+    let south = &g.hand().players()[1];
+    assert_eq!(south.jokers(), 0);
+    assert_eq!(south.concealed_len(), 11);
+    assert_eq!(g.view(2).public[1].sets[0].jokers, 1);
+}
+
+#[test]
+fn my3_p2_of_two_pung_claims_the_one_with_fewer_jokers_wins() {
+    let mut g = start([EAST, SOUTH, WEST]);
+    act(&mut g, 0, discard_action("5D"));
+    // South is first in turn, but his pung needs a joker; West's needs none.
+    act(&mut g, 1, Action::Pung);
+    act(&mut g, 2, Action::Pung);
+    let ev = g.take_events();
+    assert!(ev.contains(&Event::Set {
+        player: 2,
+        kind: SetKind::Pung,
+        tile: t("5D"),
+        from: Some(0),
+        jokers: 0,
+    }));
+    assert_eq!(g.hand().players()[1].jokers(), 1);
+}
+
+#[test]
+fn my3_j6_j7_a_joker_may_be_set_aside_for_a_loose_tile_or_discarded_and_never_claimed() {
+    let mut g = start(["JK 5D 1D 9D EW EW SW WW NW RD GD WD 2D 8D", SOUTH, WEST]);
+    let legal = g.legal(0).to_vec();
+    assert!(legal.contains(&Action::SetAside { tile: t("JK") }));
+    assert!(legal.contains(&discard_action("JK")));
+    act(&mut g, 0, discard_action("JK"));
+    // Nobody may claim a discarded joker (MY3-J7): South draws at once.
+    assert_eq!(g.hand().players()[0].jokers(), 0);
+    assert!(matches!(
+        g.hand().phase_view(),
+        mahjong_engine::PhaseView::Turn { player: 1 }
+    ));
+    // South sets his joker aside as a bonus tile and draws a loose tile for it.
+    act(&mut g, 1, Action::SetAside { tile: t("JK") });
+    let south = &g.hand().players()[1];
+    assert_eq!(south.bonus.last(), Some(&t("JK")));
+    assert_eq!(south.concealed_len(), 14);
+    assert_eq!(south.jokers(), 0);
+}
+
+/// Plays a whole game of random legal actions (from a seed) and checks that every
+/// finished hand, written as a table, scores to the settlement the engine recorded.
+/// Returns the hands played and how many of their tables hold a joker.
+fn every_table_scores_as_played(seed: u64) -> (usize, usize) {
+    let mut g = Game::new_keeping_tables(GameConfig {
+        ruleset: malaysian(),
+        seed,
+        walls: vec![],
+        max_hands: None,
+        record: true,
+    });
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut dealers = vec![];
+    let mut paid: Vec<Vec<i64>> = vec![];
+    let mut collect = |g: &mut Game| {
+        for e in g.take_events() {
+            match e {
+                Event::HandStart { dealer, .. } => dealers.push(dealer),
+                Event::Scores { settlement, .. } => paid.push(settlement),
+                _ => {}
+            }
+        }
+    };
+    while !g.is_over() {
+        collect(&mut g);
+        let p = g.pending()[0];
+        let legal = g.legal(p).to_vec();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        g.act(p, legal[(x % legal.len() as u64) as usize]).unwrap();
+    }
+    collect(&mut g);
+    let tables = g.take_tables();
+    assert_eq!(tables.len(), paid.len());
+    let mut with_jokers = 0;
+    for (i, input) in tables.iter().enumerate() {
+        let text = serde_json::to_string(input).unwrap();
+        with_jokers += usize::from(text.contains("JK"));
+        let (_, _, outcome) = score_input(input).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let by_player: Vec<i64> = (0..3)
+            .map(|p| outcome.settlement[(p + 3 - dealers[i]) % 3])
+            .collect();
+        assert_eq!(by_player, paid[i], "hand {i} of seed {seed}: {text}");
+    }
+    (tables.len(), with_jokers)
+}
+
+#[test]
+fn my3_m3_whole_games_end_after_16_hands_and_every_table_scores_as_played() {
+    let mut total = 0;
+    let mut jokers = 0;
+    for seed in 1..=6 {
+        let (hands, with_jokers) = every_table_scores_as_played(seed);
+        assert_eq!(hands, 16, "seed {seed}");
+        total += hands;
+        jokers += with_jokers;
+    }
+    assert_eq!(total, 96);
+    assert!(jokers > 0, "some tables hold jokers");
+}
