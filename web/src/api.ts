@@ -150,12 +150,22 @@ export function setKindName(kind: SetKind): string {
 }
 
 /** The tiles of a public set, from its kind and lowest tile. */
-export function setTiles(s: { kind: SetKind; tile: string }): string[] {
+export function setTiles(s: {
+  kind: SetKind;
+  tile: string;
+  jokers?: number;
+  joker_for?: string;
+}): string[] {
   if (s.kind === 'chow') {
     const n = Number(s.tile[0]);
-    return [0, 1, 2].map((i) => `${n + i}${s.tile[1]}`);
+    const tiles = [0, 1, 2].map((i) => `${n + i}${s.tile[1]}`);
+    // A chow's joker (MY3-J2) in place of the tile it stands for.
+    return s.jokers && s.joker_for ? tiles.map((c) => (c === s.joker_for ? 'JK' : c)) : tiles;
   }
-  return Array(s.kind === 'pung' ? 3 : 4).fill(s.tile);
+  const tiles: string[] = Array(s.kind === 'pung' ? 3 : 4).fill(s.tile);
+  // A pung's jokers are its last tiles: the first is always natural.
+  for (let i = 0; i < (s.jokers ?? 0) && i < tiles.length - 1; i++) tiles[tiles.length - 1 - i] = 'JK';
+  return tiles;
 }
 
 /** Player names made distinct for display: a repeated name gets its seat number (greedy 2). */

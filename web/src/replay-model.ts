@@ -96,16 +96,42 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
           claimed = d[0];
           s.discards[e.from][s.lastDiscard.index] = [d[0], true];
         }
+        // Jokers (MY3-J2): a pung's stand in for its last tiles, a chow's for the tile
+        // not held.
+        const jokers = e.jokers ?? 0;
+        let naturals = tiles.length - (claimed ? 1 : 0) - jokers;
+        let jokerFor: string | undefined;
         for (const tl of tiles) {
           if (claimed && (tl === claimed || (claimed[0] === '0' && tl === '5' + claimed[1]))) {
             claimed = null;
             continue;
           }
-          take(hand, tl);
+          const held = hand.some((x) => x === tl || (x[0] === '0' && tl === '5' + x[1]));
+          if (naturals > 0 && held) {
+            take(hand, tl);
+            naturals--;
+          } else {
+            take(hand, 'JK');
+            if (kind === 'chow') jokerFor = tl;
+          }
         }
-        s.sets[e.player].push({ kind, tile: e.tile, exposed: e.from !== undefined });
+        s.sets[e.player].push({
+          kind,
+          tile: e.tile,
+          exposed: e.from !== undefined,
+          ...(jokers ? { jokers } : {}),
+          ...(jokerFor ? { joker_for: jokerFor } : {}),
+        });
       }
       s.drawn[e.player] = null;
+      break;
+    }
+    case 'swap': {
+      // MY3-J5: the natural tile into the pung, its joker back into the hand.
+      take(s.concealed[e.player], e.tile);
+      s.concealed[e.player].push('JK');
+      const set = s.sets[e.player].find((x) => x.kind === 'pung' && x.tile === e.tile && (x.jokers ?? 0) > 0);
+      if (set) set.jokers = (set.jokers ?? 1) - 1;
       break;
     }
     case 'mahjong':

@@ -10,6 +10,7 @@ import {
   type SeatView,
   type Wind,
   type WinFrom,
+  setTiles,
   windOf,
 } from './api';
 import { grouped, signed, signedGrouped, standing, t } from './i18n';
@@ -262,12 +263,9 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
   );
 }
 
+/** A set's tiles, its jokers in place (MY3-J2). */
 function setTilesOf(s: PublicSet): string[] {
-  if (s.kind === 'chow') {
-    const n = Number(s.tile[0]);
-    return [0, 1, 2].map((i) => `${n + i}${s.tile[1]}`);
-  }
-  return Array(s.kind === 'pung' ? 3 : 4).fill(s.tile);
+  return setTiles(s);
 }
 
 export function Payments({ r, names }: { r: HandResult; names: string[] }) {

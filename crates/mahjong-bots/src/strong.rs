@@ -407,9 +407,10 @@ impl Bot for StrongBot {
                 return Action::Discard { tile, call: false };
             }
         }
-        if self.greedy.plan.is_some() {
+        if self.greedy.plan.is_some() || self.greedy.jokers.is_some() {
             // Wins need a minimum value: greedy's plans toward it, its waits valued by the
-            // scorer, with useful tiles for every candidate.
+            // scorer, with useful tiles for every candidate. Jokers (MY3-J): greedy's
+            // shanten with jokers.
             return self.greedy.act(view);
         }
         match view.phase {

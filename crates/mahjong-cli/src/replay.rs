@@ -311,6 +311,15 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 t
             }
             Event::Indicator { tile } => format!("a further dora indicator is revealed: {tile}"),
+            Event::Swap { player, tile } => {
+                let s2 = &mut seats[*player];
+                take(&mut s2.concealed, *tile);
+                s2.concealed.push(Tile::JOKER);
+                format!(
+                    "{} takes the joker out of the pung of {tile}, putting {tile} in",
+                    p(*player)
+                )
+            }
             Event::Deal { player, tiles, .. } => {
                 seats[*player].concealed = tiles.clone();
                 format!("{} is dealt {}", p(*player), list(tiles))

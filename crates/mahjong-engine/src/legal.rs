@@ -20,7 +20,8 @@ pub const MAX_LEGAL: usize = 44;
 
 /// A seat's legal actions at one decision point, in a fixed order: pass, Mah-Jongg, pung,
 /// kong, chows (by first tile), concealed kongs (by tile), annexed kongs (in the order of
-/// the seat's sets), tiles to set aside (by tile, a joker last), then discards by tile (red
+/// the seat's sets), tiles to set aside (by tile, a joker last), jokers to swap out of
+/// exposed pungs (by tile), then discards by tile (red
 /// fives, then a joker, last), each followed by the same discard with Original Call where
 /// that is legal.
 ///
@@ -42,6 +43,8 @@ pub struct LegalSet {
     kongs: u64,
     /// Kinds that may be set aside for a loose tile.
     aside: u64,
+    /// Kinds of exposed pungs whose joker may be swapped for the natural tile (MY3-J5).
+    swaps: u64,
     /// Plain tiles (by kind) that may be discarded.
     discards: u64,
     /// Plain tiles whose discard may declare Original Call.
@@ -59,6 +62,7 @@ impl LegalSet {
         chows: 0,
         kongs: 0,
         aside: 0,
+        swaps: 0,
         discards: 0,
         calls: 0,
     };
@@ -90,6 +94,7 @@ impl LegalSet {
             Action::Kong => self.flags & KONG != 0,
             Action::Chow { first } => has_plain(self.chows, first),
             Action::ConcealedKong { tile } => has_plain(self.kongs, tile),
+            Action::SwapJoker { tile } => has_plain(self.swaps, tile),
             Action::SetAside { tile } => {
                 has_plain(self.aside, tile) || (tile.is_joker() && self.reds & JOKER_ASIDE != 0)
             }
@@ -167,6 +172,10 @@ impl LegalSet {
                 return Some(Action::SetAside { tile: Tile::JOKER });
             }
             i -= 1;
+        }
+        if let Some(k) = take(self.swaps, &mut i) {
+            let tile = Tile::from_kind(k);
+            return Some(Action::SwapJoker { tile });
         }
         if self.calls == 0 {
             if let Some(k) = take(self.discards, &mut i) {
@@ -282,6 +291,11 @@ impl LegalSet {
             self.annex_len += 1;
             self.n += 1;
         }
+    }
+
+    /// Swapping a joker out of the exposed pungs of these kinds (MY3-J5).
+    pub(crate) fn add_swaps(&mut self, kinds: u64) {
+        LegalSet::add_mask(&mut self.n, &mut self.swaps, kinds);
     }
 
     /// Setting aside tiles of these kinds.

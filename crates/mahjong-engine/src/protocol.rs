@@ -37,6 +37,12 @@ pub enum Action {
         /// The tile.
         tile: Tile,
     },
+    /// Take a joker back out of one's own exposed pung, putting the natural tile it stands
+    /// for in its place (MY3-J5).
+    SwapJoker {
+        /// The pung's tile, held.
+        tile: Tile,
+    },
     /// Go out: on one's own turn, or claiming a discard or robbing a kong.
     Mahjong,
     /// Let a discard or a kong go.
@@ -113,6 +119,14 @@ pub enum Event {
         /// Player.
         player: usize,
         /// The tile.
+        tile: Tile,
+    },
+    /// A player took a joker back from his exposed pung of `tile`, putting that tile in
+    /// its place (MY3-J5).
+    Swap {
+        /// Player.
+        player: usize,
+        /// The pung's tile.
         tile: Tile,
     },
     /// A further dora indicator revealed during the hand (J3-T5: kan-dora).

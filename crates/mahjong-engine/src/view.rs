@@ -22,6 +22,10 @@ pub struct PublicSet {
     #[serde(default, skip_serializing_if = "is_zero")]
     #[cfg_attr(feature = "ts", ts(as = "Option<u8>", optional))]
     pub jokers: u8,
+    /// The tile a chow's joker stands for (a pung's stand for its tile).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub joker_for: Option<Tile>,
 }
 
 /// Serde: a set without jokers says nothing of them.
@@ -149,6 +153,7 @@ impl Hand {
                         tile: m.first(),
                         exposed: m.exposed,
                         jokers: info.jokers,
+                        joker_for: info.joker_for,
                     }),
             );
             seat.bonus.clear();

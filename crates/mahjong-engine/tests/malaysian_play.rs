@@ -18,8 +18,13 @@ const SOUTH: &str = "5D JK 1D 9D SW WW NW RD GD WD 2D 7D EW";
 const WEST: &str = "5D 5D 4D 6D 1D 9D SW WW NW RD GD 2D 8D";
 
 fn start(hands: [&str; 3]) -> Game {
+    start_with(hands, "")
+}
+
+/// The deal, then `draws` in order from the wall.
+fn start_with(hands: [&str; 3], draws: &str) -> Game {
     let r = malaysian();
-    let w = wall3(&r, 0, hands, "", "", "");
+    let w = wall3(&r, 0, hands, draws, "", "");
     let mut g = game3(r, vec![w], 1);
     g.take_events();
     g
@@ -45,6 +50,41 @@ fn my3_j2_a_pung_is_claimed_with_a_joker_for_the_missing_tile() {
     assert_eq!(south.jokers(), 0);
     assert_eq!(south.concealed_len(), 11);
     assert_eq!(g.view(2).public[1].sets[0].jokers, 1);
+}
+
+#[test]
+fn my3_j5_a_drawn_natural_tile_takes_the_jokers_place_in_the_pung() {
+    let west = "4D 6D 1D 9D SW WW NW RD GD 2D 8D 3D 7D";
+    let mut g = start_with([EAST, SOUTH, west], "NW WD 5D");
+    act(&mut g, 0, discard_action("5D"));
+    act(&mut g, 1, Action::Pung);
+    discard(&mut g, 1, "SW");
+    pass_claims(&mut g);
+    discard(&mut g, 2, "NW");
+    pass_claims(&mut g);
+    discard(&mut g, 0, "WD");
+    pass_claims(&mut g);
+    // South draws a 5D: it may take the joker's place in his pung.
+    assert_eq!(g.hand().drawn(1), Some(t("5D")));
+    assert!(g.legal(1).contains(&Action::SwapJoker { tile: t("5D") }));
+    g.take_events();
+    act(&mut g, 1, Action::SwapJoker { tile: t("5D") });
+    let ev = g.take_events();
+    assert!(ev.contains(&Event::Swap {
+        player: 1,
+        tile: t("5D"),
+    }));
+    let south = &g.hand().players()[1];
+    assert_eq!(south.jokers(), 1);
+    assert_eq!(south.meld_info[0].jokers, 0);
+    assert_eq!(g.view(0).public[1].sets[0].jokers, 0);
+    // Still South's turn: the joker is his last tile, and no second swap is offered.
+    assert_eq!(g.hand().drawn(1), Some(t("JK")));
+    assert!(!g
+        .legal(1)
+        .iter()
+        .any(|a| matches!(a, Action::SwapJoker { .. })));
+    assert!(g.legal(1).contains(&discard_action("JK")));
 }
 
 #[test]

@@ -901,6 +901,7 @@ impl Seat {
                 exposed: s.exposed,
                 // mj-server plays without jokers.
                 jokers: 0,
+                joker_for: None,
             }));
         }
         v.live_wall = live;

@@ -98,6 +98,14 @@ const DOCS: &[Doc] = &[
                 "malaysian_score",
                 "crates/mahjong-cli/tests/malaysian_score.rs",
             ),
+            (
+                "malaysian_play",
+                "crates/mahjong-engine/tests/malaysian_play.rs",
+            ),
+            (
+                "malaysian_greedy",
+                "crates/mahjong-bots/tests/malaysian_greedy.rs",
+            ),
             ("routes", "crates/mahjong-server/tests/routes.rs"),
         ],
         &["malaysian"],

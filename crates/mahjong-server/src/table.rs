@@ -1147,7 +1147,11 @@ fn describe(a: &Action) -> String {
         Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
         Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
         Action::AnnexKong { tile } => format!("add {tile} to your pung"),
+        Action::SetAside { tile } if tile.is_joker() => {
+            "expose the joker as a bonus tile for a loose tile".into()
+        }
         Action::SetAside { tile } => format!("set {tile} aside for a loose tile"),
+        Action::SwapJoker { tile } => format!("swap {tile} for the joker in your pung"),
         Action::Mahjong => "go Mahjong".into(),
         Action::Pass => "pass".into(),
         Action::Chow { first } => format!("chow from {first}"),

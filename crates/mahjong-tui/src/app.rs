@@ -456,6 +456,15 @@ impl App {
             .collect()
     }
 
+    /// Exposed pungs whose joker the player may take back for the natural tile (MY3-J5).
+    fn swaps(&self) -> Vec<Action> {
+        self.legal()
+            .iter()
+            .filter(|a| matches!(a, Action::SwapJoker { .. }))
+            .copied()
+            .collect()
+    }
+
     fn chows(&self) -> Vec<Action> {
         self.legal()
             .iter()
@@ -599,6 +608,14 @@ impl App {
             Event::Indicator { tile } => {
                 self.indicators.push(tile);
                 self.push_log(format!("a further dora indicator: {tile}"));
+            }
+            Event::Swap { player, tile } => {
+                let line = format!(
+                    "{} take{} the joker out of the pung of {tile}",
+                    self.who(player),
+                    s(player, self)
+                );
+                self.push_log(line);
             }
             Event::Discard { player, tile, call } => {
                 let line = format!(
@@ -852,6 +869,7 @@ impl App {
                 }
             }
             KeyCode::Char('a') => self.choose("tile to set aside", self.asides()),
+            KeyCode::Char('j') => self.choose("pung to take the joker from", self.swaps()),
             KeyCode::Char('i') => Some(Command::Hint),
             _ => None,
         }
@@ -961,7 +979,11 @@ pub fn describe_action(a: &Action) -> String {
         Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
         Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
         Action::AnnexKong { tile } => format!("add {tile} to your pung (kong)"),
+        Action::SetAside { tile } if tile.is_joker() => {
+            "expose the joker as a bonus tile (loose tile)".to_string()
+        }
         Action::SetAside { tile } => format!("set {tile} aside (loose tile)"),
+        Action::SwapJoker { tile } => format!("swap {tile} for the joker in your pung"),
         Action::Mahjong => "Mah-Jongg".to_string(),
         Action::Pass => "pass".to_string(),
         Action::Chow { first } => format!(

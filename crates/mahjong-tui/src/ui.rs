@@ -452,6 +452,10 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
             spans.push(tile_span(*tile));
             spans.push(Span::raw("  "));
         }
+        if legal.iter().any(|a| matches!(a, Action::SwapJoker { .. })) {
+            spans.push(key("j"));
+            spans.push(Span::raw(" swap joker  "));
+        }
         if app.call_possible() {
             spans.push(key("o"));
             spans.push(Span::raw(if app.calling() {
@@ -583,10 +587,8 @@ fn draw_help(frame: &mut Frame) {
             "k",
             "kong: concealed or added on your turn, or claim a discard",
         ),
-        (
-            "a",
-            "set a tile aside for a loose tile (a North in japanese-3p)",
-        ),
+        ("a", "set a tile aside for a loose tile (a North, a joker)"),
+        ("j", "take a joker back from your pung (malaysian-3p)"),
         ("u", "claim the discard for a pung"),
         ("c", "claim the discard for a chow"),
         ("p", "pass on a discard or a kong"),

@@ -34,13 +34,14 @@ fn draw(
     screen(term)
 }
 
-const HELP_ROWS: [&str; 17] = [
+const HELP_ROWS: [&str; 18] = [
     "select a tile (Home/End: first/last)",
     "discard the selected tile",
     "declare Original Call with the discard (when possible)",
     "Mah-Jongg (own turn, a discard, or robbing a kong)",
     "kong: concealed or added on your turn, or claim a discard",
-    "set a tile aside for a loose tile (a North in japanese-3p)",
+    "set a tile aside for a loose tile (a North, a joker)",
+    "take a joker back from your pung (malaysian-3p)",
     "claim the discard for a pung",
     "claim the discard for a chow",
     "pass on a discard or a kong",
@@ -84,8 +85,8 @@ fn the_help_box_shows_every_line_at_160x50_and_80x24() {
             "{w}×{h}: {}",
             lines[last + 1]
         );
-        // 15 keys, a blank line and the two lines of the note, inside the borders.
-        assert_eq!(last - top, 18, "{w}×{h}");
+        // 16 keys, a blank line and the two lines of the note, inside the borders.
+        assert_eq!(last - top, 19, "{w}×{h}");
     }
 }
 

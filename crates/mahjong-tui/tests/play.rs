@@ -198,10 +198,12 @@ fn play_move(d: &mut Driver, seen: &mut Seen) {
         Action::Chow { .. }
         | Action::ConcealedKong { .. }
         | Action::AnnexKong { .. }
-        | Action::SetAside { .. } => {
+        | Action::SetAside { .. }
+        | Action::SwapJoker { .. } => {
             let key = match action {
                 Action::Chow { .. } => 'c',
                 Action::SetAside { .. } => 'a',
+                Action::SwapJoker { .. } => 'j',
                 _ => 'k',
             };
             d.press(KeyCode::Char(key));

@@ -24,6 +24,10 @@ tile: Tile, } | { "type": "set_aside",
 /**
  * The tile.
  */
+tile: Tile, } | { "type": "swap_joker", 
+/**
+ * The pung's tile, held.
+ */
 tile: Tile, } | { "type": "mahjong" } | { "type": "pass" } | { "type": "chow", 
 /**
  * The chow's lowest tile.

@@ -64,6 +64,14 @@ player: number,
 /**
  * The tile.
  */
+tile: Tile, } | { "type": "swap", 
+/**
+ * Player.
+ */
+player: number, 
+/**
+ * The pung's tile.
+ */
 tile: Tile, } | { "type": "indicator", 
 /**
  * The indicator.

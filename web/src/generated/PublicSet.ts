@@ -21,4 +21,8 @@ exposed: boolean,
 /**
  * Jokers among its tiles (MY3-J2).
  */
-jokers?: number, };
+jokers?: number, 
+/**
+ * The tile a chow's joker stands for (a pung's stand for its tile).
+ */
+joker_for?: Tile, };

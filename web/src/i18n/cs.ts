@@ -119,6 +119,8 @@ export const cs: Record<Key, string> = {
   'action.concealed_kong': 'Ohlásit kong',
   'action.annex_kong': 'Přiložit k pongu',
   'action.set_aside': 'Odložit stranou',
+  'action.swap_joker': 'Vzít žolíka zpět',
+  'action.expose_joker': 'Vyložit žolíka',
   'action.original_call': 'Původní ohlášení',
   'action.discard_declare': 'Odhodit a ohlásit',
 
@@ -144,6 +146,8 @@ export const cs: Record<Key, string> = {
   'log.n.pung': 'pong',
   'log.n.kong': 'kong',
   'log.n.bonus': 'květina nebo období',
+  'log.n.swap': 'žolík zpět z pongu',
+  'log.swap': '{name} bere žolíka zpět z pongu',
   'log.n.mahjong': 'mahjong!',
   'log.washout': 'Zeď je vyčerpána: remíza',
   'log.hand_start': 'Začíná hra {n}',

@@ -117,6 +117,8 @@ export const en = {
   'action.concealed_kong': 'Declare kong',
   'action.annex_kong': 'Add to pung',
   'action.set_aside': 'Set aside',
+  'action.swap_joker': 'Take back the joker',
+  'action.expose_joker': 'Expose the joker',
   'action.original_call': 'Original Call',
   'action.discard_declare': 'Discard and declare',
 
@@ -142,6 +144,8 @@ export const en = {
   'log.n.pung': 'pung',
   'log.n.kong': 'kong',
   'log.n.bonus': 'flower or season',
+  'log.n.swap': 'joker back from the pung of',
+  'log.swap': '{name} takes the joker back from the pung of',
   'log.n.mahjong': 'Mah-Jongg!',
   'log.washout': 'The wall is exhausted: a washout',
   'log.hand_start': 'Hand {n} begins',

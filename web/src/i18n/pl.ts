@@ -119,6 +119,8 @@ export const pl: Record<Key, string> = {
   'action.concealed_kong': 'Zgłoś konga',
   'action.annex_kong': 'Dołóż do punga',
   'action.set_aside': 'Odłóż na bok',
+  'action.swap_joker': 'Odbierz jokera',
+  'action.expose_joker': 'Wyłóż jokera',
   'action.original_call': 'Pierwotna zapowiedź',
   'action.discard_declare': 'Odrzuć i zapowiedz',
 
@@ -144,6 +146,8 @@ export const pl: Record<Key, string> = {
   'log.n.pung': 'pung',
   'log.n.kong': 'kong',
   'log.n.bonus': 'kwiat lub pora roku',
+  'log.n.swap': 'joker z powrotem z punga',
+  'log.swap': '{name} odbiera jokera z punga',
   'log.n.mahjong': 'MahJongg!',
   'log.washout': 'Mur się wyczerpał: remis',
   'log.hand_start': 'Zaczyna się rozdanie {n}',

@@ -202,6 +202,12 @@ function describe(e: GameEvent | undefined, names: string[]): JSX.Element | stri
           {t('table.dora')} <Tile code={e.tile} size="xs" />
         </>
       );
+    case 'swap':
+      return (
+        <>
+          {t('log.swap', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+        </>
+      );
     case 'decision':
       return t('replay.ev.decision', { name: who(e.player), action: t(`action.${e.action.type}`) });
     case 'discard':

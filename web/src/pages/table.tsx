@@ -644,10 +644,19 @@ function ActionButton({ a, act, claimTile }: { a: Action; act: (a: Action) => vo
         </>
       );
       cls = 'btn claim';
-      break;  case 'set_aside':
+      break;
+    case 'set_aside':
       label = (
         <>
-          {t('action.set_aside')} <Tile code={a.tile} size="xs" />
+          {t(a.tile === 'JK' ? 'action.expose_joker' : 'action.set_aside')} <Tile code={a.tile} size="xs" />
+        </>
+      );
+      cls = 'btn claim';
+      break;
+    case 'swap_joker':
+      label = (
+        <>
+          {t('action.swap_joker')} <Tile code={a.tile} size="xs" />
         </>
       );
       cls = 'btn claim';
@@ -980,6 +989,9 @@ function Log({ events, names }: { events: GameEvent[]; names: string[] }) {
         break;
       case 'bonus':
         lines.push(line(e.player, 'bonus', e.tile));
+        break;
+      case 'swap':
+        lines.push(line(e.player, 'swap', e.tile));
         break;
       case 'mahjong':
         lines.push(line(e.player, 'mahjong', e.tile, 'log-win'));

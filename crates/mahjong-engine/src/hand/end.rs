@@ -100,9 +100,18 @@ impl Hand {
             }
         );
         self.phase = Phase::Over;
-        let cannon = self.hooks.liable(&ctx!(self), p, supplier);
-        let table = self.table(p, tile, from, supplier, flags, cannon);
+        let mut cannon = self.hooks.liable(&ctx!(self), p, supplier);
+        let mut table = self.table(p, tile, from, supplier, flags, cannon);
         let mut outcome = Outcome::EMPTY;
+        let refused = cannon.is_some()
+            && score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome).is_err();
+        // The offer was checked without the liability: one the scorer does not accept for
+        // this hand is dropped rather than the win.
+        debug_assert!(!refused, "the family named a liability its scorer refuses");
+        if refused {
+            cannon = None;
+            table.cannon = None;
+        }
         score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
             .expect("the engine offers Mah-Jongg only for legal hands");
         let n = self.seats();

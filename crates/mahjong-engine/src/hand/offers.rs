@@ -229,7 +229,15 @@ impl Hand {
         } else {
             0
         };
-        if n + j.min(2) >= 2 {
+        // Jokers never make a second set of a kind already declared (they would stand
+        // for a fifth copy).
+        if n >= 2
+            || (n + j.min(2) >= 2
+                && !me
+                    .melds
+                    .iter()
+                    .any(|m| m.tile as usize == k && m.kind != MeldKind::Chow))
+        {
             v.add_pung();
         }
         if n >= 3 && self.wall.draw_loose_possible() {
@@ -418,6 +426,16 @@ impl Hand {
         if me.jokers > 0 {
             // MY3-J7 a joker may be discarded; MY3-J6 or set aside for a loose tile.
             v.add_jokers(can_kong);
+        }
+        if self.options.jokers.is_some() {
+            // MY3-J5: a held natural tile takes a joker's place in one's exposed pung.
+            let mut swaps = 0u64;
+            for (m, info) in me.melds.iter().zip(&me.meld_info) {
+                if m.kind == MeldKind::Pung && info.jokers > 0 && c[m.tile as usize] > 0 {
+                    swaps |= 1 << m.tile;
+                }
+            }
+            v.add_swaps(swaps);
         }
         if !may_declare && me.reds == [0; 3] {
             // No red fives: the distinct tiles are the kinds held.

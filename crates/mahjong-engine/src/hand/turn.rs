@@ -106,6 +106,31 @@ impl Hand {
                 self.sets_changed(p);
                 self.open_rob(p, tile, false, false, kongs + 1);
             }
+            Action::SwapJoker { tile } => {
+                // MY3-J5: the natural tile into the pung, its joker into the hand.
+                let k = tile.kind().expect("playing tile") as u8;
+                let me = &mut self.players[p];
+                let i = me
+                    .melds
+                    .iter()
+                    .zip(&me.meld_info)
+                    .position(|(m, info)| {
+                        m.kind == MeldKind::Pung && m.tile == k && info.jokers > 0
+                    })
+                    .expect("a pung with a joker");
+                me.meld_kind(tile, 1);
+                me.meld_info[i].jokers -= 1;
+                me.jokers += 1;
+                emit!(self, Event::Swap { player: p, tile });
+                self.update_waits(p);
+                // The turn goes on; a drawn tile swapped in leaves the joker as the tile
+                // the hand would go out with.
+                if let Phase::Turn { drawn: Some(d), .. } = &mut self.phase {
+                    if *d == tile && !self.players[p].holds(tile) {
+                        *d = Tile::JOKER;
+                    }
+                }
+            }
             Action::SetAside { tile } if tile.is_joker() => {
                 // MY3-J6: a joker exposed as a bonus tile, a loose tile in its place.
                 self.players[p].remove(tile);

@@ -82,6 +82,7 @@ pub fn keys_for(app: &App, action: Action) -> Vec<KeyCode> {
         Action::Kong => vec![KeyCode::Char('k')],
         Action::Chow { .. } => pick('c', &|a| matches!(a, Action::Chow { .. })),
         Action::SetAside { .. } => pick('a', &|a| matches!(a, Action::SetAside { .. })),
+        Action::SwapJoker { .. } => pick('j', &|a| matches!(a, Action::SwapJoker { .. })),
         Action::ConcealedKong { .. } | Action::AnnexKong { .. } => pick('k', &|a| {
             matches!(a, Action::ConcealedKong { .. } | Action::AnnexKong { .. })
         }),
