@@ -10,6 +10,12 @@ const PASS: u8 = 1;
 const MAHJONG: u8 = 2;
 const PUNG: u8 = 4;
 const KONG: u8 = 8;
+/// Not an action: [`LegalSet::chows`] holds swaps of jokers (MY3-J5) instead of chows.
+/// Chows are claims and swaps are turn actions, so one mask serves both and the set
+/// stays as small as it was before jokers.
+const SWAPS: u8 = 16;
+/// The flags that are actions.
+const ACTIONS: u8 = PASS | MAHJONG | PUNG | KONG;
 /// [`LegalSet::reds`] bits for the jokers.
 const JOKER_DISCARD: u8 = 1 << 6;
 const JOKER_ASIDE: u8 = 1 << 7;
@@ -39,12 +45,12 @@ pub struct LegalSet {
     /// Bits 0–2: red fives (by suit) that may be discarded; bits 3–5: with Original Call;
     /// bit 6: a joker may be discarded; bit 7: a joker may be set aside (MY3-J6).
     reds: u8,
+    /// Chows by first kind; with the `SWAPS` flag, the kinds of exposed pungs whose joker
+    /// may be swapped for the natural tile (MY3-J5).
     chows: u64,
     kongs: u64,
     /// Kinds that may be set aside for a loose tile.
     aside: u64,
-    /// Kinds of exposed pungs whose joker may be swapped for the natural tile (MY3-J5).
-    swaps: u64,
     /// Plain tiles (by kind) that may be discarded.
     discards: u64,
     /// Plain tiles whose discard may declare Original Call.
@@ -62,7 +68,6 @@ impl LegalSet {
         chows: 0,
         kongs: 0,
         aside: 0,
-        swaps: 0,
         discards: 0,
         calls: 0,
     };
@@ -92,9 +97,9 @@ impl LegalSet {
             Action::Mahjong => self.flags & MAHJONG != 0,
             Action::Pung => self.flags & PUNG != 0,
             Action::Kong => self.flags & KONG != 0,
-            Action::Chow { first } => has_plain(self.chows, first),
+            Action::Chow { first } => self.flags & SWAPS == 0 && has_plain(self.chows, first),
             Action::ConcealedKong { tile } => has_plain(self.kongs, tile),
-            Action::SwapJoker { tile } => has_plain(self.swaps, tile),
+            Action::SwapJoker { tile } => self.flags & SWAPS != 0 && has_plain(self.chows, tile),
             Action::SetAside { tile } => {
                 has_plain(self.aside, tile) || (tile.is_joker() && self.reds & JOKER_ASIDE != 0)
             }
@@ -141,7 +146,7 @@ impl LegalSet {
 
     fn get_any(&self, i: usize) -> Option<Action> {
         let mut i = i;
-        if let Some(b) = take(self.flags as u64, &mut i) {
+        if let Some(b) = take((self.flags & ACTIONS) as u64, &mut i) {
             return Some(match b {
                 0 => Action::Pass,
                 1 => Action::Mahjong,
@@ -149,9 +154,11 @@ impl LegalSet {
                 _ => Action::Kong,
             });
         }
-        if let Some(k) = take(self.chows, &mut i) {
-            let first = Tile::from_kind(k);
-            return Some(Action::Chow { first });
+        if self.flags & SWAPS == 0 {
+            if let Some(k) = take(self.chows, &mut i) {
+                let first = Tile::from_kind(k);
+                return Some(Action::Chow { first });
+            }
         }
         if let Some(k) = take(self.kongs, &mut i) {
             let tile = Tile::from_kind(k);
@@ -173,9 +180,11 @@ impl LegalSet {
             }
             i -= 1;
         }
-        if let Some(k) = take(self.swaps, &mut i) {
-            let tile = Tile::from_kind(k);
-            return Some(Action::SwapJoker { tile });
+        if self.flags & SWAPS != 0 {
+            if let Some(k) = take(self.chows, &mut i) {
+                let tile = Tile::from_kind(k);
+                return Some(Action::SwapJoker { tile });
+            }
         }
         if self.calls == 0 {
             if let Some(k) = take(self.discards, &mut i) {
@@ -295,7 +304,11 @@ impl LegalSet {
 
     /// Swapping a joker out of the exposed pungs of these kinds (MY3-J5).
     pub(crate) fn add_swaps(&mut self, kinds: u64) {
-        LegalSet::add_mask(&mut self.n, &mut self.swaps, kinds);
+        if kinds != 0 {
+            debug_assert!(self.chows == 0, "swaps are turn actions, chows claims");
+            self.flags |= SWAPS;
+            LegalSet::add_mask(&mut self.n, &mut self.chows, kinds);
+        }
     }
 
     /// Setting aside tiles of these kinds.

@@ -90,7 +90,7 @@ impl Hand {
     /// Recomputes a player's winning tiles (none unless his hand holds 13 tiles, sets
     /// counted 3). Called whenever his hand changes to 13 tiles (deal, discard, kong), so
     /// on his turn they are the waits of his hand before the draw.
-    #[inline]
+    #[inline(always)]
     pub(super) fn update_waits(&mut self, p: usize) {
         let me = &self.players[p];
         let declared = me.melds.len();
@@ -100,13 +100,8 @@ impl Hand {
             me.concealed_len()
         );
         let held = me.concealed_len() + 3 * declared;
-        if let (Some(rules), true) = (self.options.jokers, me.jokers > 0) {
-            // MY3-J: the natural tiles that complete the hand, jokers standing in.
-            self.waits[p] = if held == 13 {
-                waits_with_jokers(&me.counts, me.jokers, 4 - declared, &self.shape, rules)
-            } else {
-                KindMask::EMPTY
-            };
+        if me.jokers > 0 {
+            self.update_waits_with_jokers(p, held == 13);
             return;
         }
         self.waits[p] =
@@ -132,6 +127,21 @@ impl Hand {
                 );
                 KindMask::EMPTY
             };
+    }
+
+    /// [`Hand::update_waits`] for a hand holding jokers (MY3-J): the natural tiles that
+    /// complete it, jokers standing in.
+    #[cold]
+    #[inline(never)]
+    fn update_waits_with_jokers(&mut self, p: usize, thirteen: bool) {
+        let me = &self.players[p];
+        self.waits[p] = match self.options.jokers {
+            Some(rules) if thirteen => {
+                let sets = 4 - me.melds.len();
+                waits_with_jokers(&me.counts, me.jokers, sets, &self.shape, rules)
+            }
+            _ => KindMask::EMPTY,
+        };
     }
 
     /// Whether a concealed kong of kind `k` (all four held) leaves `p`'s winning tiles as
@@ -301,7 +311,12 @@ impl Hand {
         let mut v = LegalSet::EMPTY;
         let me = &self.players[p];
         let c = &me.counts;
-        let jokers = self.options.jokers.filter(|_| me.jokers > 0);
+        // Other families never hold a joker: one byte test.
+        let jokers = if me.jokers > 0 {
+            self.options.jokers
+        } else {
+            None
+        };
         let complete = match source {
             Source::Claim => false,
             // MY3-J: a hand with jokers is judged whole (the drawn tile may be a joker).
@@ -401,18 +416,21 @@ impl Hand {
         }
         // Only a pung whose fourth tile is held (rare): then in the order of the sets.
         if me.pungs & me.levels[0] != 0 {
+            let mut swaps = 0u64;
             for (m, info) in me.melds.iter().zip(&me.meld_info) {
+                if m.kind != MeldKind::Pung || c[m.tile as usize] == 0 {
+                    continue;
+                }
                 let annexable =
                     can_kong || (self.options.annex_claimed_pung && claimed_pung == Some(m.tile));
-                // MY3-J3: no joker in a kong.
-                if m.kind == MeldKind::Pung
-                    && c[m.tile as usize] > 0
-                    && annexable
-                    && info.jokers == 0
-                {
+                // MY3-J3: no joker in a kong; MY3-J5: the held tile takes a joker's place.
+                if info.jokers > 0 {
+                    swaps |= 1 << m.tile;
+                } else if annexable {
                     v.add_annex(m.tile);
                 }
             }
+            v.add_swaps(swaps);
         }
         let may_declare = source != Source::Claim
             && self.hooks.may_declare_ready(&ctx!(self), p)
@@ -426,16 +444,6 @@ impl Hand {
         if me.jokers > 0 {
             // MY3-J7 a joker may be discarded; MY3-J6 or set aside for a loose tile.
             v.add_jokers(can_kong);
-        }
-        if self.options.jokers.is_some() {
-            // MY3-J5: a held natural tile takes a joker's place in one's exposed pung.
-            let mut swaps = 0u64;
-            for (m, info) in me.melds.iter().zip(&me.meld_info) {
-                if m.kind == MeldKind::Pung && info.jokers > 0 && c[m.tile as usize] > 0 {
-                    swaps |= 1 << m.tile;
-                }
-            }
-            v.add_swaps(swaps);
         }
         if !may_declare && me.reds == [0; 3] {
             // No red fives: the distinct tiles are the kinds held.
