@@ -14,7 +14,7 @@ import {
   windOf,
 } from './api';
 import { grouped, signed, signedGrouped, standing, t } from './i18n';
-import { countsHan, ruleName } from './i18n/rules';
+import { countsFan, countsHan, ruleName } from './i18n/rules';
 import { RuleLink } from './rule-link';
 import { Tile, sortTiles } from './tiles';
 import { WindMark } from './glyphs';
@@ -96,6 +96,7 @@ export const PLAYER_COLORS = ['#d35400', '#2471a3', '#229954', '#8e44ad'];
 
 function itemValue(it: ScoredItem): string {
   if (it.limit) return t('sheet.limit');
+  if (countsFan(it.rule)) return t('sheet.fan', { n: it.points ?? 0 });
   if (countsHan(it.rule)) {
     // Han, or a yakuman (counted 1–3 times) in place of doubles.
     if (it.doubles) return it.doubles > 1 ? `${t('sheet.yakuman')} ×${it.doubles}` : t('sheet.yakuman');

@@ -94,11 +94,15 @@ fn json_gives_every_entry_with_names_and_variants() {
     assert_eq!(code, 0);
     let v: Vec<Value> = serde_json::from_str(&out).unwrap();
     assert_eq!(v.len(), 81 + 47 + 83 + 53 + 72);
-    // The japanese family's items count han and yakuman, every other family's points and
-    // doubles (the catalogue file says it once).
+    // The japanese family's items count han and yakuman, the malaysian family's fan, every
+    // other family's points and doubles (the catalogue file says it once).
     for e in &v {
-        let han = e["family"] == "japanese";
-        assert_eq!(e["units"] == "han_yakuman", han, "{}", e["id"]);
+        let units = match e["family"].as_str().unwrap() {
+            "japanese" => "han_yakuman",
+            "malaysian" => "fan",
+            _ => "points_doubles",
+        };
+        assert_eq!(e["units"], units, "{}", e["id"]);
     }
     let m116d = v.iter().find(|e| e["id"] == "M116d").unwrap();
     assert_eq!(

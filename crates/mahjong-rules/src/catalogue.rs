@@ -74,6 +74,8 @@ pub enum Units {
     PointsDoubles,
     /// Han, and yakuman in place of doubles (the items' `points` and `doubles`; J3-S).
     HanYakuman,
+    /// Fan (the items' `points`; MY3: no doubles).
+    Fan,
 }
 
 impl Kind {

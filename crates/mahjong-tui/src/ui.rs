@@ -45,7 +45,21 @@ fn tile_spans(tiles: &[Tile]) -> Vec<Span<'static>> {
 
 fn set_spans(set: &PublicSet) -> Vec<Span<'static>> {
     let mut v = vec![Span::raw("[")];
-    v.extend(tile_spans(&set_tiles(set.kind, set.tile)));
+    let mut tiles = set_tiles(set.kind, set.tile);
+    // Jokers (MY3-J2) where they stand: a chow's for its tile, a pung's last tiles.
+    match set.joker_for {
+        Some(f) => {
+            if let Some(t) = tiles.iter_mut().find(|t| **t == f) {
+                *t = Tile::JOKER;
+            }
+        }
+        None => {
+            for t in tiles.iter_mut().rev().take(set.jokers as usize) {
+                *t = Tile::JOKER;
+            }
+        }
+    }
+    v.extend(tile_spans(&tiles));
     if matches!(set.kind, SetKind::Kong(_)) && !set.exposed {
         v.push(Span::styled(
             " c",
@@ -776,7 +790,9 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             if it.limit {
                 value.push("limit".to_string());
             }
-            if units(&it.rule) == Units::HanYakuman {
+            if units(&it.rule) == Units::Fan {
+                value.push(format!("{:>3} fan", it.points));
+            } else if units(&it.rule) == Units::HanYakuman {
                 if it.points > 0 {
                     value.push(format!("{:>3} han", it.points));
                 }

@@ -5,4 +5,4 @@
  * says it once for all its rules (`units = "han_yakuman"`), so clients need not know the
  * family.
  */
-export type RuleUnits = "points_doubles" | "han_yakuman";
+export type RuleUnits = "points_doubles" | "han_yakuman" | "fan";

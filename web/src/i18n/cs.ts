@@ -165,6 +165,7 @@ export const cs: Record<Key, string> = {
   'sheet.winner': 'Mahjong',
   'sheet.score': 'Skóre',
   'sheet.han': '{n} han',
+  'sheet.fan': '{n} fan',
   'sheet.yakuman': 'jakuman',
   'sheet.points': 'Body',
   'sheet.limit': 'limit',

@@ -163,6 +163,7 @@ export const en = {
   'sheet.winner': 'Mah-Jongg',
   'sheet.score': 'Score',
   'sheet.han': '{n} han',
+  'sheet.fan': '{n} fan',
   'sheet.yakuman': 'yakuman',
   'sheet.points': 'Points',
   'sheet.limit': 'limit',

@@ -165,6 +165,7 @@ export const pl: Record<Key, string> = {
   'sheet.winner': 'MahJongg',
   'sheet.score': 'Wynik',
   'sheet.han': '{n} han',
+  'sheet.fan': '{n} fan',
   'sheet.yakuman': 'yakuman',
   'sheet.points': 'Punkty',
   'sheet.limit': 'limit',

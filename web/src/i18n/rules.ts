@@ -139,3 +139,8 @@ export function declarationName(family: string): string | null {
 export function countsHan(id: string): boolean {
   return BY_ID.get(id)?.units === 'han_yakuman';
 }
+
+/** Whether items citing rule `id` count fan in their points (the Malaysian game, MY3). */
+export function countsFan(id: string): boolean {
+  return BY_ID.get(id)?.units === 'fan';
+}
