@@ -145,7 +145,7 @@ export const cs: Record<Key, string> = {
   'log.n.chow': 'čou',
   'log.n.pung': 'pong',
   'log.n.kong': 'kong',
-  'log.n.bonus': 'květina nebo období',
+  'log.n.bonus': 'bonusový kámen',
   'log.n.swap': 'žolík zpět z pongu',
   'log.swap': '{name} bere žolíka zpět z pongu',
   'log.n.mahjong': 'mahjong!',

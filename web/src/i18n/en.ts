@@ -143,7 +143,7 @@ export const en = {
   'log.n.chow': 'chow',
   'log.n.pung': 'pung',
   'log.n.kong': 'kong',
-  'log.n.bonus': 'flower or season',
+  'log.n.bonus': 'bonus tile',
   'log.n.swap': 'joker back from the pung of',
   'log.swap': '{name} takes the joker back from the pung of',
   'log.n.mahjong': 'Mah-Jongg!',

@@ -145,7 +145,7 @@ export const pl: Record<Key, string> = {
   'log.n.chow': 'chow',
   'log.n.pung': 'pung',
   'log.n.kong': 'kong',
-  'log.n.bonus': 'kwiat lub pora roku',
+  'log.n.bonus': 'kamień dodatkowy',
   'log.n.swap': 'joker z powrotem z punga',
   'log.swap': '{name} odbiera jokera z punga',
   'log.n.mahjong': 'MahJongg!',
