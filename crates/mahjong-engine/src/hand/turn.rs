@@ -4,7 +4,7 @@ use mahjong_hands::{KongKind, Meld, MeldKind};
 use mahjong_rules::{PlayHooks, WinFrom};
 use mahjong_tiles::Tile;
 
-use super::{Hand, Phase, Source, WinFlags};
+use super::{Hand, Phase, Seats, Source, WinFlags};
 use crate::player::MeldInfo;
 use crate::protocol::{Action, Event, SetKind};
 
@@ -162,14 +162,36 @@ impl Hand {
     /// A discard: the claim window opens for those who can claim, else the next draw.
     #[inline(always)]
     pub(super) fn discard(&mut self, p: usize, tile: Tile, call: bool) {
-        if tile.is_joker() {
-            self.discard_joker(p);
+        self.lay_discard(p, tile, call);
+        // MY3-J7: nobody may claim a joker.
+        let who = if tile.is_joker() {
+            Seats::default()
+        } else {
+            self.claimants(p, tile)
+        };
+        if who.is_empty() {
+            // Nobody can claim (the common case): the window closes at once, as
+            // `resolve_claims` closes it when everybody passes.
+            self.after_unclaimed(p);
             return;
         }
+        let responses = std::array::from_fn(|q| (!who.contains(q)).then_some(Action::Pass));
+        self.phase = Phase::Claims {
+            discarder: p,
+            tile,
+            responses,
+        };
+    }
+
+    /// The discard leaves the hand for the table: recorded, announced, the family told.
+    #[inline(always)]
+    fn lay_discard(&mut self, p: usize, tile: Tile, call: bool) {
         let me = &mut self.players[p];
         me.remove(tile);
         me.discards.push((tile, false));
-        me.discarded |= 1 << tile.kind().expect("playing tile");
+        if let Some(k) = tile.kind() {
+            me.discarded |= 1 << k;
+        }
         self.discard_log.push((p as u8, tile));
         if call {
             me.original_call = true;
@@ -185,41 +207,6 @@ impl Hand {
             }
         );
         self.hooks.on_discard(&ctx!(self), p, tile);
-        let who = self.claimants(p, tile);
-        if who.is_empty() {
-            // Nobody can claim (the common case): the window closes at once, as
-            // `resolve_claims` closes it when everybody passes.
-            self.after_unclaimed(p);
-            return;
-        }
-        let responses = std::array::from_fn(|q| (!who.contains(q)).then_some(Action::Pass));
-        self.phase = Phase::Claims {
-            discarder: p,
-            tile,
-            responses,
-        };
-    }
-
-    /// A joker discarded (MY3-J7): nobody may claim it; the next player draws.
-    #[cold]
-    fn discard_joker(&mut self, p: usize) {
-        let tile = Tile::JOKER;
-        let me = &mut self.players[p];
-        me.remove(tile);
-        me.discards.push((tile, false));
-        self.discard_log.push((p as u8, tile));
-        self.discard_count += 1;
-        self.update_waits(p);
-        emit!(
-            self,
-            Event::Discard {
-                player: p,
-                tile,
-                call: false,
-            }
-        );
-        self.hooks.on_discard(&ctx!(self), p, tile);
-        self.after_unclaimed(p);
     }
 
     /// The player after `p` in turn order.
