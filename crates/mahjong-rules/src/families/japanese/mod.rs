@@ -66,9 +66,8 @@ impl Family for Japanese {
             // J3-T3: chows are never claimed.
             chow_claims: false,
             single_throw: true,
-            jokers: None,
-            prevailing_rotates: true,
-            hands: None,
+            // Everything else as the four-seat games (no jokers, rounds not hands).
+            ..PlayRules::four_seats()
         }
     }
 

@@ -115,9 +115,8 @@ impl Family for Korean {
             winds: [w[0], w[1], w[2], Wind::North],
             chow_claims: false,
             single_throw: true,
-            jokers: None,
-            prevailing_rotates: true,
-            hands: None,
+            // Everything else as the four-seat games (no jokers, rounds not hands).
+            ..PlayRules::four_seats()
         }
     }
 
