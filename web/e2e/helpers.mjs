@@ -26,11 +26,17 @@ export const CHROMIUM_ARGS = [
  */
 export async function launch({ fonts = 'system' } = {}) {
   const env = fonts === 'system' ? undefined : { ...process.env, FONTCONFIG_FILE: fontconfig(fonts) };
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    env,
-  });
+  const options = { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, env };
+  // Chromium now and then dies while starting on a loaded machine (SIGSEGV before any
+  // page): that is the machine, not the client under test, so a start is tried three times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch(options);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.error(`chromium did not start (attempt ${attempt}): ${String(e).split('\n')[0]}`);
+    }
+  }
 }
 
 const CJK_LANGS = ['zh', 'ja', 'ko'];
