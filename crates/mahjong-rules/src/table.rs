@@ -161,6 +161,14 @@ pub enum BonusGroup {
 }
 
 impl BonusGroup {
+    /// Every group, in the order tables list them.
+    pub const ALL: [BonusGroup; 4] = [
+        BonusGroup::Flowers,
+        BonusGroup::Seasons,
+        BonusGroup::Animals,
+        BonusGroup::Faces,
+    ];
+
     /// Its bit in [`SeatHand::opening_groups`].
     pub const fn bit(self) -> u8 {
         match self {
@@ -536,6 +544,15 @@ impl SeatHand {
             .chain(held(self.seasons, Tile::season))
             .chain(held(self.animals, |n| BonusGroup::Animals.tile(n)))
             .chain(held(self.faces, |n| BonusGroup::Faces.tile(n)))
+    }
+
+    /// The groups of four bonus tiles the seat holds whole, as bits like
+    /// [`SeatHand::opening_groups`].
+    pub fn complete_groups(&self) -> u8 {
+        BonusGroup::ALL
+            .into_iter()
+            .filter(|g| g.held(self) == 0b1111)
+            .fold(0, |m, g| m | g.bit())
     }
 
     /// Number of bonus tiles: flowers, seasons, animals and faces (not the jokers exposed

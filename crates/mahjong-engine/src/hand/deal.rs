@@ -1,7 +1,7 @@
 //! The deal (M20–M32) and every later draw: from the live wall or, after a kong or a bonus
 //! tile, a loose tile; bonus tiles declared and replaced as they come.
 
-use mahjong_rules::{BonusGroup, PlayHooks, SeatHand};
+use mahjong_rules::{PlayHooks, SeatHand};
 use mahjong_tiles::Tile;
 
 use super::{Hand, Phase, Source};
@@ -115,15 +115,7 @@ impl Hand {
                 for &b in &me.bonus {
                     h.add_bonus(b);
                 }
-                me.opening_groups = [
-                    BonusGroup::Flowers,
-                    BonusGroup::Seasons,
-                    BonusGroup::Animals,
-                    BonusGroup::Faces,
-                ]
-                .into_iter()
-                .filter(|g| g.held(&h) == 0b1111)
-                .fold(0, |m, g| m | g.bit());
+                me.opening_groups = h.complete_groups();
             }
         }
         for p in 0..n {

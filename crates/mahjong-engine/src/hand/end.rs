@@ -66,19 +66,7 @@ impl Hand {
         let mut outcome = Outcome::EMPTY;
         score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
             .expect("a drawn hand's table scores");
-        let n = self.seats();
-        let settlement: Vec<i64> = (0..n).map(|q| outcome.settlement[self.pos_of(q)]).collect();
-        if self.setup.record {
-            self.record_scores(&outcome, &settlement, None);
-        }
-        self.result = Some(HandResult {
-            winner: None,
-            outcome,
-            settlement,
-            cannon: None,
-            win: None,
-            facts: None,
-        });
+        self.settle_scored(outcome, None, None, None, None);
     }
 
     #[inline]
@@ -114,19 +102,34 @@ impl Hand {
         }
         score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
             .expect("the engine offers Mah-Jongg only for legal hands");
-        let n = self.seats();
-        let by_player = |v: &[i64; 4]| -> Vec<i64> { (0..n).map(|q| v[self.pos_of(q)]).collect() };
-        let settlement = by_player(&outcome.settlement);
+        let facts = Some(Box::new(TableFacts::of(&table)));
+        self.settle_scored(outcome, Some(p), cannon, table.win, facts);
+    }
+
+    /// The end of a scored hand: each player's net, the reveal and score events, the
+    /// result.
+    #[inline]
+    fn settle_scored(
+        &mut self,
+        outcome: Outcome,
+        winner: Option<usize>,
+        cannon: Option<usize>,
+        win: Option<Win>,
+        facts: Option<Box<TableFacts>>,
+    ) {
+        let settlement: Vec<i64> = (0..self.seats())
+            .map(|q| outcome.settlement[self.pos_of(q)])
+            .collect();
         if self.setup.record {
             self.record_scores(&outcome, &settlement, cannon);
         }
         self.result = Some(HandResult {
-            winner: Some(p),
+            winner,
             outcome,
             settlement,
             cannon,
-            win: table.win,
-            facts: Some(Box::new(TableFacts::of(&table))),
+            win,
+            facts,
         });
     }
 
@@ -215,22 +218,12 @@ impl Hand {
         from: WinFrom,
         supplier: Option<usize>,
     ) -> Option<(u64, u64)> {
-        let last =
-            self.wall.live_remaining() == 0 && matches!(from, WinFrom::Wall | WinFrom::Discard);
-        let flags = WinFlags {
-            last_tile: last,
-            heaven: false,
-            earth: false,
-            kong_upon_kong: false,
-        };
-        let mut t = self.table_with(p, tile, from, supplier, flags);
-        t.hands[self.pos_of(p)].concealed = concealed;
-        win_rank(&t, self.pos_of(p), &self.setup.ruleset, &self.shape)
+        self.win_value_with(p, concealed, self.players[p].jokers, tile, from, supplier)
     }
 
     /// [`Hand::win_value`] with `jokers` concealed jokers in place of the player's own (a
     /// joker drawn to win counted as the natural tile it stands for).
-    #[cold]
+    #[inline]
     pub(super) fn win_value_with(
         &self,
         p: usize,
@@ -240,8 +233,10 @@ impl Hand {
         from: WinFrom,
         supplier: Option<usize>,
     ) -> Option<(u64, u64)> {
+        let last =
+            self.wall.live_remaining() == 0 && matches!(from, WinFrom::Wall | WinFrom::Discard);
         let flags = WinFlags {
-            last_tile: self.wall.live_remaining() == 0 && from == WinFrom::Wall,
+            last_tile: last,
             heaven: false,
             earth: false,
             kong_upon_kong: false,

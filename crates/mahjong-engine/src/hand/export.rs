@@ -91,15 +91,10 @@ impl Hand {
                     bonus: me.bonus.clone(),
                     ready: me.original_call,
                     riichi: facts.map_or(Riichi::None, |f| f.riichi[self.pos_of(q)]),
-                    opening_bonus_groups: [
-                        BonusGroup::Flowers,
-                        BonusGroup::Seasons,
-                        BonusGroup::Animals,
-                        BonusGroup::Faces,
-                    ]
-                    .into_iter()
-                    .filter(|g| me.opening_groups & g.bit() != 0)
-                    .collect(),
+                    opening_bonus_groups: BonusGroup::ALL
+                        .into_iter()
+                        .filter(|g| me.opening_groups & g.bit() != 0)
+                        .collect(),
                 },
             );
         }

@@ -233,12 +233,9 @@ impl Hand {
         }
         let k = tile.kind().expect("playing tile");
         let n = me.counts[k];
-        // MY3-J2: jokers stand in a claimed pung (at most 2) and chow (at most 1).
-        let j = if self.options.jokers.is_some() {
-            me.jokers
-        } else {
-            0
-        };
+        // MY3-J2: jokers stand in a claimed pung (at most 2) and chow (at most 1); only a
+        // tile set with jokers deals any.
+        let j = me.jokers;
         // Jokers never make a second set of a kind already declared (they would stand
         // for a fifth copy).
         if n >= 2

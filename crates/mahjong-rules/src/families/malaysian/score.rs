@@ -565,12 +565,7 @@ pub fn instant_payments(table: &Table) -> ([Instant; MAX_INSTANT], usize) {
         }
     };
     for (seat, hand) in table.hands.iter().enumerate().take(table.seats) {
-        for group in [
-            BonusGroup::Flowers,
-            BonusGroup::Seasons,
-            BonusGroup::Animals,
-            BonusGroup::Faces,
-        ] {
+        for group in BonusGroup::ALL {
             if group.held(hand) == 0b1111 {
                 let opening = hand.opening_groups & group.bit() != 0;
                 push(Instant {
