@@ -1,11 +1,11 @@
 //! Classical Chinese by Millington's numbered rules (`classical-millington.md`): presets
 //! `millington` (the rules as written) and `bradfield` (mj-server's defaults).
 
-mod danger;
+pub(crate) mod danger;
 mod options;
 pub mod rules;
 pub(crate) mod score;
-mod settle;
+pub(crate) mod settle;
 
 use mahjong_hands::Shape;
 use mahjong_tiles::{TileSet, TileSetId, Wind};

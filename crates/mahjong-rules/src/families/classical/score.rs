@@ -19,13 +19,13 @@ pub(crate) struct Melds {
 }
 
 impl Melds {
-    fn new() -> Melds {
+    pub(crate) fn new() -> Melds {
         Melds {
             buf: [Meld::new(MeldKind::Pair, 0, false); MAX_MELDS],
             len: 0,
         }
     }
-    fn push(&mut self, m: Meld) {
+    pub(crate) fn push(&mut self, m: Meld) {
         if self.len < MAX_MELDS {
             self.buf[self.len] = m;
             self.len += 1;
@@ -43,7 +43,7 @@ struct Seat<'a> {
     prevailing: Wind,
 }
 
-fn item(rule: &'static Rule, points: u32, doubles: u32, tile: Option<Tile>) -> Item {
+pub(crate) fn item(rule: &'static Rule, points: u32, doubles: u32, tile: Option<Tile>) -> Item {
     Item {
         rule,
         points: points.min(u16::MAX as u32) as u16,
@@ -92,16 +92,16 @@ fn set_rule(m: &Meld) -> Option<(&'static Rule, u32)> {
 
 /// What kinds of tiles a hand holds (for M117d–g and the limit hands).
 #[derive(Copy, Clone)]
-struct Purity {
-    suits: u8,
-    honours: bool,
-    minors: bool,
-    terminals: bool,
-    all_green: bool,
-    any: bool,
+pub(crate) struct Purity {
+    pub suits: u8,
+    pub honours: bool,
+    pub minors: bool,
+    pub terminals: bool,
+    pub all_green: bool,
+    pub any: bool,
 }
 
-fn purity(c: &Counts) -> Purity {
+pub(crate) fn purity(c: &Counts) -> Purity {
     let mut p = Purity {
         suits: 0,
         honours: false,
@@ -177,22 +177,22 @@ fn stats(melds: &[Meld], s: &Seat) -> Stats {
 }
 
 /// Points, doubles and items being added up for one seat.
-struct Acc<'a> {
-    points: u64,
-    doubles: u32,
-    items: &'a mut Items,
+pub(crate) struct Acc<'a> {
+    pub points: u64,
+    pub doubles: u32,
+    pub items: &'a mut Items,
 }
 
 impl Acc<'_> {
     #[inline]
-    fn add(&mut self, it: Item) {
+    pub(crate) fn add(&mut self, it: Item) {
         self.points += it.points as u64;
         self.doubles += it.doubles as u32;
         self.items.push(it);
     }
 
     #[inline]
-    fn double(&mut self, rule: &'static Rule, n: u32, tile: Option<Tile>) {
+    pub(crate) fn double(&mut self, rule: &'static Rule, n: u32, tile: Option<Tile>) {
         self.add(item(rule, 0, n, tile));
     }
 }

@@ -14,19 +14,37 @@ use crate::table::Table;
 ///   losers do not settle among themselves.
 /// - A washout settles nothing (M97).
 pub fn settle_classical(table: &Table, scores: &[u64; 4], o: &ClassicalOptions) -> Payments {
+    settle_points(
+        table,
+        scores,
+        o.east_doubles,
+        o.losers_settle,
+        o.discarder_doubles,
+    )
+}
+
+/// The classical settlement with its three choices as arguments, shared with the families
+/// of the classical tradition.
+pub(crate) fn settle_points(
+    table: &Table,
+    scores: &[u64; 4],
+    east_doubles: bool,
+    losers_settle: bool,
+    discarder_doubles: bool,
+) -> Payments {
     let mut pay = Payments::EMPTY;
     let Some(w) = table.winner else {
         return pay;
     };
     let win = table.win.as_ref().expect("a winner has a win");
-    let east = |a: usize, b: usize| o.east_doubles && (a == 0 || b == 0);
+    let east = |a: usize, b: usize| east_doubles && (a == 0 || b == 0);
     let mut owed = [0u64; 4];
     for (l, owe) in owed.iter_mut().enumerate().take(table.seats) {
         if l == w {
             continue;
         }
         let mut factor = if east(l, w) { 2 } else { 1 };
-        if o.discarder_doubles && (win.self_drawn() || win.supplier == Some(l)) {
+        if discarder_doubles && (win.self_drawn() || win.supplier == Some(l)) {
             factor *= 2;
         }
         *owe = scores[w].saturating_mul(factor);
@@ -40,7 +58,7 @@ pub fn settle_classical(table: &Table, scores: &[u64; 4], o: &ClassicalOptions) 
             pay.push(l, w, owe);
         }
     }
-    if o.losers_settle {
+    if losers_settle {
         for a in 0..table.seats {
             for b in a + 1..table.seats {
                 if a == w || b == w || scores[a] == scores[b] {
