@@ -84,7 +84,14 @@ fn every_family_has_its_section() {
         .collect();
     assert_eq!(
         heads,
-        ["classical", "western", "korean", "japanese", "malaysian"]
+        [
+            "classical",
+            "kajongg",
+            "western",
+            "korean",
+            "japanese",
+            "malaysian"
+        ]
     );
 }
 
@@ -93,7 +100,7 @@ fn json_gives_every_entry_with_names_and_variants() {
     let (code, out, _) = rules(&["--json"]);
     assert_eq!(code, 0);
     let v: Vec<Value> = serde_json::from_str(&out).unwrap();
-    assert_eq!(v.len(), 81 + 47 + 83 + 53 + 72);
+    assert_eq!(v.len(), 81 + 62 + 47 + 83 + 53 + 72);
     // The japanese family's items count han and yakuman, the malaysian family's fan, every
     // other family's points and doubles (the catalogue file says it once).
     for e in &v {
@@ -139,7 +146,7 @@ fn unknown_family_or_language_exits_2_naming_the_valid_values() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown family \"riichi\" (families: classical, western, korean, japanese, malaysian)\n"
+        "error: unknown family \"riichi\" (families: classical, kajongg, western, korean, japanese, malaysian)\n"
     );
     let (code, _, err) = rules(&["--lang", "de"]);
     assert_eq!(code, 2);

@@ -713,7 +713,7 @@ mod tests {
     fn unknown_preset_and_option_are_named() {
         assert_eq!(
             Ruleset::preset("nope").unwrap_err().to_string(),
-            "unknown ruleset \"nope\" (presets: millington, bradfield, western, korean-3p, japanese-3p, malaysian-3p)"
+            "unknown ruleset \"nope\" (presets: millington, bradfield, dmjl, bmja, western, korean-3p, japanese-3p, malaysian-3p)"
         );
         let mut r = Ruleset::preset("millington").unwrap();
         let e = r.apply(&map(json!({"mahjong_pts": 20}))).unwrap_err();

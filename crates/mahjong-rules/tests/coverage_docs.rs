@@ -110,6 +110,18 @@ const DOCS: &[Doc] = &[
         ],
         &["malaysian"],
     ),
+    (
+        "kajongg.md",
+        &[
+            ("kajongg", "crates/mahjong-rules/tests/kajongg.rs"),
+            (
+                "kajongg_play",
+                "crates/mahjong-engine/tests/kajongg_play.rs",
+            ),
+            ("play_hooks", "crates/mahjong-rules/tests/play_hooks.rs"),
+        ],
+        &["kajongg"],
+    ),
 ];
 
 fn root() -> PathBuf {

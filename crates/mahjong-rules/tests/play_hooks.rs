@@ -191,6 +191,66 @@ fn m90_no_choice_excuses_the_discarder() {
 }
 
 #[test]
+fn kj_s8_dangerous_game_kajonggs_situations() {
+    for preset in ["dmjl", "bmja"] {
+        let (r, mut h) = hooks(preset);
+        let mut t = Fake::new(&r);
+        // Two dragon sets make the third dragon dangerous; West holds a safe tile too.
+        t.pung(1, "RD");
+        t.pung(1, "GD");
+        h.on_sets(&t, 1);
+        t.hold(2, "WD 1B 2B");
+        h.on_draw(&t, 2);
+        t.discard(2, "WD");
+        h.on_discard(&t, 2, tile("WD"));
+        assert_eq!(h.liable(&t, 1, Some(2)), Some(2), "{preset}");
+        assert_eq!(h.liable(&t, 1, Some(3)), None, "{preset}");
+        // Not toward another player, and not once the next player has drawn.
+        assert_eq!(h.liable(&t, 3, Some(2)), None, "{preset}");
+        h.on_draw(&t, 3);
+        assert_eq!(h.liable(&t, 1, Some(2)), None, "{preset}");
+    }
+    // Without a safe tile the discarder had no choice.
+    let (r, mut h) = hooks("dmjl");
+    let mut t = Fake::new(&r);
+    t.pung(1, "RD");
+    t.pung(1, "GD");
+    t.hold(2, "WD");
+    h.on_discard(&t, 2, tile("WD"));
+    assert_eq!(h.liable(&t, 1, Some(2)), None);
+}
+
+#[test]
+fn kj_s8_three_exposed_sets_of_one_suit_and_the_last_five_tiles() {
+    let (r, mut h) = hooks("dmjl");
+    let mut t = Fake::new(&r);
+    // Three exposed pungs of bamboo (nine suit tiles): every bamboo is dangerous, a
+    // character is not (Millington's M90a would say the same; the wall rule differs).
+    t.pung(1, "2B");
+    t.pung(1, "5B");
+    t.pung(1, "8B");
+    t.hold(2, "9B 1C");
+    h.on_discard(&t, 2, tile("9B"));
+    assert_eq!(h.liable(&t, 1, Some(2)), Some(2));
+    h.on_discard(&t, 2, tile("1C"));
+    assert_eq!(h.liable(&t, 1, Some(2)), None);
+    // With five tiles left in the live wall, a tile nobody has seen is dangerous toward
+    // everybody; one seen in a discard is not. With six left, neither.
+    let (r, mut h) = hooks("bmja");
+    let mut t = Fake::new(&r);
+    t.discard(0, "3C");
+    t.hold(2, "3C 7C 1D");
+    t.live = 5;
+    h.on_discard(&t, 2, tile("7C"));
+    assert_eq!(h.liable(&t, 0, Some(2)), Some(2));
+    h.on_discard(&t, 2, tile("3C"));
+    assert_eq!(h.liable(&t, 0, Some(2)), None);
+    t.live = 6;
+    h.on_discard(&t, 2, tile("7C"));
+    assert_eq!(h.liable(&t, 0, Some(2)), None);
+}
+
+#[test]
 fn the_families_without_dangerous_discards_have_no_cannon() {
     for preset in ["western", "korean-3p"] {
         let (r, mut h) = hooks(preset);
@@ -237,6 +297,17 @@ fn the_deal_moves_as_each_family_says() {
         }
     ));
     assert!(!keeps("korean-3p", won(1)));
+    // KJ-S9: DMJL passes the deal after East's ninth win in a row (KJ-L15); BMJA never.
+    assert!(keeps("dmjl", won(8)));
+    assert!(!keeps("dmjl", won(9)));
+    assert!(keeps("bmja", won(20)));
+    assert!(keeps(
+        "bmja",
+        HandEnd::Washout {
+            dealer_ready: false
+        }
+    ));
+    assert!(!keeps("bmja", HandEnd::OtherWon));
 }
 
 #[test]

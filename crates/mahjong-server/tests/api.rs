@@ -180,6 +180,8 @@ async fn the_api_answers_as_documented() {
         [
             ("millington", "millington", "classical", 4),
             ("bradfield", "bradfield", "classical", 4),
+            ("dmjl", "dmjl", "kajongg", 4),
+            ("bmja", "bmja", "kajongg", 4),
             ("western", "western", "western", 4),
             ("korean-3p", "korean-3p", "korean", 3),
             ("japanese-3p", "japanese-3p", "japanese", 3),

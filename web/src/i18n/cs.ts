@@ -50,6 +50,9 @@ export const cs: Record<Key, string> = {
   'ruleset.western': 'Západní pravidla',
   'ruleset.korean-3p': 'Korejská hra pro tři',
   'ruleset.japanese-3p': 'Japonská hra pro tři',
+  'ruleset.dmjl': 'Klasická pravidla (Kajongg DMJL)',
+  'ruleset.bmja': 'Klasická pravidla (Kajongg BMJA)',
+  'ruleset.malaysian-3p': 'Malajsijská hra pro tři',
 
   'home.title': 'Mahjongový stůl, kdykoli budete chtít',
   'home.lead': 'Zahrajte si klasickou čínskou hru proti botům jedním kliknutím, nebo otevřete stůl pro přátele a pošlete jim odkazy na místa.',

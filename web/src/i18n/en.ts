@@ -48,6 +48,9 @@ export const en = {
   'ruleset.western': 'Western',
   'ruleset.korean-3p': 'Korean, three players',
   'ruleset.japanese-3p': 'Japanese, three players',
+  'ruleset.dmjl': 'Classical (Kajongg DMJL)',
+  'ruleset.bmja': 'Classical (Kajongg BMJA)',
+  'ruleset.malaysian-3p': 'Malaysian, three players',
 
   'home.title': 'A mahjong table, ready when you are',
   'home.lead': 'Play the classical Chinese game against bots in one click, or open a table for friends and share the seat links.',

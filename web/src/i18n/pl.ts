@@ -50,6 +50,9 @@ export const pl: Record<Key, string> = {
   'ruleset.western': 'Zasady zachodnie',
   'ruleset.korean-3p': 'Koreańska gra dla trzech',
   'ruleset.japanese-3p': 'Japońska gra dla trzech',
+  'ruleset.dmjl': 'Zasady klasyczne (Kajongg DMJL)',
+  'ruleset.bmja': 'Zasady klasyczne (Kajongg BMJA)',
+  'ruleset.malaysian-3p': 'Malezyjska gra dla trzech',
 
   'home.title': 'Stół do mahjonga, kiedy tylko zechcesz',
   'home.lead': 'Zagraj w klasyczną grę chińską z botami jednym kliknięciem albo otwórz stół dla przyjaciół i wyślij im linki do miejsc.',

@@ -13,6 +13,7 @@
 
 pub mod classical;
 pub mod japanese;
+pub mod kajongg;
 pub mod korean;
 pub mod malaysian;
 pub mod western;
@@ -300,6 +301,8 @@ macro_rules! registry {
 registry! { $
     /// Classical Chinese by Millington's numbered rules.
     Classical(classical::Classical),
+    /// Classical Chinese as KDE Kajongg scores it (DMJL and BMJA).
+    Kajongg(kajongg::Kajongg),
     /// The Western points-and-doubles game with a payment limit.
     Western(western::Western),
     /// The Korean/Japanese three-player hand-points game.

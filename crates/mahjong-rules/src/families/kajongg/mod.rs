@@ -1,0 +1,124 @@
+//! Classical Chinese as KDE Kajongg scores it (`kajongg-dmjl-bmja.md`): presets `dmjl`
+//! (Deutsche Mah Jongg Liga) and `bmja` (British Mah-Jong Association).
+//!
+//! A family of the classical tradition: it shares the classical family's search for the
+//! winner's best arrangement and its settlement, and scores with Kajongg's own rules
+//! (every player's hand, fractional limits, the DMJL and BMJA hands).
+
+mod options;
+mod play;
+pub mod rules;
+mod score;
+
+use mahjong_hands::Shape;
+use mahjong_tiles::{TileSet, TileSetId, Wind};
+
+pub use options::{KajonggOptions, NineGates, Snake, Treasure};
+pub use play::KajonggPlay;
+
+use super::classical::settle::settle_points;
+use super::{Family, PresetFile};
+use crate::danger::Dangers;
+use crate::score::{Payments, Rule, SeatScore};
+use crate::table::{InputError, Table};
+use crate::{HandEnd, PlayRules, RulesetError};
+
+/// The Kajongg family.
+pub struct Kajongg;
+
+impl Family for Kajongg {
+    const NAME: &'static str = "kajongg";
+    type Options = KajonggOptions;
+    type Play = KajonggPlay;
+
+    fn presets() -> &'static [PresetFile] {
+        &[
+            PresetFile {
+                name: "dmjl",
+                text: include_str!("presets/dmjl.toml"),
+            },
+            PresetFile {
+                name: "bmja",
+                text: include_str!("presets/bmja.toml"),
+            },
+        ]
+    }
+
+    fn check(o: &KajonggOptions) -> Result<(), RulesetError> {
+        o.check()
+    }
+
+    fn seat_winds(_o: &KajonggOptions) -> &'static [Wind] {
+        &Wind::ALL
+    }
+
+    fn tile_set(o: &KajonggOptions) -> TileSet {
+        TileSet::new(if o.flowers {
+            TileSetId::Classical
+        } else {
+            TileSetId::ClassicalNoFlowers
+        })
+    }
+
+    fn play(o: &KajonggOptions) -> PlayRules {
+        PlayRules {
+            seats: 4,
+            rounds: o.rounds,
+            dead_wall: o.dead_wall,
+            bonus_from_loose: o.bonus_from_loose,
+            claim_seconds: o.claim_seconds,
+            ..PlayRules::four_seats()
+        }
+    }
+
+    fn play_hooks(o: &KajonggOptions) -> KajonggPlay {
+        // KJ-W1: with fewer than four chows allowed, the scorer decides each win.
+        KajonggPlay::new(o.max_chows < 4)
+    }
+
+    fn discard_dangers(_o: &KajonggOptions) -> Option<Dangers> {
+        Some(Dangers {
+            flags: play::KJ_S8,
+            liable: true,
+        })
+    }
+
+    /// KJ-S9: East keeps the deal after his win or a washout; after his win in a row that
+    /// is a limit hand (`east_wins_limit`) the winds rotate.
+    fn dealer_keeps(o: &KajonggOptions, end: HandEnd) -> bool {
+        match end {
+            HandEnd::Washout { .. } => true,
+            HandEnd::DealerWon { streak } => o.east_wins_limit == 0 || streak < o.east_wins_limit,
+            HandEnd::OtherWon => false,
+        }
+    }
+
+    fn rules() -> &'static [&'static Rule] {
+        rules::ALL
+    }
+
+    fn catalogue() -> &'static str {
+        include_str!("catalogue.toml")
+    }
+
+    fn score_seat(
+        table: &Table,
+        seat: usize,
+        o: &KajonggOptions,
+        shape: &Shape,
+        name: &str,
+        out: &mut SeatScore,
+    ) -> Result<(), InputError> {
+        score::score_one_seat(table, seat, o, shape, name, out)
+    }
+
+    /// KJ-S7, KJ-S8: the winner receives his total from each loser, losers settle their
+    /// differences, every payment with East doubled; the liable discarder pays for all.
+    fn settle(table: &Table, scores: &[SeatScore; 4], _o: &KajonggOptions) -> Payments {
+        settle_points(table, &scores.map(|s| s.score), true, true, false)
+    }
+
+    fn settle_values(table: &Table, values: &[u64; 4], _o: &KajonggOptions) -> Option<Payments> {
+        Some(settle_points(table, values, true, true, false))
+    }
+}
