@@ -70,6 +70,8 @@ pub struct Combo {
 pub enum Form {
     /// Every set a pung or kong.
     AllPungs,
+    /// Every set a pung or kong but at most one chow (KJ-W1 under BMJA).
+    OneChow,
     /// Only tiles of `kinds`, the declared sets included (one suit with honours, all
     /// simples).
     Within {
@@ -227,7 +229,7 @@ impl Plan {
     /// A form open to a hand short of the minimum.
     pub fn form(mut self, f: Form) -> Plan {
         let kinds = match f {
-            Form::AllPungs => u64::MAX,
+            Form::AllPungs | Form::OneChow => u64::MAX,
             Form::Within { kinds, .. } => kinds,
         };
         let mut keep = [0u8; KINDS];
@@ -324,7 +326,7 @@ impl Plan {
     pub fn one_suits(&self) -> impl Iterator<Item = usize> + '_ {
         self.forms.iter().filter_map(|f| match *f {
             Form::Within { suit, .. } => suit,
-            Form::AllPungs => None,
+            Form::AllPungs | Form::OneChow => None,
         })
     }
 
@@ -403,6 +405,7 @@ impl Plan {
                         best = best.min(shanten_regular(c, d.n, &self.pungs));
                     }
                 }
+                Form::OneChow => best = best.min(self.one_chow(c, d)),
                 Form::Within { kinds, .. } => {
                     if d.kinds & !kinds != 0 {
                         continue;
@@ -480,6 +483,8 @@ impl Plan {
                                 .min(pungs.get_or_insert_with(|| each(&self.pungs, c, kinds))[k]);
                         }
                     }
+                    // No batch form: worked out for each kind (only BMJA's plan has it).
+                    Form::OneChow => best = best.min(self.one_chow(&h, d)),
                     Form::Within { kinds: fk, .. } => {
                         if d.kinds & !fk != 0 {
                             continue;
@@ -511,6 +516,35 @@ impl Plan {
             out[k] = best;
         }
         out
+    }
+
+    /// The shanten of `c` toward a hand of pungs and at most one chow: all pungs, or one
+    /// chow of which at least two tiles are held (each missing tile one step more) and
+    /// pungs. A declared chow leaves only pungs; two leave nothing.
+    fn one_chow(&self, c: &Counts, d: &Declared) -> i8 {
+        match d.chows {
+            0 => {}
+            1 => return shanten_regular(c, d.n, &self.pungs),
+            _ => return i8::MAX,
+        }
+        let mut best = shanten_regular(c, d.n, &self.pungs);
+        if d.n >= 4 {
+            return best;
+        }
+        for s in (0..3).filter(|&s| self.shape.chow_suits[s]) {
+            for k in s * 9..s * 9 + 7 {
+                let held = (k..k + 3).filter(|&j| c[j] > 0).count() as i8;
+                if held < 2 {
+                    continue;
+                }
+                let mut m = *c;
+                for n in &mut m[k..k + 3] {
+                    *n = n.saturating_sub(1);
+                }
+                best = best.min(shanten_regular(&m, d.n + 1, &self.pungs) + (3 - held));
+            }
+        }
+        best
     }
 
     /// The declared sets `d` with the scoring triplets held in `c` counted as sets
@@ -561,15 +595,15 @@ mod tests {
 
     proptest! {
         /// The batches of `distance_each` equal `distance` of each changed hand, open or
-        /// concealed, in both families with a plan.
+        /// concealed, in every family with a plan.
         #[test]
         fn distance_each_equals_one_kind_at_a_time(
-            korean in any::<bool>(),
+            family in 0usize..3,
             tiles in proptest::collection::vec(0usize..KINDS, 10..=13),
             pung in proptest::option::of(27usize..KINDS),
             add in any::<bool>(),
         ) {
-            let name = if korean { "korean-3p" } else { "japanese-3p" };
+            let name = ["korean-3p", "japanese-3p", "bmja"][family];
             let plan = Ruleset::preset(name).unwrap().bot_plan().unwrap();
             let shape = *plan.shape();
             let w = Winds { own: 27, prevailing: 28 };
@@ -599,7 +633,7 @@ mod tests {
 
     #[test]
     fn only_a_family_with_a_minimum_has_a_plan() {
-        for name in ["millington", "bradfield", "western"] {
+        for name in ["millington", "bradfield", "western", "dmjl"] {
             let r = Ruleset::preset(name).unwrap();
             assert!(r.bot_plan().is_none(), "{name}");
         }
@@ -609,5 +643,36 @@ mod tests {
         let plan = Ruleset::preset("japanese-3p").unwrap().bot_plan().unwrap();
         assert_eq!(plan.minimum(), 1);
         assert!(plan.declaring_makes_minimum() && plan.ready_bound_by_passes());
+    }
+
+    fn counts(tiles: &str) -> [u8; KINDS] {
+        let mut c = [0u8; KINDS];
+        for t in mahjong_tiles::parse_tiles(tiles).unwrap() {
+            c[t.kind().unwrap()] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn kj_w1_bmja_plans_pungs_and_at_most_one_chow() {
+        let plan = Ruleset::preset("bmja").unwrap().bot_plan().unwrap();
+        let w = Winds {
+            own: 27,
+            prevailing: 27,
+        };
+        let none = Declared::default();
+        // One chow and three pungs, waiting on 9D: ready.
+        let one = counts("1B 2B 3B 4C 4C 4C 7D 7D 7D 8D 8D 8D 9D");
+        assert_eq!(plan.distance(&one, &none, w), 0);
+        // Two chows: a four-sets hand, but not one BMJA lets go out.
+        let two = counts("1B 2B 3B 4C 5C 6C 7D 7D 7D 8D 8D 8D 9D");
+        assert!(plan.distance(&two, &none, w) > 0);
+        // With a chow declared, only pungs are left.
+        let mut chow = Declared::default();
+        chow.add_chow(0, true);
+        let rest = counts("4C 5C 6C 7D 7D 7D 8D 8D 8D 9D");
+        assert!(plan.distance(&rest, &chow, w) > 0);
+        let rest = counts("4C 4C 4C 7D 7D 7D 8D 8D 8D 9D");
+        assert_eq!(plan.distance(&rest, &chow, w), 0);
     }
 }

@@ -19,9 +19,19 @@ pub use play::KajonggPlay;
 use super::classical::settle::settle_points;
 use super::{Family, PresetFile};
 use crate::danger::Dangers;
+use crate::plan::{Form, Plan};
 use crate::score::{Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
 use crate::{HandEnd, PlayRules, RulesetError};
+
+/// A typical winner's total, for weighing waits (a few pungs and a double or two).
+const TYPICAL_WIN: u64 = 100;
+
+/// What a win brings in: the family ranks every legal win alike, so the takings are the
+/// typical total from each opponent (East's doubling aside).
+fn takings(_rank: (u64, u64), _self_drawn: bool, others: u64) -> u64 {
+    others * TYPICAL_WIN
+}
 
 /// The Kajongg family.
 pub struct Kajongg;
@@ -74,6 +84,19 @@ impl Family for Kajongg {
     fn play_hooks(o: &KajonggOptions) -> KajonggPlay {
         // KJ-W1: with fewer than four chows allowed, the scorer decides each win.
         KajonggPlay::new(o.max_chows < 4)
+    }
+
+    /// KJ-W1: with fewer than four chows allowed, players steer toward pungs and at most
+    /// one chow (a hand of more cannot go out); otherwise every complete hand wins.
+    fn bot_plan(o: &KajonggOptions) -> Option<Plan> {
+        (o.max_chows < 4).then(|| {
+            let form = if o.max_chows == 0 {
+                Form::AllPungs
+            } else {
+                Form::OneChow
+            };
+            Plan::new(Shape::of(&Self::tile_set(o)), 1, takings, TYPICAL_WIN).form(form)
+        })
     }
 
     fn discard_dangers(_o: &KajonggOptions) -> Option<Dangers> {
