@@ -2120,3 +2120,49 @@ fn kajongg_diff_no_seven_pairs_or_losers_purity_options() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Found by running Kajongg's own scorer on the same tables (`tools/kajongg/compare.py`)
+// ---------------------------------------------------------------------------------------
+
+/// Scores a table given as JSON text.
+fn score_text(text: &str) -> Result<Outcome, mahjong_rules::InputError> {
+    let input = mahjong_rules::TableInput::from_json(text)?;
+    mahjong_rules::score_input(&input).map(|(_, _, o)| o)
+}
+
+#[test]
+fn kajongg_l17_wriggling_snake_on_a_claimed_tile_is_no_mah_jongg_bmja() {
+    // South's Wriggling Snake completed with East's discarded 5D: the claimed tile would
+    // expose a set, and the hand allows none; two chows make no Standard Mah Jongg under
+    // BMJA either. Kajongg: not a winning hand.
+    let text = r#"{"ruleset":"bmja","prevailing_wind":"E","winner":"S","win":{"tile":"5D","from":"discard","supplier":"E"},"discards":["E:5D"],"seats":{"S":{"concealed":["1D","1D","2D","3D","4D","5D","6D","7D","8D","9D","EW","SW","WW","NW"]},"E":{"concealed":["1B","1B","2B","2B","3B","3B","4C","4C","5C","5C","6C","6C","GD"]},"W":{"concealed":["7B","7B","8B","8B","9B","9B","1C","1C","2C","2C","3C","3C","RD"]},"N":{"concealed":["4B","4B","5B","5B","6B","6B","7C","7C","8C","8C","9C","9C","WD"]}}}"#;
+    let e = score_text(text).unwrap_err();
+    assert!(
+        e.to_string().contains("not a legal Mah-Jongg under bmja"),
+        "{e}"
+    );
+    // Self-drawn it is the limit.
+    let o = score_text(&text.replace(r#""from":"discard","supplier":"E""#, r#""from":"wall""#))
+        .unwrap();
+    limit_hand(&o, "S", "KJ-L17", "Wriggling Snake", 1000);
+}
+
+#[test]
+fn kajongg_x2_calling_for_knitting_counts_even_when_the_won_hand_would_score_more_bmja() {
+    // South holds seven knitted pairs but one (bamboo and characters) and all four
+    // flowers: won, the hand's ordinary total would beat half the limit, yet Kajongg still
+    // counts the call. 4 × 4 (flowers) = 16; own flower 1 double, all flowers 2: 16 × 8 =
+    // 128 < 200, so 0.2 of the limit: 200.
+    let o = score_text(r#"{"ruleset":"bmja","prevailing_wind":"E","winner":"E","win":{"tile":"GD","from":"wall"},"discards":[],"seats":{"E":{"sets":[{"kind":"pung","tiles":["RD","RD","RD"],"exposed":true},{"kind":"pung","tiles":["WD","WD","WD"],"exposed":true},{"kind":"pung","tiles":["EW","EW","EW"],"exposed":true}],"concealed":["GD","GD","GD","NW","NW"]},"S":{"concealed":["2C","2B","1C","1B","9C","9B","7B","9C","9B","7C","7B","5C","5B"],"bonus":["1F","2F","3F","4F"]},"W":{"concealed":["1D","1D","2D","2D","3D","3D","4D","4D","5D","5D","6D","6D","SW"]},"N":{"concealed":["3B","3B","4B","4B","6B","6B","8B","8B","3C","3C","4C","4C","WW"]}}}"#).unwrap();
+    limit_hand(&o, "S", "KJ-X2", "Calling for Knitting", 200);
+}
+
+#[test]
+fn kajongg_x1_no_call_for_13_unique_wonders_when_the_tile_is_all_on_the_table_bmja() {
+    // North waits on the red dragon for The 13 Unique Wonders, but East's kong holds all
+    // four: Kajongg counts no call (nothing could come). North scores nothing.
+    let o = score_text(r#"{"ruleset":"bmja","prevailing_wind":"E","winner":"E","win":{"tile":"3C","from":"wall"},"discards":[],"seats":{"E":{"sets":[{"kind":"kong","tiles":["RD","RD","RD","RD"],"kong":"annexed"},{"kind":"pung","tiles":["NW","NW","NW"],"exposed":true}],"concealed":["8C","8C","8C","3C","3C","3C","2C","2C"]},"N":{"concealed":["1B","9B","1C","9C","1D","9D","EW","SW","WW","NW","GD","WD","9B"]},"S":{"concealed":["2B","2B","3B","3B","4B","4B","5B","5B","6B","6B","7B","7B","8B"]},"W":{"concealed":["2D","2D","3D","3D","4D","4D","5D","5D","6D","6D","7D","7D","8D"]}}}"#).unwrap();
+    plain_score(&o, "N", 0, 0, 0);
+    no_rule(&o, "N", "KJ-X1");
+}

@@ -373,7 +373,11 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
         && c.pattern == Pattern::Standard
         && suit.as_ref().is_some_and(squirming);
     let standard = c.pattern == Pattern::Standard && st.chows <= o.max_chows;
-    let legal = standard || nine_gates.is_some() || snake || c.pattern != Pattern::Standard;
+    let legal = standard
+        || nine_gates.is_some()
+        || snake
+        || !matches!(c.pattern, Pattern::Standard | Pattern::Wriggling)
+        || (c.pattern == Pattern::Wriggling && self_drawn);
     out.items.clear();
     out.completed = None;
     if !legal {
@@ -448,69 +452,12 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
     }
     let (points, doubles) = (acc.points, acc.doubles);
 
-    // KJ-L: limit hands, the largest kept.
+    // KJ-L: limit hands, the largest kept; on a tie the first in Kajongg's order, which
+    // names the Mah-Jongg pattern first, then the winner rules as its rulesets list them
+    // (each ruleset's own variant of a rule where that ruleset adds it).
     let mut lim: Option<(&'static Rule, Tenths)> = None;
     let regular = c.pattern == Pattern::Standard;
     let dragons = st.dragon_sets.count_ones();
-    if p.any && p.suits == 0 {
-        full(&mut lim, &KJ_L1);
-    }
-    if p.any && !p.minors && !p.honours {
-        full(&mut lim, &KJ_L2);
-    }
-    if regular && st.kongs == 4 {
-        full(&mut lim, &KJ_L3);
-    }
-    if regular && st.wind_sets.count_ones() == 4 {
-        full(&mut lim, &KJ_L4);
-    }
-    if p.any && p.all_green && f.green_kinds < 6 {
-        // Kajongg's test: the kinds held are a proper subset of the six green kinds.
-        full(&mut lim, &KJ_L5);
-    }
-    if win.kong_upon_kong {
-        full(&mut lim, &KJ_L6);
-    }
-    if win.heaven {
-        full(&mut lim, &KJ_L7);
-    }
-    if win.earth {
-        full(&mut lim, &KJ_L8);
-    }
-    if win.from == WinFrom::Loose && k == 22 {
-        full(&mut lim, &KJ_L9);
-    }
-    if win.from == WinFrom::Wall && win.last_tile && k == 18 {
-        full(&mut lim, &KJ_L10);
-    }
-    if win.from == WinFrom::RobbedKong && k == 1 {
-        full(&mut lim, &KJ_L11);
-    }
-    if o.concealed_true_color_game && suit.is_some() && only_concealed {
-        // DMJL: also a nine-gates hand whose duplicate is not the winning tile.
-        full(&mut lim, &KJ_L12);
-    }
-    match o.treasure {
-        Treasure::Hidden => {
-            if regular && self_drawn && st.concealed_sets == 4 {
-                full(&mut lim, &KJ_L13_HIDDEN);
-            }
-        }
-        Treasure::Buried => {
-            if regular && st.kongs == 0 && st.concealed_pungs == 4 && p.suits.count_ones() == 1 {
-                full(&mut lim, &KJ_L13_BURIED);
-            }
-        }
-    }
-    if regular && dragons == 3 && (o.three_great_scholars_chow || st.chows == 0) {
-        full(&mut lim, &KJ_L14);
-    }
-    if o.east_wins_limit > 0
-        && s.wind == Wind::East
-        && f.table.east_consecutive_wins + 1 >= o.east_wins_limit
-    {
-        full(&mut lim, &KJ_L15);
-    }
     if nine_gates.is_some() {
         full(
             &mut lim,
@@ -525,11 +472,75 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
     }
     match c.pattern {
         Pattern::Orphans => full(&mut lim, &KJ_L21),
-        Pattern::Wriggling => full(&mut lim, &KJ_L17_WRIGGLING),
+        // Nothing exposed: a claimed tile would expose the set it completes.
+        Pattern::Wriggling if self_drawn => full(&mut lim, &KJ_L17_WRIGGLING),
         Pattern::TripleKnitting => lim = larger(lim, &KJ_L18, 5),
         Pattern::Knitting => lim = larger(lim, &KJ_L19, 5),
         Pattern::PairHonors => lim = larger(lim, &KJ_L20, 5),
-        Pattern::Standard => {}
+        Pattern::Wriggling | Pattern::Standard => {}
+    }
+    if win.kong_upon_kong {
+        full(&mut lim, &KJ_L6);
+    }
+    if win.heaven {
+        full(&mut lim, &KJ_L7);
+    }
+    if win.earth {
+        full(&mut lim, &KJ_L8);
+    }
+    if o.east_wins_limit > 0
+        && s.wind == Wind::East
+        && f.table.east_consecutive_wins + 1 >= o.east_wins_limit
+    {
+        full(&mut lim, &KJ_L15);
+    }
+    if o.concealed_true_color_game && suit.is_some() && only_concealed {
+        // DMJL: also a nine-gates hand whose duplicate is not the winning tile.
+        full(&mut lim, &KJ_L12);
+    }
+    if p.any && p.suits == 0 {
+        full(&mut lim, &KJ_L1);
+    }
+    let treasure = match o.treasure {
+        Treasure::Hidden => regular && self_drawn && st.concealed_sets == 4,
+        Treasure::Buried => {
+            regular && st.kongs == 0 && st.concealed_pungs == 4 && p.suits.count_ones() == 1
+        }
+    };
+    if treasure && o.treasure == Treasure::Hidden {
+        full(&mut lim, &KJ_L13_HIDDEN);
+    }
+    if p.any && !p.minors && !p.honours {
+        full(&mut lim, &KJ_L2);
+    }
+    if regular && st.kongs == 4 {
+        full(&mut lim, &KJ_L3);
+    }
+    let scholars = regular && dragons == 3 && (o.three_great_scholars_chow || st.chows == 0);
+    if scholars && o.three_great_scholars_chow {
+        full(&mut lim, &KJ_L14);
+    }
+    if regular && st.wind_sets.count_ones() == 4 {
+        full(&mut lim, &KJ_L4);
+    }
+    if p.any && p.all_green && f.green_kinds < 6 {
+        // Kajongg's test: the kinds held are a proper subset of the six green kinds.
+        full(&mut lim, &KJ_L5);
+    }
+    if win.from == WinFrom::Loose && k == 22 {
+        full(&mut lim, &KJ_L9);
+    }
+    if win.from == WinFrom::Wall && win.last_tile && k == 18 {
+        full(&mut lim, &KJ_L10);
+    }
+    if win.from == WinFrom::RobbedKong && k == 1 {
+        full(&mut lim, &KJ_L11);
+    }
+    if treasure && o.treasure == Treasure::Buried {
+        full(&mut lim, &KJ_L13_BURIED);
+    }
+    if scholars && !o.three_great_scholars_chow {
+        full(&mut lim, &KJ_L14);
     }
     finish(points, doubles, lim, o, out);
     out.completed = melds
@@ -660,8 +671,8 @@ fn score_winner(
     let declared = hand.declared().len();
     let mut special = SeatScore::ZERO;
     let mut pairs = [Meld::new(MeldKind::Pair, 0, false); 7];
-    let special_found = if declared == 0 {
-        special_pattern(&hand.concealed, s.o, &mut pairs).map(|pattern| {
+    let special_pattern_found = if declared == 0 {
+        special_pattern(&hand.concealed, s.o, &mut pairs).inspect(|&pattern| {
             let n = if pattern == Pattern::PairHonors {
                 7
             } else {
@@ -678,6 +689,11 @@ fn score_winner(
     } else {
         None
     };
+    // A pattern no Mah-Jongg rule accepts as won (a Wriggling Snake on a claimed tile)
+    // scored nothing and has no items.
+    let special_found = special_pattern_found
+        .filter(|_| !special.items.as_slice().is_empty())
+        .map(|_| ());
     let regular = best_winner(table, w, shape, false, name, best, |c: Candidate, out| {
         let pattern = match c.form {
             Form::ThirteenOrphans => Pattern::Orphans,
@@ -705,14 +721,20 @@ fn score_winner(
         }
         (None, true) => Ok(()),
         (None, false) => {
-            regular?;
-            Err(InputError::new(
-                format!("seats.{}", Wind::ALL[w].letter()),
+            let why = if special_pattern_found.is_some() {
+                "nothing may be exposed, and a claimed tile exposes the set it completes"
+                    .to_string()
+            } else {
+                regular?;
                 format!(
-                    "not a legal Mah-Jongg under {name}: more than {} chow{}",
+                    "more than {} chow{}",
                     s.o.max_chows,
                     if s.o.max_chows == 1 { "" } else { "s" }
-                ),
+                )
+            };
+            Err(InputError::new(
+                format!("seats.{}", Wind::ALL[w].letter()),
+                format!("not a legal Mah-Jongg under {name}: {why}"),
             ))
         }
     }
@@ -768,10 +790,24 @@ fn calling_for(
         c[k] += 1;
         let mut full = all;
         full[k] += 1;
-        let could = is_complete(&c, sets, shape, false)
-            || (hand.declared().is_empty() && special_pattern(&full, s.o, &mut pairs).is_some());
-        if !could {
+        let special = if hand.declared().is_empty() {
+            special_pattern(&full, s.o, &mut pairs)
+        } else {
+            None
+        };
+        if !is_complete(&c, sets, shape, false) && special.is_none() {
             continue;
+        }
+        // Kajongg counts a knitting hand called for even when, won, its ordinary total
+        // would beat half the limit.
+        let knitted = match special {
+            Some(Pattern::TripleKnitting) => Some(&KJ_X2_TRIPLE_KNITTING),
+            Some(Pattern::Knitting) => Some(&KJ_X2_KNITTING),
+            Some(Pattern::PairHonors) => Some(&KJ_X2_PAIR_HONORS),
+            _ => None,
+        };
+        if let Some(r) = knitted {
+            best = larger(best, r, 2);
         }
         let mut t = table.clone();
         t.winner = Some(l);
@@ -785,6 +821,11 @@ fn calling_for(
         for it in trial.items.as_slice() {
             purity |= std::ptr::eq(it.rule, &KJ_W11);
             if let Some(&(_, r, t)) = CALLING.iter().find(|(l, _, _)| std::ptr::eq(it.rule, *l)) {
+                // Kajongg calls for Thirteen Orphans only while a copy of the missing tile
+                // may still come: not when all four are on the table.
+                if std::ptr::eq(r, &KJ_X1_ORPHANS) && table.visible[k] >= 4 {
+                    continue;
+                }
                 best = larger(best, r, t);
             }
         }
