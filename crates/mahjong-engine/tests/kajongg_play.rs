@@ -3,52 +3,31 @@
 //! (Dangerous Game liabilities included), and under BMJA no hand goes out with more than
 //! one chow (KJ-W1: the scorer decides each win).
 
-use mahjong_engine::{Action, Event, Game, GameConfig};
+mod common;
+
+use common::play_keeping_tables;
+use mahjong_engine::Action;
 use mahjong_rules::{score_input, Ruleset};
 
 /// Plays a whole game from `seed`; returns (hands, wins, Dangerous Games, most chows in a
 /// won hand).
 fn every_table_scores_as_played(preset: &str, seed: u64) -> (usize, usize, usize, usize) {
-    let mut g = Game::new_keeping_tables(GameConfig {
-        ruleset: Ruleset::preset(preset).unwrap(),
+    // Random, but going out whenever it may and claiming pungs often, so that hands are
+    // won and sets exposed.
+    let (tables, dealers, paid) = play_keeping_tables(
+        Ruleset::preset(preset).unwrap(),
         seed,
-        walls: vec![],
-        max_hands: Some(12),
-        record: true,
-    });
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut dealers = vec![];
-    let mut paid: Vec<Vec<i64>> = vec![];
-    let mut collect = |g: &mut Game| {
-        for e in g.take_events() {
-            match e {
-                Event::HandStart { dealer, .. } => dealers.push(dealer),
-                Event::Scores { settlement, .. } => paid.push(settlement),
-                _ => {}
+        Some(12),
+        |legal, x| {
+            if legal.contains(&Action::Mahjong) {
+                Action::Mahjong
+            } else if legal.contains(&Action::Pung) && !x.is_multiple_of(4) {
+                Action::Pung
+            } else {
+                legal[(x % legal.len() as u64) as usize]
             }
-        }
-    };
-    while !g.is_over() {
-        collect(&mut g);
-        let p = g.pending()[0];
-        let legal = g.legal(p).to_vec();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        // Random, but going out whenever it may and claiming pungs often, so that hands
-        // are won and sets exposed.
-        let pick = if legal.contains(&Action::Mahjong) {
-            Action::Mahjong
-        } else if legal.contains(&Action::Pung) && !x.is_multiple_of(4) {
-            Action::Pung
-        } else {
-            legal[(x % legal.len() as u64) as usize]
-        };
-        g.act(p, pick).unwrap();
-    }
-    collect(&mut g);
-    let tables = g.take_tables();
-    assert_eq!(tables.len(), paid.len());
+        },
+    );
     let (mut wins, mut cannons, mut most_chows) = (0, 0, 0);
     for (i, input) in tables.iter().enumerate() {
         let text = serde_json::to_string(input).unwrap();

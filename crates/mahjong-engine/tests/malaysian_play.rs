@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use mahjong_engine::{Action, Event, Game, GameConfig, SetKind};
+use mahjong_engine::{Action, Event, Game, SetKind};
 use mahjong_rules::{score_input, Ruleset};
 
 fn malaysian() -> Ruleset {
@@ -130,37 +130,9 @@ fn my3_j6_j7_a_joker_may_be_set_aside_for_a_loose_tile_or_discarded_and_never_cl
 /// finished hand, written as a table, scores to the settlement the engine recorded.
 /// Returns the hands played and how many of their tables hold a joker.
 fn every_table_scores_as_played(seed: u64) -> (usize, usize) {
-    let mut g = Game::new_keeping_tables(GameConfig {
-        ruleset: malaysian(),
-        seed,
-        walls: vec![],
-        max_hands: None,
-        record: true,
+    let (tables, dealers, paid) = play_keeping_tables(malaysian(), seed, None, |legal, x| {
+        legal[(x % legal.len() as u64) as usize]
     });
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut dealers = vec![];
-    let mut paid: Vec<Vec<i64>> = vec![];
-    let mut collect = |g: &mut Game| {
-        for e in g.take_events() {
-            match e {
-                Event::HandStart { dealer, .. } => dealers.push(dealer),
-                Event::Scores { settlement, .. } => paid.push(settlement),
-                _ => {}
-            }
-        }
-    };
-    while !g.is_over() {
-        collect(&mut g);
-        let p = g.pending()[0];
-        let legal = g.legal(p).to_vec();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        g.act(p, legal[(x % legal.len() as u64) as usize]).unwrap();
-    }
-    collect(&mut g);
-    let tables = g.take_tables();
-    assert_eq!(tables.len(), paid.len());
     let mut with_jokers = 0;
     for (i, input) in tables.iter().enumerate() {
         let text = serde_json::to_string(input).unwrap();

@@ -328,3 +328,48 @@ pub fn game3(ruleset: Ruleset, walls: Vec<Vec<Tile>>, max_hands: u32) -> Game {
         record: true,
     })
 }
+
+/// Plays a whole game of `ruleset` from `seed` to its end, `choose` picking each action
+/// from the legal ones (given a fresh pseudo-random number), keeping every finished hand
+/// as a table. Returns the tables with each hand's dealer and the settlement the engine
+/// recorded for it, by player.
+#[allow(dead_code)]
+pub fn play_keeping_tables(
+    ruleset: Ruleset,
+    seed: u64,
+    max_hands: Option<u32>,
+    mut choose: impl FnMut(&[Action], u64) -> Action,
+) -> (Vec<mahjong_rules::TableInput>, Vec<usize>, Vec<Vec<i64>>) {
+    let mut g = Game::new_keeping_tables(GameConfig {
+        ruleset,
+        seed,
+        walls: vec![],
+        max_hands,
+        record: true,
+    });
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut dealers = vec![];
+    let mut paid: Vec<Vec<i64>> = vec![];
+    let mut collect = |g: &mut Game| {
+        for e in g.take_events() {
+            match e {
+                Event::HandStart { dealer, .. } => dealers.push(dealer),
+                Event::Scores { settlement, .. } => paid.push(settlement),
+                _ => {}
+            }
+        }
+    };
+    while !g.is_over() {
+        collect(&mut g);
+        let p = g.pending()[0];
+        let legal = g.legal(p).to_vec();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        g.act(p, choose(&legal, x)).unwrap();
+    }
+    collect(&mut g);
+    let tables = g.take_tables();
+    assert_eq!(tables.len(), paid.len());
+    (tables, dealers, paid)
+}

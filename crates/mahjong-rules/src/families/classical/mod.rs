@@ -11,6 +11,7 @@ use mahjong_hands::Shape;
 use mahjong_tiles::{TileSet, TileSetId, Wind};
 
 pub use danger::{ClassicalPlay, Danger90};
+pub(crate) use options::check_rounds;
 pub use options::{ClassicalOptions, UnseenRule};
 pub use settle::settle_classical;
 
@@ -19,6 +20,15 @@ use crate::danger::Dangers;
 use crate::score::{Payments, Rule, SeatScore};
 use crate::table::{InputError, Table};
 use crate::{HandEnd, PlayRules, RulesetError};
+
+/// The 144 classical tiles, or 136 without the bonus tiles (M1).
+pub(crate) fn classical_tile_set(flowers: bool) -> TileSet {
+    TileSet::new(if flowers {
+        TileSetId::Classical
+    } else {
+        TileSetId::ClassicalNoFlowers
+    })
+}
 
 /// The classical family.
 pub struct Classical;
@@ -50,11 +60,7 @@ impl Family for Classical {
     }
 
     fn tile_set(o: &ClassicalOptions) -> TileSet {
-        TileSet::new(if o.flowers {
-            TileSetId::Classical
-        } else {
-            TileSetId::ClassicalNoFlowers
-        })
+        classical_tile_set(o.flowers)
     }
 
     fn play(o: &ClassicalOptions) -> PlayRules {

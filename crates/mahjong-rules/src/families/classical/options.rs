@@ -73,6 +73,18 @@ pub struct ClassicalOptions {
     pub claim_seconds: u32,
 }
 
+/// M12–M13: a game is 1, 2 or a multiple of 4 rounds.
+pub(crate) fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
+    if rounds == 1 || rounds == 2 || (rounds > 0 && rounds.is_multiple_of(4)) {
+        Ok(())
+    } else {
+        Err(RulesetError::BadValue {
+            name: "rounds".into(),
+            message: "must be 1, 2 or a multiple of 4".into(),
+        })
+    }
+}
+
 impl ClassicalOptions {
     pub(crate) fn check(&self) -> Result<(), RulesetError> {
         let bad = |name: &str, message: &str| {
@@ -81,12 +93,7 @@ impl ClassicalOptions {
                 message: message.into(),
             })
         };
-        if !(self.rounds == 1
-            || self.rounds == 2
-            || (self.rounds > 0 && self.rounds.is_multiple_of(4)))
-        {
-            return bad("rounds", "must be 1, 2 or a multiple of 4");
-        }
+        check_rounds(self.rounds)?;
         if self.limit == 0 {
             return bad("limit", "must be at least 1");
         }

@@ -11,11 +11,12 @@ pub mod rules;
 mod score;
 
 use mahjong_hands::Shape;
-use mahjong_tiles::{TileSet, TileSetId, Wind};
+use mahjong_tiles::{TileSet, Wind};
 
 pub use options::{KajonggOptions, NineGates, Snake, Treasure};
 pub use play::KajonggPlay;
 
+use super::classical::classical_tile_set;
 use super::classical::settle::settle_points;
 use super::{Family, PresetFile};
 use crate::danger::Dangers;
@@ -63,11 +64,7 @@ impl Family for Kajongg {
     }
 
     fn tile_set(o: &KajonggOptions) -> TileSet {
-        TileSet::new(if o.flowers {
-            TileSetId::Classical
-        } else {
-            TileSetId::ClassicalNoFlowers
-        })
+        classical_tile_set(o.flowers)
     }
 
     fn play(o: &KajonggOptions) -> PlayRules {

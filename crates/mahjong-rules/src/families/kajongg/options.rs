@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::families::classical::check_rounds;
 use crate::ruleset::default_claim_seconds;
 use crate::{DeadWall, RulesetError};
 
@@ -123,12 +124,7 @@ impl KajonggOptions {
                 message: message.into(),
             })
         };
-        if !(self.rounds == 1
-            || self.rounds == 2
-            || (self.rounds > 0 && self.rounds.is_multiple_of(4)))
-        {
-            return bad("rounds", "must be 1, 2 or a multiple of 4");
-        }
+        check_rounds(self.rounds)?;
         if self.limit == 0 || self.limit > 1_000_000 {
             return bad("limit", "must be between 1 and 1000000");
         }
