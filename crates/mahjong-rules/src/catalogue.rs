@@ -39,7 +39,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -276,13 +276,26 @@ pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
         .collect())
 }
 
+/// Each family's catalogue, parsed when first asked for: a process that names the rules
+/// of one family parses only that family's file.
+type FamilyFile = (&'static str, &'static str, OnceLock<Vec<Entry>>);
+static FAMILIES: LazyLock<Vec<FamilyFile>> = LazyLock::new(|| {
+    crate::families::all_catalogues()
+        .map(|(family, text)| (family, text, OnceLock::new()))
+        .collect()
+});
+
+fn family_entries(f: &'static FamilyFile) -> &'static [Entry] {
+    let (family, text, entries) = f;
+    // The files are embedded and checked by the tests: a parse error is a build defect.
+    entries.get_or_init(|| parse(family, text).unwrap_or_else(|e| panic!("{e}")))
+}
+
 static CATALOGUE: LazyLock<Vec<Entry>> = LazyLock::new(|| {
-    let mut all = Vec::new();
-    for (family, text) in crate::families::all_catalogues() {
-        // The files are embedded and checked by the tests: a parse error is a build defect.
-        all.extend(parse(family, text).unwrap_or_else(|e| panic!("{e}")));
-    }
-    all
+    FAMILIES
+        .iter()
+        .flat_map(|f| family_entries(f).iter().cloned())
+        .collect()
 });
 
 /// Every entry of every family, families in registry order, each in its file's order.
@@ -292,12 +305,17 @@ pub fn catalogue() -> &'static [Entry] {
 
 /// The entry of rule `id`, if any family has it.
 pub fn entry(id: &str) -> Option<&'static Entry> {
-    catalogue().iter().find(|e| e.id == id)
+    FAMILIES
+        .iter()
+        .find_map(|f| family_entries(f).iter().find(|e| e.id == id))
 }
 
 /// The entries of family `family` (none for an unknown name).
 pub fn of_family(family: &str) -> impl Iterator<Item = &'static Entry> + '_ {
-    catalogue().iter().filter(move |e| e.family == family)
+    FAMILIES
+        .iter()
+        .filter(move |(f, _, _)| *f == family)
+        .flat_map(|f| family_entries(f).iter())
 }
 
 /// The name of rule `id` in `lang` as an item named `english` by the scorer carries it: the

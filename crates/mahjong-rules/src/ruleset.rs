@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use mahjong_tiles::Wind;
 use serde::{Deserialize, Serialize};
@@ -217,13 +217,18 @@ pub fn presets() -> Vec<PresetInfo> {
         .collect()
 }
 
-/// The built-in presets, parsed once (presets are resolved per game and per batch line).
-static PRESET_CACHE: LazyLock<Vec<(&'static str, Result<Ruleset, RulesetError>)>> =
-    LazyLock::new(|| {
-        crate::families::all_presets()
-            .map(|(_, p)| (p.name, Ruleset::from_file_text(p.text, Some(p.name), 0)))
-            .collect()
-    });
+/// The built-in presets, each parsed once when first asked for (presets are resolved per
+/// game and per batch line; a process that scores one table parses only its preset).
+type CachedPreset = (
+    &'static str,
+    &'static str,
+    OnceLock<Result<Ruleset, RulesetError>>,
+);
+static PRESET_CACHE: LazyLock<Vec<CachedPreset>> = LazyLock::new(|| {
+    crate::families::all_presets()
+        .map(|(_, p)| (p.name, p.text, OnceLock::new()))
+        .collect()
+});
 
 /// How deep `base =` may chain (a file naming itself is refused, not followed forever).
 const MAX_BASE_DEPTH: usize = 8;
@@ -250,8 +255,10 @@ fn line_of(text: &str, offset: usize) -> usize {
 impl Ruleset {
     /// A named preset with its default options.
     pub fn preset(name: &str) -> Result<Ruleset, RulesetError> {
-        match PRESET_CACHE.iter().find(|(n, _)| *n == name) {
-            Some((_, r)) => r.clone(),
+        match PRESET_CACHE.iter().find(|(n, _, _)| *n == name) {
+            Some((n, text, r)) => r
+                .get_or_init(|| Ruleset::from_file_text(text, Some(n), 0))
+                .clone(),
             None => Err(RulesetError::UnknownPreset(name.to_string())),
         }
     }
