@@ -336,14 +336,13 @@ fn squirming(c: &[u8; 9]) -> bool {
     })
 }
 
-/// One candidate: its sets, the set the winning tile completed (`usize::MAX`: none), its
-/// pattern and how many sets were declared.
+/// One candidate: its sets, the set the winning tile completed (`usize::MAX`: none) and
+/// its pattern.
 #[derive(Copy, Clone)]
 struct Cand<'a> {
     melds: &'a [Meld],
     completed: usize,
     pattern: Pattern,
-    declared: usize,
 }
 
 /// Scores one arrangement of the winner's hand; an arrangement no Mah-Jongg rule accepts
@@ -360,7 +359,7 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
 
     // KJ-S2: the Mah-Jongg rules of the ruleset.
     let nine_gates = suit.as_ref().and_then(gates).filter(|&extra| {
-        c.declared == 0
+        hand.declared().is_empty()
             && match o.nine_gates {
                 // DMJL: the duplicate is the winning tile, and no set is exposed, so a
                 // claimed tile (which exposes the pair it completes) does not do.
@@ -376,8 +375,12 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
     let legal = standard
         || nine_gates.is_some()
         || snake
-        || !matches!(c.pattern, Pattern::Standard | Pattern::Wriggling)
-        || (c.pattern == Pattern::Wriggling && self_drawn);
+        || match c.pattern {
+            Pattern::Standard => false,
+            // Nothing exposed: a claimed tile would expose the set it completes.
+            Pattern::Wriggling => self_drawn,
+            _ => true,
+        };
     out.items.clear();
     out.completed = None;
     if !legal {
@@ -472,12 +475,12 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
     }
     match c.pattern {
         Pattern::Orphans => full(&mut lim, &KJ_L21),
-        // Nothing exposed: a claimed tile would expose the set it completes.
-        Pattern::Wriggling if self_drawn => full(&mut lim, &KJ_L17_WRIGGLING),
+        // Legal only self-drawn (above).
+        Pattern::Wriggling => full(&mut lim, &KJ_L17_WRIGGLING),
         Pattern::TripleKnitting => lim = larger(lim, &KJ_L18, 5),
         Pattern::Knitting => lim = larger(lim, &KJ_L19, 5),
         Pattern::PairHonors => lim = larger(lim, &KJ_L20, 5),
-        Pattern::Wriggling | Pattern::Standard => {}
+        Pattern::Standard => {}
     }
     if win.kong_upon_kong {
         full(&mut lim, &KJ_L6);
@@ -621,23 +624,35 @@ fn special_pattern(c: &Counts, o: &KajonggOptions, pairs: &mut [Meld; 7]) -> Opt
 fn only_possible(table: &Table, w: usize, shape: &Shape) -> bool {
     let hand = &table.hands[w];
     let win = table.win.as_ref().expect("a winner has a win");
-    let mut loose = hand.concealed;
-    let mut sets = 0;
-    for (i, m) in hand.declared().iter().enumerate() {
-        if m.is_kong() && m.tile as usize == win.kind {
-            return false;
-        }
-        if table.winning_set == Some(i as u8) || !(m.exposed || m.is_kong()) {
-            m.add_to(&mut loose);
-        } else {
-            sets += 1;
-        }
+    if hand
+        .declared()
+        .iter()
+        .any(|m| m.is_kong() && m.tile as usize == win.kind)
+    {
+        return false;
     }
+    let (mut loose, sets) = loose_and_fixed(hand, table.winning_set);
     loose[win.kind] -= 1;
     let mut own = hand.all_tiles();
     own[win.kind] -= 1;
     let places = waits(&loose, sets, shape, false, Some(&own));
     places.len() == 1 && places.contains(win.kind)
+}
+
+/// A hand's loose tiles (concealed, with its concealed sets other than kongs and the set
+/// `also_loose`) and how many fixed sets it has (exposed sets and kongs), as the
+/// arrangement search splits it ([`best_winner`]).
+fn loose_and_fixed(hand: &SeatHand, also_loose: Option<u8>) -> (Counts, usize) {
+    let mut loose = hand.concealed;
+    let mut sets = 0;
+    for (i, m) in hand.declared().iter().enumerate() {
+        if also_loose == Some(i as u8) || !(m.exposed || m.is_kong()) {
+            m.add_to(&mut loose);
+        } else {
+            sets += 1;
+        }
+    }
+    (loose, sets)
 }
 
 fn facts<'a>(table: &'a Table, w: usize, shape: &Shape, o: &KajonggOptions) -> WinFacts<'a> {
@@ -668,10 +683,9 @@ fn score_winner(
 ) -> Result<(), InputError> {
     let hand = &table.hands[w];
     let f = facts(table, w, shape, s.o);
-    let declared = hand.declared().len();
     let mut special = SeatScore::ZERO;
     let mut pairs = [Meld::new(MeldKind::Pair, 0, false); 7];
-    let special_pattern_found = if declared == 0 {
+    let special_pattern_found = if hand.declared().is_empty() {
         special_pattern(&hand.concealed, s.o, &mut pairs).inspect(|&pattern| {
             let n = if pattern == Pattern::PairHonors {
                 7
@@ -682,7 +696,6 @@ fn score_winner(
                 melds: &pairs[..n],
                 completed: usize::MAX,
                 pattern,
-                declared,
             };
             score_winner_candidate(c, hand, &f, s, &mut special);
         })
@@ -703,7 +716,6 @@ fn score_winner(
             melds: c.melds,
             completed: c.completed,
             pattern,
-            declared,
         };
         score_winner_candidate(cand, hand, &f, s, out);
     });
@@ -769,15 +781,7 @@ fn calling_for(
 ) -> (Option<(&'static Rule, Tenths)>, bool) {
     let hand = &table.hands[l];
     let all = hand.all_tiles();
-    let mut loose = hand.concealed;
-    let mut sets = 0;
-    for m in hand.declared() {
-        if m.exposed || m.is_kong() {
-            sets += 1;
-        } else {
-            m.add_to(&mut loose);
-        }
-    }
+    let (loose, sets) = loose_and_fixed(hand, None);
     let mut best: Option<(&'static Rule, Tenths)> = None;
     let mut purity = false;
     let mut pairs = [Meld::new(MeldKind::Pair, 0, false); 7];
