@@ -28,7 +28,7 @@ struct Seat<'a> {
 
 /// The Mah-Jongg pattern a winner's hand is scored as (KJ-S2).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Pattern {
+pub(super) enum Pattern {
     /// Four sets and a pair (KJ-W1 when its chows are allowed; the nine gates and snake
     /// hands of this shape are patterns of their own, checked on the tiles).
     Standard,
@@ -554,7 +554,7 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
 
 /// The special patterns of a fully concealed hand of 14 tiles that are not four sets and
 /// a pair (KJ-L17 Wriggling Snake, KJ-L18–L20), with the pairs they score as sets.
-fn special_pattern(c: &Counts, o: &KajonggOptions, pairs: &mut [Meld; 7]) -> Option<Pattern> {
+pub(super) fn special_pattern(c: &Counts, o: &KajonggOptions, pairs: &mut [Meld; 7]) -> Option<Pattern> {
     if c.iter().map(|&n| n as usize).sum::<usize>() != 14 {
         return None;
     }
