@@ -24,8 +24,8 @@ pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};
 pub use ruleset::{presets, DeadWall, PlayRules, PresetInfo, Ruleset, RulesetError, PRESETS};
 pub use score::{Item, Items, Outcome, Payment, Payments, Rule, ScoreFields, SeatScore};
 pub use table::{
-    BonusGroup, Earth, InputError, Riichi, SeatHand, SeatInput, SetInput, SetKindInput, Table,
-    TableInput, TableReading, Win, WinFrom, WinInput,
+    BonusGroup, Earth, InputError, KnittedSet, Riichi, SeatHand, SeatInput, SetInput, SetKindInput,
+    Table, TableInput, TableReading, Win, WinFrom, WinInput,
 };
 
 use mahjong_hands::Shape;

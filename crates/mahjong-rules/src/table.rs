@@ -89,6 +89,11 @@ pub enum SetKindInput {
     Kong,
     /// Two of a kind.
     Pair,
+    /// Two or three tiles of one value in different suits, exposed by the winning discard
+    /// that completed it: only where [`TableReading::knitted`] allows it (Kajongg's BMJA
+    /// knitting hands, KJ-L18, KJ-L19). Its tiles are read as the winner's concealed tiles
+    /// ([`Table::knitted`] remembers the set).
+    Knitted,
 }
 
 /// One declared set.
@@ -474,6 +479,17 @@ impl SeatHand {
         discarded: KindMask::EMPTY,
     };
 
+    /// Its number of tiles, kongs counted as 3 and bonus tiles not at all: 13 for a
+    /// player waiting, 14 for a complete hand.
+    pub fn size(&self) -> usize {
+        self.declared()
+            .iter()
+            .map(|m| m.len().min(3))
+            .sum::<usize>()
+            + self.concealed.iter().map(|&c| c as usize).sum::<usize>()
+            + self.jokers as usize
+    }
+
     /// Declared sets.
     pub fn declared(&self) -> &[Meld] {
         &self.melds[..self.n_melds as usize]
@@ -604,6 +620,35 @@ pub struct Table {
     pub riichi_pot: u64,
     /// Honba counters on the table (J3-S10 option `honba`).
     pub honba: u32,
+    /// The winner's exposed knitted set (`kind: knitted`, [`TableReading::knitted`]), whose
+    /// tiles are counted among his concealed tiles; `None` in every other table.
+    pub knitted: Option<KnittedSet>,
+}
+
+/// An exposed knitted set ([`SetKindInput::Knitted`]): one value in two or three suits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KnittedSet {
+    /// The value, 0 for 1 … 8 for 9.
+    pub value: u8,
+    /// The suits holding it, bit 0 dots, 1 bamboo, 2 characters (the kind order).
+    pub suits: u8,
+}
+
+impl KnittedSet {
+    /// Its number of tiles (2 or 3).
+    pub fn len(&self) -> usize {
+        self.suits.count_ones() as usize
+    }
+
+    /// Whether it holds no tile (never, for a validated set).
+    pub fn is_empty(&self) -> bool {
+        self.suits == 0
+    }
+
+    /// Whether it holds a tile of `kind`.
+    pub fn contains(&self, kind: usize) -> bool {
+        kind < 27 && kind % 9 == self.value as usize && self.suits >> (kind / 9) & 1 == 1
+    }
 }
 
 /// How a family reads the parts of a table whose meaning differs between families
@@ -618,7 +663,17 @@ pub struct TableReading {
     /// A declared pair may hold jokers: a joker and a natural tile, or two jokers
     /// (MY3-J4 option `joker_in_pair`). Jokers exist only where the tile set has `JK`.
     pub jokers_in_pair: bool,
+    /// The winner may list an exposed knitted set (`kind: knitted`: Kajongg's knitting
+    /// hands, KJ-L18, KJ-L19); elsewhere the kind is refused.
+    pub knitted: bool,
+    /// A seat may hold too many tiles, up to [`MAX_LONG_HAND`] (Kajongg's Long Hand,
+    /// KJ-S2, which the family scores); elsewhere a seat holds at most 14 and a loser 13.
+    pub long_hands: bool,
 }
+
+/// Most tiles (kongs counted as 3) a seat may hold where [`TableReading::long_hands`]
+/// allows a Long Hand; more is refused everywhere.
+pub const MAX_LONG_HAND: usize = 18;
 
 /// The meaning of `win.earth`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -639,6 +694,8 @@ impl TableReading {
         set_aside: KindMask::EMPTY,
         earth: Earth::EastsFirstDiscard,
         jokers_in_pair: false,
+        knitted: false,
+        long_hands: false,
     };
 }
 
@@ -702,6 +759,7 @@ impl Table {
             ura_indicators: [0; KINDS],
             riichi_pot: 0,
             honba: 0,
+            knitted: None,
         }
     }
 
@@ -820,6 +878,8 @@ impl Table {
         let ura_indicators = indicators(&input.ura_indicators, "ura_indicators", set)?;
 
         let mut sizes = [0usize; 4];
+        // The exposed knitted set: its seat, place and tiles.
+        let mut knitted: Option<(usize, Loc, KnittedSet, Option<Tile>)> = None;
         for &(i, key, s) in seated.iter().flatten() {
             let hand = &mut hands[i];
             if s.sets.len() > MAX_DECLARED {
@@ -837,6 +897,14 @@ impl Table {
                 for t in &si.tiles {
                     count(*t, path, &mut seen)?;
                     hand.red_fives += t.is_red() as u8;
+                }
+                if si.kind == SetKindInput::Knitted {
+                    let k = validate_knitted(si, path, reading, &s.sets, knitted.is_some())?;
+                    for t in &si.tiles {
+                        hand.concealed[t.kind().expect("a suit tile")] += 1;
+                    }
+                    knitted = Some((i, path, k, si.claimed));
+                    continue;
                 }
                 let (m, jokers) = validate_set(si, &shape, path, reading)?;
                 hand.declare_with_jokers(m, jokers);
@@ -929,17 +997,20 @@ impl Table {
             }
             hand.ready = s.ready;
             hand.riichi = s.riichi;
-            let size: usize = hand
-                .declared()
-                .iter()
-                .map(|m| m.len().min(3))
-                .sum::<usize>()
-                + hand.concealed.iter().map(|&c| c as usize).sum::<usize>()
-                + hand.jokers as usize;
-            if size > 14 {
+            let size = hand.size();
+            if size > 14 && !reading.long_hands {
                 return Err(InputError::new(
                     format!("seats.{key}"),
                     format!("{size} tiles (kongs counted as 3): more than a hand can hold"),
+                ));
+            }
+            if size > MAX_LONG_HAND {
+                return Err(InputError::new(
+                    format!("seats.{key}"),
+                    format!(
+                        "{size} tiles (kongs counted as 3): more than a Long Hand is read \
+                         with (at most {MAX_LONG_HAND})"
+                    ),
                 ));
             }
             sizes[i] = size;
@@ -1004,7 +1075,7 @@ impl Table {
             Some(Some(w)) => Some(seat(w, winds, "winner")?),
         };
         for (i, &size) in sizes.iter().enumerate().take(n) {
-            if size > 13 && winner != Some(i) {
+            if size > 13 && winner != Some(i) && !reading.long_hands {
                 return Err(InputError::new(
                     format!("seats.{}", winds[i].letter()),
                     format!("{size} tiles (kongs counted as 3): a loser holds at most 13"),
@@ -1018,6 +1089,9 @@ impl Table {
             }
             (Some(w), Some(wi)) => Some(validate_win(wi, w, winds, set, reading.earth)?),
         };
+        if let Some((seat, path, k, claimed)) = knitted {
+            check_knitted(seat, path, k, claimed, winner, win.as_ref())?;
+        }
         if let (Some(w), Some(win)) = (winner, &win) {
             check_win_place(&hands[w], win)?;
         }
@@ -1057,6 +1131,7 @@ impl Table {
             ura_indicators,
             riichi_pot: input.riichi_pot,
             honba: input.honba,
+            knitted: knitted.map(|(_, _, k, _)| k),
             winner,
             win,
             cannon,
@@ -1088,7 +1163,8 @@ fn winning_set(
     let mut marked = None;
     for &(i, key, s) in seated.iter().flatten() {
         for (j, si) in s.sets.iter().enumerate() {
-            if !si.winning {
+            // A knitted set is the winning set by definition, and no declared set.
+            if !si.winning || si.kind == SetKindInput::Knitted {
                 continue;
             }
             let path = format!("seats.{key}.sets[{j}].winning");
@@ -1177,7 +1253,9 @@ fn table_tiles(
     for &(i, key, s) in seated.iter().flatten() {
         // Chows are matched to claim events in order (rule 5).
         let mut next_event = 0;
-        for (j, (si, m)) in s.sets.iter().zip(hands[i].declared()).enumerate() {
+        // A knitted set is no declared set: its tiles are the winner's loose tiles.
+        let declared = s.sets.iter().filter(|si| si.kind != SetKindInput::Knitted);
+        for (j, (si, m)) in declared.zip(hands[i].declared()).enumerate() {
             let path = || format!("seats.{key}.sets[{j}].claimed");
             let is_winning = winning == Some((i, j as u8));
             let claimed = m.exposed && m.kind != MeldKind::Kong(KongKind::Concealed);
@@ -1406,6 +1484,132 @@ fn check_win_place(hand: &SeatHand, win: &Win) -> Result<(), InputError> {
         ),
     };
     Err(InputError::new("win.tile", msg))
+}
+
+/// A knitted set (`kind: knitted`) read alone: allowed by the reading, the seat's only
+/// set and the table's first, exposed, 2 or 3 tiles of one value in different suits. That
+/// it is the winner's, completed by his winning discard, [`check_knitted`] checks.
+fn validate_knitted(
+    s: &SetInput,
+    loc: Loc,
+    reading: TableReading,
+    seat_sets: &[SetInput],
+    another: bool,
+) -> Result<KnittedSet, InputError> {
+    let err = |msg: &str| Err(InputError::new(loc.to_string(), msg));
+    if !reading.knitted {
+        return err(
+            "a knitted set is only in a ruleset with knitting hands (Kajongg's BMJA, option \
+             knitting; KJ-L18, KJ-L19)",
+        );
+    }
+    let knitted = seat_sets
+        .iter()
+        .filter(|s| s.kind == SetKindInput::Knitted)
+        .count();
+    if another || knitted > 1 {
+        return err(
+            "at most one knitted set: the one the winning discard completed (KJ-L18, KJ-L19)",
+        );
+    }
+    if seat_sets.len() > 1 {
+        return err(
+            "a knitted set is the seat's only set: a knitting hand exposes nothing else and \
+             its other tiles are concealed (KJ-L18, KJ-L19)",
+        );
+    }
+    if s.exposed == Some(false) {
+        return err("a knitted set is exposed: write a concealed one as concealed tiles");
+    }
+    if s.kong.is_some() {
+        return err("kong is only for kongs");
+    }
+    if s.supplier.is_some() {
+        return Err(InputError::new(
+            format!("{loc}.supplier"),
+            "only a claimed kong (kong: claimed) names a supplier",
+        ));
+    }
+    let mut value = None;
+    let mut suits = 0u8;
+    let mut ok = (2..=3).contains(&s.tiles.len());
+    for t in &s.tiles {
+        match t.kind().filter(|&k| k < 27) {
+            Some(k) if value.is_none_or(|v| v == k % 9) && suits >> (k / 9) & 1 == 0 => {
+                value = Some(k % 9);
+                suits |= 1 << (k / 9);
+            }
+            _ => ok = false,
+        }
+    }
+    if !ok {
+        let codes: Vec<&str> = s.tiles.iter().map(|t| t.code()).collect();
+        return Err(InputError::new(
+            loc.to_string(),
+            format!(
+                "{} is not a knitted set: 2 or 3 tiles of one value in different suits \
+                 (3B 3C, 3B 3C 3D)",
+                codes.join(" ")
+            ),
+        ));
+    }
+    let k = KnittedSet {
+        value: value.expect("two tiles") as u8,
+        suits,
+    };
+    if let Some(t) = s
+        .claimed
+        .filter(|t| t.kind().is_none_or(|c| !k.contains(c)))
+    {
+        return Err(InputError::new(
+            format!("{loc}.claimed"),
+            format!("{t} is not a tile of the set"),
+        ));
+    }
+    Ok(k)
+}
+
+/// A knitted set is the winner's, exposed by the discard (or robbed kong) he won on, so it
+/// holds the winning tile, which is its claimed tile (Kajongg: a knitting hand exposes at
+/// most the set its claimed winning tile completed; a self-drawn one exposes none).
+fn check_knitted(
+    seat: usize,
+    loc: Loc,
+    k: KnittedSet,
+    claimed: Option<Tile>,
+    winner: Option<usize>,
+    win: Option<&Win>,
+) -> Result<(), InputError> {
+    let err = |msg: String| Err(InputError::new(loc.to_string(), msg));
+    let Some(win) = win.filter(|_| winner == Some(seat)) else {
+        return err(
+            "only the winner has a knitted set: the one his winning discard completed".into(),
+        );
+    };
+    if win.self_drawn() {
+        return err(
+            "a self-drawn win exposes no knitted set: list its tiles under concealed \
+             (KJ-L18, KJ-L19)"
+                .into(),
+        );
+    }
+    if !k.contains(win.kind) {
+        return err(format!(
+            "the knitted set does not hold the winning tile {}: only the set the winning \
+             discard completed is exposed",
+            win.tile
+        ));
+    }
+    if let Some(t) = claimed.filter(|t| t.kind() != Some(win.kind)) {
+        return Err(InputError::new(
+            format!("{loc}.claimed"),
+            format!(
+                "{t}: the knitted set's claimed tile is the winning tile {}",
+                win.tile
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A declared set as a [`Meld`], with the jokers (`JK`) it holds: read as

@@ -2166,3 +2166,287 @@ fn kajongg_x1_no_call_for_13_unique_wonders_when_the_tile_is_all_on_the_table_bm
     plain_score(&o, "N", 0, 0, 0);
     no_rule(&o, "N", "KJ-X1");
 }
+
+// ---------------------------------------------------------------------------------------
+// Exposed knitted sets (`kind: knitted`, KJ-L18, KJ-L19) and Long Hand (KJ-S2)
+// ---------------------------------------------------------------------------------------
+
+/// Asserts that two outcomes score and settle alike, seat by seat.
+#[track_caller]
+fn same_outcome(a: &Outcome, b: &Outcome) {
+    for s in ["E", "S", "W", "N"] {
+        assert_eq!(
+            (seat(a, s).score, seat(a, s).points, seat(a, s).doubles),
+            (seat(b, s).score, seat(b, s).points, seat(b, s).doubles),
+            "seat {s}:\n{}\nagainst\n{}",
+            describe(a, s),
+            describe(b, s)
+        );
+        assert_eq!(
+            seat(a, s).items.as_slice(),
+            seat(b, s).items.as_slice(),
+            "items of {s}"
+        );
+    }
+    assert_eq!(a.settlement, b.settlement, "settlement");
+}
+
+/// The error of a table that must be refused, with the path and words it must name (the
+/// table need not be physically possible).
+#[track_caller]
+fn refused_table(t: &T, path: &str, words: &str) {
+    let e = t.try_score().expect_err("refused");
+    assert_eq!(e.path, path, "{e}");
+    assert!(e.message.contains(words), "{e}");
+}
+
+/// South's Triple Knitting (knitted triples 1, 3, 5, 7 and the knitted pair 9B 9C) won
+/// on West's `tile`, with `exposed` listed as the knitted set and the rest concealed.
+fn triple_knitting_exposed(preset: &str, tile: &str, exposed: &str, concealed: &str) -> T {
+    win(kj(preset), "S", tile, "discard", "W").seat("S", &[exposed], concealed, "")
+}
+
+#[test]
+fn kajongg_l18_exposed_knitted_pair_or_triple_scores_as_concealed_bmja() {
+    // On West's 9C, the knitted pair 9B 9C exposed: as the concealed hand, half the
+    // limit (0 points, No Chow: 0 < 500), 500; South receives 500 from West and North,
+    // 1,000 from East.
+    let exposed = triple_knitting_exposed(
+        "bmja",
+        "9C",
+        "knitted 9B 9C exposed",
+        "1B 1C 1D 3B 3C 3D 5B 5C 5D 7B 7C 7D",
+    )
+    .score();
+    let concealed = win(kj("bmja"), "S", "9C", "discard", "W")
+        .seat("S", &[], TRIPLE_KNITTING, "")
+        .score();
+    limit_hand(&exposed, "S", "KJ-L18", "Triple Knitting", 500);
+    same_outcome(&exposed, &concealed);
+    assert_settlement(&exposed, [-1000, 2000, -500, -500]);
+    // A knitted triple exposed by West's 7D, written in any order: the same 500.
+    let triple = triple_knitting_exposed(
+        "bmja",
+        "7D",
+        "knitted 7D 7B 7C exposed",
+        "1B 1C 1D 3B 3C 3D 5B 5C 5D 9B 9C",
+    )
+    .score();
+    limit_hand(&triple, "S", "KJ-L18", "Triple Knitting", 500);
+    let concealed = win(kj("bmja"), "S", "7D", "discard", "W")
+        .seat("S", &[], TRIPLE_KNITTING, "")
+        .score();
+    same_outcome(&triple, &concealed);
+    // `exposed` may be left out (a knitted set is always exposed), `winning` and a
+    // `claimed` winning tile are allowed.
+    let mut t = triple_knitting_exposed(
+        "bmja",
+        "9C",
+        "knitted 9B 9C exposed",
+        "1B 1C 1D 3B 3C 3D 5B 5C 5D 7B 7C 7D",
+    );
+    let set = &mut t.v["seats"]["S"]["sets"][0];
+    set.as_object_mut().unwrap().remove("exposed");
+    set["winning"] = true.into();
+    set["claimed"] = "9C".into();
+    same_outcome(&t.score(), &exposed);
+}
+
+#[test]
+fn kajongg_l19_exposed_knitted_pair_scores_as_concealed_bmja() {
+    // Seven knitted pairs of bamboo and characters, 9B 9C exposed by West's 9C: 500 both
+    // ways, with flowers: 2 flowers (4 + 4), own flower 1 double: 16 < 500.
+    let exposed = win(kj("bmja"), "S", "9C", "discard", "W")
+        .seat(
+            "S",
+            &["knitted 9C 9B exposed"],
+            "1B 1C 2B 2C 3B 3C 5B 5C 6B 6C 8B 8C",
+            "2F 3F",
+        )
+        .score();
+    let concealed = win(kj("bmja"), "S", "9C", "discard", "W")
+        .seat("S", &[], KNITTING, "2F 3F")
+        .score();
+    limit_hand(&exposed, "S", "KJ-L19", "Knitting", 500);
+    same_outcome(&exposed, &concealed);
+    // Won on a robbed kong the same.
+    let robbed = win(kj("bmja"), "S", "9C", "robbed_kong", "W")
+        .seat(
+            "S",
+            &["knitted 9C 9B exposed"],
+            "1B 1C 2B 2C 3B 3C 5B 5C 6B 6C 8B 8C",
+            "",
+        )
+        .score();
+    limit_hand(&robbed, "S", "KJ-L19", "Knitting", 500);
+}
+
+#[test]
+fn kajongg_knitted_set_refused_outside_a_knitting_ruleset_or_win() {
+    let rest = "1B 1C 1D 3B 3C 3D 5B 5C 5D 7B 7C 7D";
+    // DMJL has no knitting hands; neither has Millington's classical family.
+    for preset in ["dmjl", "millington"] {
+        refused_table(
+            &triple_knitting_exposed(preset, "9C", "knitted 9B 9C exposed", rest),
+            "seats.S.sets[0]",
+            "a knitted set is only in a ruleset with knitting hands",
+        );
+    }
+    // BMJA with `knitting = false`.
+    refused_table(
+        &triple_knitting_exposed("bmja", "9C", "knitted 9B 9C exposed", rest)
+            .option("knitting", false),
+        "seats.S.sets[0]",
+        "only in a ruleset with knitting hands",
+    );
+    // A loser's knitted set.
+    let t = plain("bmja", "S", "wall", "").seat("N", &["knitted 9B 9C exposed"], "", "");
+    refused_table(&t, "seats.N.sets[0]", "only the winner has a knitted set");
+    // A self-drawn win exposes none.
+    let t = win(kj("bmja"), "S", "9C", "wall", "").seat("S", &["knitted 9B 9C exposed"], rest, "");
+    refused_table(
+        &t,
+        "seats.S.sets[0]",
+        "a self-drawn win exposes no knitted set",
+    );
+    // Two knitted sets.
+    let t = triple_knitting_exposed(
+        "bmja",
+        "9C",
+        "knitted 9B 9C exposed",
+        "1B 1C 1D 3B 3C 3D 5B 5C 5D",
+    );
+    let mut t = t;
+    t.v["seats"]["S"]["sets"]
+        .as_array_mut()
+        .unwrap()
+        .push(set("knitted 7B 7C 7D exposed"));
+    refused_table(&t, "seats.S.sets[0]", "at most one knitted set");
+    // Beside another set.
+    let t = win(kj("bmja"), "S", "9C", "discard", "W").seat(
+        "S",
+        &["knitted 9B 9C exposed", "pung 7B 7B 7B exposed"],
+        "1B 1C 1D 3B 3C 3D 5B 5C 5D",
+        "",
+    );
+    refused_table(&t, "seats.S.sets[0]", "the seat's only set");
+    // Not holding the winning tile.
+    let t = triple_knitting_exposed(
+        "bmja",
+        "9C",
+        "knitted 7B 7C 7D exposed",
+        "1B 1C 1D 3B 3C 3D 5B 5C 5D 9B 9C",
+    );
+    refused_table(&t, "seats.S.sets[0]", "does not hold the winning tile 9C");
+    // A claimed tile other than the winning tile.
+    let mut t = triple_knitting_exposed("bmja", "9C", "knitted 9B 9C exposed", rest);
+    t.v["seats"]["S"]["sets"][0]["claimed"] = "9B".into();
+    refused_table(&t, "seats.S.sets[0].claimed", "the winning tile 9C");
+    // Concealed.
+    let t = triple_knitting_exposed("bmja", "9C", "knitted 9B 9C concealed", rest);
+    refused_table(&t, "seats.S.sets[0]", "a knitted set is exposed");
+}
+
+#[test]
+fn kajongg_knitted_set_tiles_are_one_value_in_different_suits() {
+    let rest = "1B 1C 1D 3B 3C 3D 5B 5C 5D 7B 7C 7D";
+    for bad in [
+        "knitted 9C 9C exposed",
+        "knitted 9B 8C exposed",
+        "knitted 9C exposed",
+        "knitted 9B 9C 9D 9D exposed",
+        "knitted EW EW exposed",
+        "knitted 9B 9C 9B exposed",
+    ] {
+        let t = triple_knitting_exposed("bmja", "9C", bad, rest);
+        let e = t.try_score().expect_err(bad);
+        assert_eq!(e.path, "seats.S.sets[0]", "{bad}: {e}");
+        assert!(
+            e.message.contains("is not a knitted set") || e.message.contains("copies"),
+            "{bad}: {e}"
+        );
+    }
+}
+
+#[test]
+fn kajongg_knitted_set_in_a_hand_that_is_no_knitting_hand_is_not_won_bmja() {
+    // 9B 9C exposed, but the rest is four pungs: Kajongg's standard rule does not take a
+    // knitted set, its knitting rules do not match: not won.
+    let t = win(kj("bmja"), "S", "9C", "discard", "W").seat(
+        "S",
+        &["knitted 9B 9C exposed"],
+        "1B 1B 1B 3C 3C 3C 5D 5D 5D 7B 7B 7B",
+        "",
+    );
+    refused_table(
+        &t,
+        "seats.S",
+        "a knitted set is only in Triple Knitting or Knitting (KJ-L18, KJ-L19)",
+    );
+}
+
+#[test]
+fn kajongg_s2_long_hand_loser_scores_0() {
+    // North holds 14 tiles (a loser holds 13): Long Hand, 0 and nothing else, though his
+    // pung of red dragons would score 4 × 2. South wins with the plain hand from the wall:
+    // 26 + 2 (KJ-W2) = 28; East's exposed pung of white dragons: 4 × 2 = 8.
+    // South receives 28 from West and North, 56 from East; East receives 8 × 2 from West
+    // and from North: E −56 + 32 = −24, S +112, W −28 − 16 = −44, N −44.
+    for preset in BOTH {
+        let o = plain(preset, "S", "wall", "")
+            .seat("E", &["pung WD WD WD exposed"], "", "")
+            .seat(
+                "N",
+                &["pung RD RD RD exposed"],
+                "1C 2C 4C 5C 1D 2D 3D 4D 5D 9C 9C",
+                "",
+            )
+            .try_score()
+            .unwrap();
+        assert_seat(&o, "S", 28, 0, 28);
+        assert_seat(&o, "E", 4, 1, 8);
+        let n = seat(&o, "N");
+        assert_eq!(
+            (n.score, n.points, n.doubles, n.limit),
+            (0, 0, 0, None),
+            "{preset}"
+        );
+        let its = n.items.as_slice();
+        assert_eq!(its.len(), 1, "{}", describe(&o, "N"));
+        assert_eq!((its[0].rule.id, its[0].rule.name), ("KJ-S2", "Long Hand"));
+        assert_eq!((its[0].points, its[0].doubles), (0, 0));
+        assert_settlement(&o, [-24, 112, -44, -44]);
+    }
+}
+
+#[test]
+fn kajongg_s2_long_hand_winner_is_not_won_and_other_families_refuse_long_hands() {
+    // The winner with 15 tiles: Kajongg's hand is not won (a winner holds 14).
+    for preset in BOTH {
+        refused_table(
+            &win(kj(preset), "S", "9D", "wall", "").seat("S", &PLAIN, "7D 8D 9D 5B 5B 1C", ""),
+            "seats.S",
+            "a Long Hand (KJ-S2): 15 tiles (kongs counted as 3), a winner holds 14",
+        );
+    }
+    // Other families refuse a loser's 14 tiles as before.
+    let t = plain("millington", "S", "wall", "").seat(
+        "N",
+        &[],
+        "1C 2C 4C 5C 1D 2D 3D 4D 5D 9C 9C RD RD RD",
+        "",
+    );
+    refused_table(&t, "seats.N", "a loser holds at most 13");
+    // And more than 18 tiles is refused everywhere.
+    let t = plain("bmja", "S", "wall", "").seat(
+        "N",
+        &["kong RD RD RD RD concealed", "kong GD GD GD GD concealed"],
+        "1C 2C 4C 5C 1D 2D 3D 4D 5D 9C 9C 9C 9C",
+        "",
+    );
+    refused_table(
+        &t,
+        "seats.N",
+        "19 tiles (kongs counted as 3): more than a Long Hand",
+    );
+}

@@ -24,6 +24,9 @@ struct FlowerOptions {
     winning: u16,
 }
 
+// Its options widen no table reading (the default).
+impl mahjong_rules::families::ReadingOptions for FlowerOptions {}
+
 static T1_BONUS: Rule = Rule::new("T1", "flower or season");
 static T2_OUT: Rule = Rule::new("T2", "going out");
 static ALL: &[&Rule] = &[&T1_BONUS, &T2_OUT];

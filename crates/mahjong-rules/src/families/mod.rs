@@ -59,6 +59,7 @@ pub trait Family: 'static {
         + DeserializeOwned
         + Send
         + Sync
+        + ReadingOptions
         + 'static;
 
     /// The family's built-in presets, the first being the one others are measured against.
@@ -463,6 +464,22 @@ impl PlayHooks for FamilyPlay {
     }
 }
 
+/// What a family's options add to how its tables are read, on top of
+/// [`Family::table_reading`]: table features that follow an option (Kajongg's knitted sets
+/// under `knitting`). By default nothing.
+pub trait ReadingOptions {
+    /// `reading` as these options widen it.
+    fn widen_reading(&self, reading: TableReading) -> TableReading {
+        reading
+    }
+}
+
+impl ReadingOptions for classical::ClassicalOptions {}
+impl ReadingOptions for western::WesternOptions {}
+impl ReadingOptions for korean::KoreanOptions {}
+impl ReadingOptions for japanese::JapaneseOptions {}
+impl ReadingOptions for malaysian::MalaysianOptions {}
+
 /// Every family's name with its presets, in registry order.
 pub(crate) fn all_presets() -> impl Iterator<Item = (&'static str, &'static PresetFile)> {
     fn of<F: Family>() -> (&'static str, &'static [PresetFile]) {
@@ -560,7 +577,7 @@ impl Options {
     }
 
     pub(crate) fn table_reading(&self) -> TableReading {
-        each_family!(self, |F, o| F::table_reading(o))
+        each_family!(self, |F, o| o.widen_reading(F::table_reading(o)))
     }
 
     pub(crate) fn prevailing_wind_scores(&self) -> bool {

@@ -39,7 +39,7 @@ pub fn set(s: &str) -> Value {
     }
     let kind = words[0];
     assert!(
-        matches!(kind, "chow" | "pung" | "kong" | "pair"),
+        matches!(kind, "chow" | "pung" | "kong" | "pair" | "knitted"),
         "bad set kind in {s:?}"
     );
     let last = *words.last().unwrap();

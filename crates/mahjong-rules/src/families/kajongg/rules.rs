@@ -94,5 +94,6 @@ rules! {
     KJ_X2_KNITTING = "KJ-X2", "Calling for Knitting", named;
     KJ_X2_PAIR_HONORS = "KJ-X2", "Calling for All pair honors", named;
     KJ_X3 = "KJ-X3", "Calling for Purity";
+    KJ_S2_LONG = "KJ-S2", "Long Hand", named;
     KJ_S4 = "KJ-S4", "limit reached";
 }

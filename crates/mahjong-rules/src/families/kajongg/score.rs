@@ -554,7 +554,11 @@ fn score_winner_candidate(c: Cand, hand: &SeatHand, f: &WinFacts, s: &Seat, out:
 
 /// The special patterns of a fully concealed hand of 14 tiles that are not four sets and
 /// a pair (KJ-L17 Wriggling Snake, KJ-L18–L20), with the pairs they score as sets.
-pub(super) fn special_pattern(c: &Counts, o: &KajonggOptions, pairs: &mut [Meld; 7]) -> Option<Pattern> {
+pub(super) fn special_pattern(
+    c: &Counts,
+    o: &KajonggOptions,
+    pairs: &mut [Meld; 7],
+) -> Option<Pattern> {
     if c.iter().map(|&n| n as usize).sum::<usize>() != 14 {
         return None;
     }
@@ -682,6 +686,19 @@ fn score_winner(
     best: &mut SeatScore,
 ) -> Result<(), InputError> {
     let hand = &table.hands[w];
+    let not_won = |why: String| {
+        Err(InputError::new(
+            format!("seats.{}", Wind::ALL[w].letter()),
+            format!("not a legal Mah-Jongg under {name}: {why}"),
+        ))
+    };
+    let size = hand.size();
+    if size > 14 {
+        // Kajongg: a winner's hand of more than 14 tiles is not won (Long Hand, KJ-S2).
+        return not_won(format!(
+            "a Long Hand (KJ-S2): {size} tiles (kongs counted as 3), a winner holds 14"
+        ));
+    }
     let f = facts(table, w, shape, s.o);
     let mut special = SeatScore::ZERO;
     let mut pairs = [Meld::new(MeldKind::Pair, 0, false); 7];
@@ -707,6 +724,21 @@ fn score_winner(
     let special_found = special_pattern_found
         .filter(|_| !special.items.as_slice().is_empty())
         .map(|_| ());
+    if table.knitted.is_some() {
+        // An exposed knitted set: Kajongg's knitting rules alone accept it (as the set the
+        // winning discard completed), never four sets and a pair.
+        let knitting = matches!(
+            special_pattern_found,
+            Some(Pattern::TripleKnitting | Pattern::Knitting)
+        );
+        if knitting && special_found.is_some() {
+            *best = special;
+            return Ok(());
+        }
+        return not_won(
+            "a knitted set is only in Triple Knitting or Knitting (KJ-L18, KJ-L19)".into(),
+        );
+    }
     let regular = best_winner(table, w, shape, false, name, best, |c: Candidate, out| {
         let pattern = match c.form {
             Form::ThirteenOrphans => Pattern::Orphans,
@@ -744,10 +776,7 @@ fn score_winner(
                     if s.o.max_chows == 1 { "" } else { "s" }
                 )
             };
-            Err(InputError::new(
-                format!("seats.{}", Wind::ALL[w].letter()),
-                format!("not a legal Mah-Jongg under {name}: {why}"),
-            ))
+            not_won(why)
         }
     }
 }
@@ -817,6 +846,7 @@ fn calling_for(
         t.winner = Some(l);
         t.cannon = None;
         t.winning_set = None;
+        t.knitted = None;
         t.hands[l].concealed[k] += 1;
         t.win = Some(Win::new(Tile::from_kind(k), WinFrom::Wall, None));
         if score_winner(&t, l, s, shape, "", &mut trial).is_err() {
@@ -841,6 +871,12 @@ fn calling_for(
 /// meld and hand rules, and the loser rules (KJ-X) when the ruleset has them.
 fn score_loser(table: &Table, l: usize, s: &Seat, shape: &Shape, out: &mut SeatScore) {
     let hand = &table.hands[l];
+    if hand.size() > 13 {
+        // KJ-S2 Long Hand: Kajongg's absolute rule, 0 and nothing else.
+        *out = SeatScore::ZERO;
+        out.items.push(item(&KJ_S2_LONG, 0, 0, None));
+        return;
+    }
     let melds = loser_melds(hand);
     let melds = melds.as_slice();
     out.items.clear();
