@@ -133,6 +133,29 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
         self.checks_wins()
     }
 
+    /// Whether the family has complete hands beyond the shape's forms (four sets and a
+    /// pair, seven pairs, Thirteen Orphans): BMJA's knitting hands and Wriggling Snake
+    /// (KJ-L17–L20). Then the engine asks [`PlayHooks::special_waits`] for every concealed
+    /// hand of 13 tiles.
+    fn special_hands(&self) -> bool {
+        false
+    }
+
+    /// The tiles that make a concealed 13-tile hand `c` with no declared set one of the
+    /// family's special hands ([`PlayHooks::special_hands`]), beside the shape's waits;
+    /// `held` has bit `k` when `c[k] > 0`.
+    fn special_waits(&self, _c: &Counts, _held: u64) -> KindMask {
+        KindMask::EMPTY
+    }
+
+    /// Whether Mah-Jongg needs a calling hand declared first (KJ-S10, Kajongg's "must
+    /// declare calling hand"). The engine then declares a hand calling, for every player
+    /// to see, with the first discard that leaves it one tile from a legal win, and offers
+    /// Mah-Jongg only to a player who has declared or has not discarded yet.
+    fn must_declare_calling(&self) -> bool {
+        false
+    }
+
     /// How claims of the same discard to win are ranked.
     fn win_ties(&self) -> WinTies {
         WinTies::Nearest

@@ -25,7 +25,6 @@ struct FlowerOptions {
 }
 
 // Its options widen no table reading (the default).
-impl mahjong_rules::families::ReadingOptions for FlowerOptions {}
 
 static T1_BONUS: Rule = Rule::new("T1", "flower or season");
 static T2_OUT: Rule = Rule::new("T2", "going out");

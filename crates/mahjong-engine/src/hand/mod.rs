@@ -262,6 +262,10 @@ pub struct Hand {
     chow_kinds: u64,
     /// The kinds where a chow can start.
     chow_starts: u64,
+    /// The family has special hands beyond the shape's forms ([`PlayHooks::special_hands`]).
+    special: bool,
+    /// A calling hand is declared before Mah-Jongg ([`PlayHooks::must_declare_calling`]).
+    declare_calling: bool,
     /// Discards made so far in the hand (for Earth's Blessing).
     discard_count: u32,
     /// Every discard in order, by player (to write the hand as a table).
@@ -279,6 +283,8 @@ impl Hand {
         let mut hooks = setup.ruleset.play_hooks();
         hooks.start_hand(n);
         let mut hand = Hand {
+            special: hooks.special_hands(),
+            declare_calling: hooks.must_declare_calling(),
             hooks,
             legal: [LegalSet::EMPTY; 4],
             lists: Default::default(),

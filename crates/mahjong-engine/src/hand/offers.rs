@@ -127,6 +127,49 @@ impl Hand {
                 );
                 KindMask::EMPTY
             };
+        if self.special && held == 13 && declared == 0 {
+            let me = &self.players[p];
+            let extra = self.hooks.special_waits(&me.counts, me.levels[0]);
+            self.waits[p].0 |= extra.0;
+        }
+    }
+
+    /// The special waits ([`PlayHooks::special_waits`]) of `c` less one tile of kind `k`,
+    /// `held` being the kinds of `c`.
+    #[inline]
+    fn special_waits_without(&self, c: &Counts, held: u64, k: usize) -> KindMask {
+        let mut less = *c;
+        less[k] -= 1;
+        let held = if less[k] == 0 { held & !(1 << k) } else { held };
+        self.hooks.special_waits(&less, held)
+    }
+
+    /// The kinds whose discard leaves `p`'s concealed hand (14 tiles, no declared set)
+    /// waiting for a special hand.
+    #[cold]
+    fn special_ready(&self, p: usize) -> u64 {
+        let me = &self.players[p];
+        let mut out = 0u64;
+        let mut kinds = me.levels[0];
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if !self
+                .special_waits_without(&me.counts, me.levels[0], k)
+                .is_empty()
+            {
+                out |= 1 << k;
+            }
+        }
+        out
+    }
+
+    /// Whether a concealed hand of 14 tiles (no declared set) is one of the family's
+    /// special hands ([`PlayHooks::special_hands`]): some tile taken out leaves it waiting
+    /// for that tile.
+    #[cold]
+    fn special_complete(&self, c: &Counts, held: u64) -> bool {
+        (0..KINDS).any(|k| c[k] > 0 && self.special_waits_without(c, held, k).contains(k))
     }
 
     /// [`Hand::update_waits`] for a hand holding jokers (MY3-J): the natural tiles that
@@ -327,7 +370,7 @@ impl Hand {
             // A complete hand leaves a waiting one whatever tile goes, so the cheap
             // whole-hand judgement rules most dealt hands out first.
             Source::Deal => {
-                !quick::no_discard_may_wait(
+                (!quick::no_discard_may_wait(
                     &me.levels,
                     me.melds.len(),
                     self.chow_kinds,
@@ -337,7 +380,9 @@ impl Hand {
                     self.declared_sets(p),
                     &self.shape,
                     self.options.seven_pairs,
-                )
+                )) || (self.special
+                    && me.melds.is_empty()
+                    && self.special_complete(c, me.levels[0]))
             }
             // The waits are those of the hand before this draw.
             Source::Wall | Source::Loose => drawn
@@ -346,6 +391,7 @@ impl Hand {
         };
         debug_assert!(
             jokers.is_some()
+                || self.special
                 || complete
                     == (source != Source::Claim
                         && is_complete(
@@ -432,12 +478,12 @@ impl Hand {
         let may_declare = source != Source::Claim
             && self.hooks.may_declare_ready(&ctx!(self), p)
             // Most hands are too far from ready for any discard to call.
-            && !quick::no_discard_may_wait(
+            && (!quick::no_discard_may_wait(
                 &me.levels,
                 me.melds.len(),
                 self.chow_kinds,
                 &self.shape,
-            );
+            ) || (self.special && me.melds.is_empty() && self.special_ready(p) != 0));
         if me.jokers > 0 {
             // MY3-J7 a joker may be discarded; MY3-J6 or set aside for a loose tile.
             v.add_jokers(can_kong);
@@ -502,6 +548,12 @@ impl Hand {
         } else {
             u64::MAX
         };
+        // Special hands (KJ-L17–L20) are beyond shanten: a discard that leaves one waiting.
+        let tenpai = if may_declare && self.special && me.melds.is_empty() {
+            tenpai | self.special_ready(p)
+        } else {
+            tenpai
+        };
         let mut kinds = me.levels[0];
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
@@ -549,6 +601,13 @@ impl Hand {
         from: WinFrom,
         supplier: Option<usize>,
     ) -> bool {
+        // KJ-S10: only a declared calling hand goes out, or one that has not discarded yet.
+        if self.declare_calling {
+            let me = &self.players[p];
+            if !me.calling && !me.discards.is_empty() {
+                return false;
+            }
+        }
         if !self.hooks.checks_wins() {
             return true;
         }
@@ -570,6 +629,23 @@ impl Hand {
             && self.may_win(p, tile, WinFrom::Discard, Some(discarder))
     }
 
+    /// Whether `p`'s hand of 13 tiles is calling: some winning tile makes a legal win
+    /// (taken as self-drawn, where the family's scorer checks wins).
+    #[cold]
+    pub(super) fn legal_wait(&self, p: usize) -> bool {
+        let w = self.waits[p];
+        if !self.hooks.checks_wins() {
+            return !w.is_empty();
+        }
+        let c = self.players[p].counts;
+        w.iter().any(|k| {
+            let mut with = c;
+            with[k] += 1;
+            self.win_value(p, with, Tile::from_kind(k), WinFrom::Wall, None)
+                .is_some()
+        })
+    }
+
     /// Whether discarding `t` leaves a hand that may declare ready: waiting, and (with a
     /// win check) some winning tile makes a legal self-drawn win.
     #[inline]
@@ -577,18 +653,22 @@ impl Hand {
         let k = t.kind().expect("playing tile");
         let me = &self.players[p];
         let levels = quick::without(&me.levels, k, c[k]);
-        if !quick::may_wait(&levels, me.melds.len(), self.chow_kinds, &self.shape) {
+        let special = self.special && me.melds.is_empty();
+        if !special && !quick::may_wait(&levels, me.melds.len(), self.chow_kinds, &self.shape) {
             return false;
         }
         let mut after = *c;
         after[k] -= 1;
-        let w = waits(
+        let mut w = waits(
             &after,
             self.declared_sets(p),
             &self.shape,
             self.options.seven_pairs,
             None,
         );
+        if special {
+            w.0 |= self.special_waits_without(c, me.levels[0], k).0;
+        }
         if !self.hooks.ready_needs_legal_win() {
             return !w.is_empty();
         }

@@ -59,7 +59,6 @@ pub trait Family: 'static {
         + DeserializeOwned
         + Send
         + Sync
-        + ReadingOptions
         + 'static;
 
     /// The family's built-in presets, the first being the one others are measured against.
@@ -352,6 +351,21 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
+    fn special_hands(&self) -> bool {
+        each_play!(self, |h| h.special_hands())
+    }
+
+    #[inline]
+    fn special_waits(&self, c: &mahjong_hands::Counts, held: u64) -> mahjong_hands::KindMask {
+        each_play!(self, |h| h.special_waits(c, held))
+    }
+
+    #[inline]
+    fn must_declare_calling(&self) -> bool {
+        each_play!(self, |h| h.must_declare_calling())
+    }
+
+    #[inline]
     fn win_ties(&self) -> WinTies {
         each_play!(self, |h| h.win_ties())
     }
@@ -464,22 +478,6 @@ impl PlayHooks for FamilyPlay {
     }
 }
 
-/// What a family's options add to how its tables are read, on top of
-/// [`Family::table_reading`]: table features that follow an option (Kajongg's knitted sets
-/// under `knitting`). By default nothing.
-pub trait ReadingOptions {
-    /// `reading` as these options widen it.
-    fn widen_reading(&self, reading: TableReading) -> TableReading {
-        reading
-    }
-}
-
-impl ReadingOptions for classical::ClassicalOptions {}
-impl ReadingOptions for western::WesternOptions {}
-impl ReadingOptions for korean::KoreanOptions {}
-impl ReadingOptions for japanese::JapaneseOptions {}
-impl ReadingOptions for malaysian::MalaysianOptions {}
-
 /// Every family's name with its presets, in registry order.
 pub(crate) fn all_presets() -> impl Iterator<Item = (&'static str, &'static PresetFile)> {
     fn of<F: Family>() -> (&'static str, &'static [PresetFile]) {
@@ -577,7 +575,7 @@ impl Options {
     }
 
     pub(crate) fn table_reading(&self) -> TableReading {
-        each_family!(self, |F, o| o.widen_reading(F::table_reading(o)))
+        each_family!(self, |F, o| F::table_reading(o))
     }
 
     pub(crate) fn prevailing_wind_scores(&self) -> bool {

@@ -22,7 +22,7 @@ use super::{Family, PresetFile};
 use crate::danger::Dangers;
 use crate::plan::{Form, Plan};
 use crate::score::{Payments, Rule, SeatScore};
-use crate::table::{InputError, Table};
+use crate::table::{InputError, Table, TableReading};
 use crate::{HandEnd, PlayRules, RulesetError};
 
 /// A typical winner's total, for weighing waits (a few pungs and a double or two).
@@ -78,9 +78,18 @@ impl Family for Kajongg {
         }
     }
 
+    /// A seat may hold a Long Hand (KJ-S2, scored 0), and under `knitting` the winner may
+    /// list the knitted set his winning discard exposed (KJ-L18, KJ-L19).
+    fn table_reading(o: &KajonggOptions) -> TableReading {
+        TableReading {
+            knitted: o.knitting,
+            long_hands: true,
+            ..TableReading::CLASSICAL
+        }
+    }
+
     fn play_hooks(o: &KajonggOptions) -> KajonggPlay {
-        // KJ-W1: with fewer than four chows allowed, the scorer decides each win.
-        KajonggPlay::new(o.max_chows < 4)
+        KajonggPlay::new(o)
     }
 
     /// KJ-W1: with fewer than four chows allowed, players steer toward pungs and at most

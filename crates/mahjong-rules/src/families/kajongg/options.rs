@@ -152,15 +152,3 @@ impl KajonggOptions {
         Ok(())
     }
 }
-
-/// Kajongg's tables: a seat may hold a Long Hand (KJ-S2, scored 0), and under `knitting`
-/// the winner may list the knitted set his winning discard exposed (KJ-L18, KJ-L19).
-impl crate::families::ReadingOptions for KajonggOptions {
-    fn widen_reading(&self, reading: crate::TableReading) -> crate::TableReading {
-        crate::TableReading {
-            knitted: self.knitting,
-            long_hands: true,
-            ..reading
-        }
-    }
-}
