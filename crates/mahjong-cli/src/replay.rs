@@ -347,12 +347,19 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 seats[*player].bonus.push(*tile);
                 format!("{} sets aside {tile}", p(*player))
             }
-            Event::Discard { player, tile, call } => {
+            Event::Discard {
+                player,
+                tile,
+                call,
+                calling,
+            } => {
                 take(&mut seats[*player].concealed, *tile);
                 seats[*player].discards.push(*tile);
                 last_discard = Some((*player, *tile));
                 if *call {
                     format!("{} discards {tile} and declares a ready hand", p(*player))
+                } else if *calling {
+                    format!("{} discards {tile} and declares a calling hand", p(*player))
                 } else {
                     format!("{} discards {tile}", p(*player))
                 }

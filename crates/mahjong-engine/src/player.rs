@@ -23,6 +23,8 @@ pub struct PlayerState {
     pub discards: Vec<(Tile, bool)>,
     /// Original Call declared (M55): the hand is frozen.
     pub original_call: bool,
+    /// A calling hand declared (KJ-S10; only where the family asks for it).
+    pub calling: bool,
     /// Red fives in declared sets (K3-O `red_dora`); those concealed are in `reds`.
     pub reds_melded: u8,
     /// Concealed tiles by kind (a red five counts as a five).
@@ -53,6 +55,7 @@ impl Default for PlayerState {
             bonus: vec![],
             discards: vec![],
             original_call: false,
+            calling: false,
             reds_melded: 0,
             counts: [0; KINDS],
             levels: [0; 4],
@@ -159,6 +162,7 @@ impl PlayerState {
         self.bonus.clear();
         self.discards.clear();
         self.original_call = false;
+        self.calling = false;
         self.reds_melded = 0;
         self.counts = [0; KINDS];
         self.levels = [0; 4];

@@ -143,6 +143,11 @@ pub enum Event {
         /// With Original Call.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         call: bool,
+        /// The discard leaves the hand calling, declared so for everybody (KJ-S10, where
+        /// the family asks for it; once a hand).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+        calling: bool,
     },
     /// A set declared: claimed (`from` = discarder) or from the player's own tiles.
     Set {

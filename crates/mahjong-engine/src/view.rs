@@ -49,6 +49,10 @@ pub struct PublicSeat {
     pub concealed_count: usize,
     /// Original Call declared.
     pub original_call: bool,
+    /// A calling hand declared (KJ-S10; only where the family asks for it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub calling: bool,
 }
 
 /// Everything one player may know now.
@@ -136,6 +140,7 @@ impl Hand {
             discards: vec![],
             concealed_count: 0,
             original_call: false,
+            calling: false,
         });
         for (q, (st, seat)) in self.players().iter().zip(out.public.iter_mut()).enumerate() {
             seat.wind = self.wind_of(q);
@@ -162,6 +167,7 @@ impl Hand {
             seat.discards.extend_from_slice(&st.discards);
             seat.concealed_count = st.concealed_len();
             seat.original_call = st.original_call;
+            seat.calling = st.calling;
         }
         out.player = player;
         out.seats = self.seats();

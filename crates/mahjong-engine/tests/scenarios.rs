@@ -73,7 +73,8 @@ fn claim_mahjong_beats_a_nearer_pung() {
             Event::Discard {
                 player: 1,
                 tile: t("5D"),
-                call: false
+                call: false,
+                calling: false,
             },
             Event::Decision {
                 player: 2,
@@ -155,7 +156,8 @@ fn claim_pung_beats_chow_and_only_the_next_player_may_chow() {
             Event::Discard {
                 player: 1,
                 tile: t("5D"),
-                call: false
+                call: false,
+                calling: false,
             },
             Event::Decision {
                 player: 2,
@@ -1753,7 +1755,8 @@ fn original_call_with_the_first_discard_freezes_the_hand_m55() {
     assert!(g.take_events().contains(&Event::Discard {
         player: 1,
         tile: t("NW"),
-        call: true
+        call: true,
+        calling: false,
     }));
     // West's 5B: South holds a pair but is frozen, so nobody is asked (no pung).
     assert_eq!(g.view(2).drawn, Some(t("5B")));

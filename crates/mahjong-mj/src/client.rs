@@ -586,6 +586,7 @@ impl Seat {
                 discards: vec![],
                 concealed_count: 0,
                 original_call: false,
+                calling: false,
             })
             .collect();
         self.draws = 0;

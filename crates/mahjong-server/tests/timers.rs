@@ -297,7 +297,8 @@ async fn a_turn_timer_discards_the_drawn_tile_of_a_seat_that_does_not_act() {
             Event::Discard {
                 player: 1,
                 tile: drawn,
-                call: false
+                call: false,
+                calling: false,
             }
         ]
     );
@@ -307,7 +308,8 @@ async fn a_turn_timer_discards_the_drawn_tile_of_a_seat_that_does_not_act() {
             Event::Discard {
                 player: 1,
                 tile: drawn,
-                call: false
+                call: false,
+                calling: false,
             },
             "seat {s}"
         );

@@ -617,13 +617,21 @@ impl App {
                 );
                 self.push_log(line);
             }
-            Event::Discard { player, tile, call } => {
+            Event::Discard {
+                player,
+                tile,
+                call,
+                calling,
+            } => {
                 let line = format!(
                     "{} discard{} {tile}{}",
                     self.who(player),
                     s(player, self),
                     if call {
                         format!(" and declare {}", self.declaration())
+                    } else if calling {
+                        // KJ-S10: announced for everybody.
+                        " and declare a calling hand".to_string()
                     } else {
                         String::new()
                     }

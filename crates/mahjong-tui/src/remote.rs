@@ -376,7 +376,8 @@ mod tests {
             vec![Update::Event(Event::Discard {
                 player: 2,
                 tile: "5D".parse().unwrap(),
-                call: false
+                call: false,
+                calling: false,
             })]
         );
     }

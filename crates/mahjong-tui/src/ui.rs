@@ -294,6 +294,11 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
                 format!("  {}", app.declaration()),
                 Style::default().fg(Color::LightRed),
             ));
+        } else if seat.calling {
+            head.push(Span::styled(
+                "  calling",
+                Style::default().fg(Color::LightRed),
+            ));
         }
         if !seat.bonus.is_empty() {
             head.push(Span::raw("  bonus "));

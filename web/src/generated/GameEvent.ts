@@ -88,7 +88,12 @@ tile: Tile,
 /**
  * With Original Call.
  */
-call?: boolean, } | { "type": "set", 
+call?: boolean, 
+/**
+ * The discard leaves the hand calling, declared so for everybody (KJ-S10, where
+ * the family asks for it; once a hand).
+ */
+calling?: boolean, } | { "type": "set", 
 /**
  * Player.
  */

@@ -30,4 +30,8 @@ concealed_count: number,
 /**
  * Original Call declared.
  */
-original_call: boolean, };
+original_call: boolean, 
+/**
+ * A calling hand declared (KJ-S10; only where the family asks for it).
+ */
+calling?: boolean, };

@@ -143,6 +143,8 @@ export const en = {
   'log.bonus': '{name} sets aside',
   'log.mahjong': '{name} goes Mah-Jongg with',
   'log.n.discard': 'discard',
+  'log.n.calling': 'discard, declaring a calling hand',
+  'seat.calling': 'Calling',
   'log.n.chow': 'chow',
   'log.n.pung': 'pung',
   'log.n.kong': 'kong',

@@ -214,6 +214,7 @@ function describe(e: GameEvent | undefined, names: string[]): JSX.Element | stri
       return (
         <>
           {t('log.discard', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+          {e.calling && <> · {t('seat.calling')}</>}
         </>
       );
     case 'set':

@@ -414,7 +414,7 @@ function Board(p: BoardProps) {
         player={p.players[q]}
         total={view.totals[q] ?? 0}
         starting={starting}
-        declared={view.public[q].original_call ? declareLabel : null}
+        declared={view.public[q].original_call ? declareLabel : view.public[q].calling ? t('seat.calling') : null}
         dealer={view.dealer === q}
         turn={turn === q}
         lastDiscard={lastDiscard?.player === q && claimTile ? lastDiscard.index : -1}
@@ -476,7 +476,7 @@ function Board(p: BoardProps) {
               name={p.names[p.me] === t('table.you_cap') ? p.names[p.me] : `${p.names[p.me]} (${t('table.you')})`}
               total={view.totals[p.me] ?? 0}
               starting={starting}
-              declared={myPublic.original_call ? declareLabel : null}
+              declared={myPublic.original_call ? declareLabel : myPublic.calling ? t('seat.calling') : null}
               dealer={view.dealer === p.me}
               turn={myTurn}
               connected
@@ -982,7 +982,7 @@ function Log({ events, names }: { events: GameEvent[]; names: string[] }) {
   for (const e of events.slice(-40)) {
     switch (e.type) {
       case 'discard':
-        lines.push(line(e.player, 'discard', e.tile));
+        lines.push(line(e.player, e.calling ? 'calling' : 'discard', e.tile));
         break;
       case 'set':
         lines.push(line(e.player, typeof e.kind === 'string' ? e.kind : 'kong', e.tile));

@@ -198,12 +198,17 @@ impl Hand {
         }
         self.discard_count += 1;
         self.update_waits(p);
+        let calling = self.declare_calling && !self.players[p].calling && self.legal_wait(p);
+        if calling {
+            self.players[p].calling = true;
+        }
         emit!(
             self,
             Event::Discard {
                 player: p,
                 tile,
                 call,
+                calling,
             }
         );
         self.hooks.on_discard(&ctx!(self), p, tile);
