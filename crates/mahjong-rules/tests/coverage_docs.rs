@@ -119,6 +119,10 @@ const DOCS: &[Doc] = &[
                 "crates/mahjong-engine/tests/kajongg_play.rs",
             ),
             ("play_hooks", "crates/mahjong-rules/tests/play_hooks.rs"),
+            (
+                "kajongg_special",
+                "crates/mahjong-engine/tests/kajongg_special.rs",
+            ),
         ],
         &["kajongg"],
     ),
@@ -314,15 +318,24 @@ impl Code {
         }
     }
 
-    /// `fn` names of the unit tests' module `module` (`src/…/module.rs`).
+    /// `fn` names of the unit tests' module `module` (`src/…/module.rs`; of every such
+    /// file with unit tests, as several modules share a name: `play.rs`).
     fn unit_tests(&self, module: &str) -> Option<BTreeSet<String>> {
         let file = format!("{module}.rs");
-        let f = self
+        let mut names: Option<BTreeSet<String>> = None;
+        for f in self
             .src_files
             .iter()
-            .find(|(rel, _)| rel.file_name().is_some_and(|n| n == file.as_str()))?;
-        let text = fs::read_to_string(&f.1).unwrap();
-        text.contains("mod tests").then(|| fn_names(&text))
+            .filter(|(rel, _)| rel.file_name().is_some_and(|n| n == file.as_str()))
+        {
+            let text = fs::read_to_string(&f.1).unwrap();
+            if text.contains("mod tests") {
+                names
+                    .get_or_insert_with(BTreeSet::new)
+                    .extend(fn_names(&text));
+            }
+        }
+        names
     }
 }
 

@@ -631,10 +631,10 @@ impl Hand {
 
     /// Whether `p`'s hand of 13 tiles is calling: some winning tile makes a legal win
     /// (taken as self-drawn, where the family's scorer checks wins).
-    #[cold]
+    #[inline]
     pub(super) fn legal_wait(&self, p: usize) -> bool {
         let w = self.waits[p];
-        if !self.hooks.checks_wins() {
+        if w.is_empty() || !self.hooks.checks_wins() {
             return !w.is_empty();
         }
         let c = self.players[p].counts;
