@@ -311,6 +311,18 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 t
             }
             Event::Indicator { tile } => format!("a further dora indicator is revealed: {tile}"),
+            Event::Payment {
+                from,
+                to,
+                amount,
+                rule,
+                returned,
+            } => format!(
+                "{} pays {} {amount}{} ({rule})",
+                p(*from),
+                p(*to),
+                if *returned { " back" } else { "" }
+            ),
             Event::Swap { player, tile } => {
                 let s2 = &mut seats[*player];
                 take(&mut s2.concealed, *tile);

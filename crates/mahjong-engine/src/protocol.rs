@@ -129,6 +129,22 @@ pub enum Event {
         /// The pung's tile.
         tile: Tile,
     },
+    /// A payment made during play, as it happens (MY3-I: a kong, a completed bonus
+    /// group). The hand's `scores` settlement counts it again, with everything else.
+    Payment {
+        /// Paying player.
+        from: usize,
+        /// Receiving player.
+        to: usize,
+        /// Amount.
+        amount: u64,
+        /// The rule it is paid under (its id).
+        rule: String,
+        /// Paid back: the kong it was paid for was robbed (MY3-I5).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+        returned: bool,
+    },
     /// A further dora indicator revealed during the hand (J3-T5: kan-dora).
     Indicator {
         /// The indicator.

@@ -159,3 +159,129 @@ fn my3_m3_whole_games_end_after_16_hands_and_every_table_scores_as_played() {
     assert_eq!(total, 96);
     assert!(jokers > 0, "some tables hold jokers");
 }
+
+/// The payments made during play among `events` (MY3-I), as (from, to, amount, rule,
+/// returned).
+fn payments(events: &[Event]) -> Vec<(usize, usize, u64, String, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Payment {
+                from,
+                to,
+                amount,
+                rule,
+                returned,
+            } => Some((*from, *to, *amount, rule.clone(), *returned)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn pay(from: usize, to: usize, amount: u64, rule: &str) -> (usize, usize, u64, String, bool) {
+    (from, to, amount, rule.to_string(), false)
+}
+
+#[test]
+fn my3_i4_a_concealed_kong_is_paid_by_each_opponent_as_it_is_declared() {
+    let mut g = start([
+        "5D 5D 5D 5D 1D 9D EW SW WW NW RD GD WD 2D",
+        "4D 6D 1D 9D SW WW NW RD GD 2D 8D 3D 7D",
+        "1D 9D 2D 8D 3D 7D 4D 6D SW WW NW GD WD",
+    ]);
+    assert!(payments(&g.take_events()).is_empty());
+    act(&mut g, 0, Action::ConcealedKong { tile: t("5D") });
+    assert_eq!(
+        payments(&g.take_events()),
+        [pay(1, 0, 100, "MY3-I4"), pay(2, 0, 100, "MY3-I4")]
+    );
+}
+
+#[test]
+fn my3_i2_a_kong_claimed_from_a_discard_is_paid_by_the_discarder() {
+    let south = "5D 5D 5D 1D 9D SW WW NW RD GD WD 2D 7D";
+    let west = "4D 6D 1D 9D SW WW NW RD GD 2D 8D 3D 7D";
+    let mut g = start(["5D 1D 9D EW EW SW WW NW RD GD WD 2D 8D 3D", south, west]);
+    act(&mut g, 0, discard_action("5D"));
+    act(&mut g, 1, Action::Kong);
+    let ev = g.take_events();
+    assert_eq!(payments(&ev), [pay(0, 1, 100, "MY3-I2")]);
+    // Paid once: South's next sets change nothing.
+    discard(&mut g, 1, "SW");
+    assert!(payments(&g.take_events()).is_empty());
+}
+
+#[test]
+fn my3_i1_a_bonus_group_is_paid_at_the_deal_or_as_it_is_completed() {
+    // East is dealt the four flowers: complete in the opening round, 100 from each.
+    let r = malaysian();
+    let w = wall3(
+        &r,
+        0,
+        ["1F 2F 3F 4F 1D 9D EW SW WW NW RD GD WD 2D", SOUTH, WEST],
+        "",
+        "",
+        "",
+    );
+    let mut g = game3(r, vec![w], 1);
+    assert_eq!(
+        payments(&g.take_events()),
+        [pay(1, 0, 100, "MY3-I1"), pay(2, 0, 100, "MY3-I1")]
+    );
+    // South holds three seasons and draws the fourth in play: 50 from each.
+    let r = malaysian();
+    let w = wall3(
+        &r,
+        0,
+        [EAST, "1S 2S 3S 9D SW WW NW RD GD WD 2D 7D EW", WEST],
+        "4S",
+        "",
+        "",
+    );
+    let mut g = game3(r, vec![w], 1);
+    let dealt = payments(&g.take_events());
+    assert!(dealt.is_empty(), "{dealt:?}");
+    discard(&mut g, 0, "3D");
+    assert_eq!(
+        payments(&g.take_events()),
+        [pay(0, 1, 50, "MY3-I1"), pay(2, 1, 50, "MY3-I1")]
+    );
+}
+
+#[test]
+fn my3_i3_i5_an_added_kong_is_paid_for_and_paid_back_when_robbed() {
+    let east = "5D EW EW EW SW SW SW WW WW NW NW RD RD GD";
+    // South waits on 5D (1D 1D 1D, 2D 3D 4D, 9D 9D 9D, 4D 6D, 7D 7D).
+    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
+    let west = "5D 5D 8D 8D 8D 6D 6D 2D 2D 3D 3D GD GD";
+    let mut g = start_with([east, south, west], "4D 3D 5D");
+    act(&mut g, 0, discard_action("5D"));
+    // South lets it go; West pungs it.
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Pung);
+    discard(&mut g, 2, "GD");
+    discard_drawn(&mut g, 0);
+    discard_drawn(&mut g, 1);
+    assert_eq!(g.hand().drawn(2), Some(t("5D")));
+    g.take_events();
+    act(&mut g, 2, Action::AnnexKong { tile: t("5D") });
+    assert_eq!(
+        payments(&g.take_events()),
+        [pay(0, 2, 50, "MY3-I3"), pay(1, 2, 50, "MY3-I3")]
+    );
+    // South robs the kong: West's payments go back (MY3-I5).
+    assert!(g.legal(1).contains(&Action::Mahjong), "{:?}", g.legal(1));
+    act(&mut g, 1, Action::Mahjong);
+    pass_claims(&mut g);
+    let ev = g.take_events();
+    assert_eq!(
+        payments(&ev),
+        [
+            (2, 0, 50, "MY3-I3".to_string(), true),
+            (2, 1, 50, "MY3-I3".to_string(), true)
+        ]
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Mahjong { player: 1, .. })));
+}

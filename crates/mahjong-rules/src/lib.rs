@@ -22,7 +22,9 @@ pub use families::{Family, Options, PresetFile};
 pub use plan::{Declared, Plan};
 pub use play::{FamilyPlay, HandEnd, NoHooks, PlayHooks, PlayTable, WinTies};
 pub use ruleset::{presets, DeadWall, PlayRules, PresetInfo, Ruleset, RulesetError, PRESETS};
-pub use score::{Item, Items, Outcome, Payment, Payments, Rule, ScoreFields, SeatScore};
+pub use score::{
+    InstantPayment, Item, Items, Outcome, Payment, Payments, Rule, ScoreFields, SeatScore,
+};
 pub use table::{
     BonusGroup, Earth, InputError, KnittedSet, Riichi, SeatHand, SeatInput, SetInput, SetKindInput,
     Table, TableInput, TableReading, Win, WinFrom, WinInput,

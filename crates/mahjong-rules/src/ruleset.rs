@@ -587,6 +587,12 @@ impl Ruleset {
         self.options.play_hooks()
     }
 
+    /// The payments `table` owes so far during play (MY3-I: kongs, completed bonus groups),
+    /// one per payer; empty for a family that pays nothing during play.
+    pub fn instant_payments(&self, table: &crate::Table) -> Vec<crate::InstantPayment> {
+        self.options.instant_payments(table)
+    }
+
     /// Whether the dealer deals again after a hand that ended so (M11, M122r, W-G1/2,
     /// K3-M).
     pub fn dealer_keeps(&self, end: crate::HandEnd) -> bool {

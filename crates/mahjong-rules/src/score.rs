@@ -201,6 +201,20 @@ pub struct Payment {
     pub amount: u64,
 }
 
+/// A payment a family makes during play, as it happens (MY3-I: kongs, completed bonus
+/// groups), between the table's seats. The hand's settlement includes it too.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct InstantPayment {
+    /// The rule it is paid under.
+    pub rule: &'static Rule,
+    /// Paying seat.
+    pub from: usize,
+    /// Receiving seat.
+    pub to: usize,
+    /// Amount.
+    pub amount: u64,
+}
+
 /// The payments of one hand (at most one per pair of seats).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Payments {

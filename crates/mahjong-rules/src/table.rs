@@ -666,7 +666,7 @@ pub struct TableReading {
     /// The winner may list an exposed knitted set (`kind: knitted`: Kajongg's knitting
     /// hands, KJ-L18, KJ-L19); elsewhere the kind is refused.
     pub knitted: bool,
-    /// A seat may hold too many tiles, up to [`MAX_LONG_HAND`] (Kajongg's Long Hand,
+    /// A seat may hold too many tiles, up to 18 tiles (Kajongg's Long Hand,
     /// KJ-S2, which the family scores); elsewhere a seat holds at most 14 and a loser 13.
     pub long_hands: bool,
 }

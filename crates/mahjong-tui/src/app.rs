@@ -605,6 +605,23 @@ impl App {
                 let line = format!("{} set{} aside {tile}", self.who(player), s(player, self));
                 self.push_log(line);
             }
+            Event::Payment {
+                from,
+                to,
+                amount,
+                rule,
+                returned,
+            } => {
+                let name = crate::names::rule_name(&rule, Default::default()).unwrap_or_default();
+                let line = format!(
+                    "{} pay{} {} {amount}{} ({rule} {name})",
+                    self.who(from),
+                    s(from, self),
+                    self.who(to),
+                    if returned { " back" } else { "" },
+                );
+                self.push_log(line);
+            }
             Event::Indicator { tile } => {
                 self.indicators.push(tile);
                 self.push_log(format!("a further dora indicator: {tile}"));

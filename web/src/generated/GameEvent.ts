@@ -72,7 +72,27 @@ player: number,
 /**
  * The pung's tile.
  */
-tile: Tile, } | { "type": "indicator", 
+tile: Tile, } | { "type": "payment", 
+/**
+ * Paying player.
+ */
+from: number, 
+/**
+ * Receiving player.
+ */
+to: number, 
+/**
+ * Amount.
+ */
+amount: number, 
+/**
+ * The rule it is paid under (its id).
+ */
+rule: string, 
+/**
+ * Paid back: the kong it was paid for was robbed (MY3-I5).
+ */
+returned?: boolean, } | { "type": "indicator", 
 /**
  * The indicator.
  */

@@ -145,6 +145,8 @@ export const cs: Record<Key, string> = {
   'log.bonus': '{name} odkládá',
   'log.mahjong': '{name} má mahjong s',
   'log.n.discard': 'odhoz',
+  'log.pays': 'platí hráči {name} {amount}',
+  'log.pays_back': 'vrací hráči {name} {amount}',
   'log.n.calling': 'odhoz a ohlášení čekající ruky',
   'seat.calling': 'Čeká',
   'log.n.chow': 'čou',

@@ -143,6 +143,8 @@ export const en = {
   'log.bonus': '{name} sets aside',
   'log.mahjong': '{name} goes Mah-Jongg with',
   'log.n.discard': 'discard',
+  'log.pays': 'pays {name} {amount}',
+  'log.pays_back': 'pays {name} {amount} back',
   'log.n.calling': 'discard, declaring a calling hand',
   'seat.calling': 'Calling',
   'log.n.chow': 'chow',

@@ -145,6 +145,8 @@ export const pl: Record<Key, string> = {
   'log.bonus': '{name} odkłada',
   'log.mahjong': '{name} ma MahJongga z',
   'log.n.discard': 'zrzut',
+  'log.pays': 'płaci graczowi {name} {amount}',
+  'log.pays_back': 'zwraca graczowi {name} {amount}',
   'log.n.calling': 'zrzut z zapowiedzią ręki gotowej',
   'seat.calling': 'Gotowy',
   'log.n.chow': 'chow',

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { api, displayNames, type GameEvent, parseRecord, windOf } from '../api';
-import { signed, t } from '../i18n';
+import { grouped, signed, t } from '../i18n';
+import { ruleInfo } from '../i18n/rules';
 import { allStates, type ReplayState } from '../replay-model';
 import { Chart, Payments, SeatScores, TotalsTable } from '../sheet';
 import { Tile, sortTiles } from '../tiles';
@@ -196,6 +197,8 @@ function describe(e: GameEvent | undefined, names: string[]): JSX.Element | stri
           {t('log.bonus', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
         </>
       );
+    case 'payment':
+      return `${who(e.from)} · ${t(e.returned ? 'log.pays_back' : 'log.pays', { name: who(e.to), amount: grouped(e.amount) })} (${ruleInfo(e.rule)?.name ?? e.rule})`;
     case 'indicator':
       return (
         <>

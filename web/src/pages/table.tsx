@@ -16,7 +16,7 @@ import {
   windOf,
 } from '../api';
 import { grouped, signedGrouped, standing, t } from '../i18n';
-import { declarationName } from '../i18n/rules';
+import { declarationName, ruleInfo } from '../i18n/rules';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
 import { Hanzi, WIND_HANZI, WindMark } from '../glyphs';
@@ -983,6 +983,17 @@ function Log({ events, names }: { events: GameEvent[]; names: string[] }) {
     switch (e.type) {
       case 'discard':
         lines.push(line(e.player, e.calling ? 'calling' : 'discard', e.tile));
+        break;
+      case 'payment':
+        // MY3-I: paid as it happens (a kong, a bonus group), or paid back (MY3-I5).
+        lines.push(
+          <li class="muted">
+            <b class="log-who">{names[e.from] ?? `#${e.from}`}</b>
+            <span>
+              · {t(e.returned ? 'log.pays_back' : 'log.pays', { name: names[e.to] ?? `#${e.to}`, amount: grouped(e.amount) })} ({ruleInfo(e.rule)?.name ?? e.rule})
+            </span>
+          </li>,
+        );
         break;
       case 'set':
         lines.push(line(e.player, typeof e.kind === 'string' ? e.kind : 'kong', e.tile));

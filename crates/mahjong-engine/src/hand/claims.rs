@@ -169,6 +169,10 @@ impl Hand {
                 self.players[konger].pungs |= 1 << k;
             }
             self.hooks.on_rob(&ctx!(self), konger, robber, tile);
+            if self.hooks.instant_payments() {
+                // MY3-I5: the added kong's payment goes back.
+                self.announce_instant();
+            }
             self.players[robber].add(tile);
             let last = false;
             self.win(

@@ -117,6 +117,9 @@ impl Hand {
                 }
                 me.opening_groups = h.complete_groups();
             }
+            if self.players.iter().any(|me| me.opening_groups != 0) {
+                self.announce_instant();
+            }
         }
         for p in 0..n {
             self.update_waits(p);
@@ -177,6 +180,10 @@ impl Hand {
             if t.is_bonus() {
                 self.players[p].bonus.push(t);
                 emit!(self, Event::Bonus { player: p, tile: t });
+                // MY3-I1: a group completed during play is paid for at once.
+                if self.hooks.instant_payments() && self.completes_group(p, t) {
+                    self.announce_instant();
+                }
                 loose = self.options.bonus_from_loose;
                 replaced = true;
                 continue;

@@ -327,6 +327,68 @@ impl Hand {
 
     /// A washout as the scorer's table, with no winner (MY3-P6: what was paid in play
     /// stands).
+    /// Announces the payments made during play (MY3-I) that the table now owes and were
+    /// not announced yet, and pays back those it no longer owes (a robbed added kong,
+    /// MY3-I5). Only for a family with [`PlayHooks::instant_payments`].
+    #[cold]
+    pub(super) fn announce_instant(&mut self) {
+        let now = self.setup.ruleset.instant_payments(&self.washout_table());
+        let mut before = std::mem::take(&mut self.instant);
+        for p in &now {
+            match before.iter().position(|q| q == p) {
+                Some(i) => {
+                    before.swap_remove(i);
+                }
+                None => {
+                    let (from, to) = (self.player_at(p.from), self.player_at(p.to));
+                    emit!(
+                        self,
+                        Event::Payment {
+                            from,
+                            to,
+                            amount: p.amount,
+                            rule: p.rule.id.to_string(),
+                            returned: false,
+                        }
+                    );
+                }
+            }
+        }
+        for p in before {
+            let (from, to) = (self.player_at(p.to), self.player_at(p.from));
+            emit!(
+                self,
+                Event::Payment {
+                    from,
+                    to,
+                    amount: p.amount,
+                    rule: p.rule.id.to_string(),
+                    returned: true,
+                }
+            );
+        }
+        self.instant = now;
+    }
+
+    /// Whether bonus tile `t`, just set aside by `p`, completes a group of four (MY3-I1).
+    #[cold]
+    pub(super) fn completes_group(&self, p: usize, t: Tile) -> bool {
+        let mut all = SeatHand::EMPTY;
+        for &b in &self.players[p].bonus {
+            all.add_bonus(b);
+        }
+        let mut before = SeatHand::EMPTY;
+        let mut skipped = false;
+        for &b in &self.players[p].bonus {
+            if b == t && !skipped {
+                skipped = true;
+                continue;
+            }
+            before.add_bonus(b);
+        }
+        all.complete_groups() != before.complete_groups()
+    }
+
     fn washout_table(&self) -> Table {
         let (hands, visible) = self.seat_hands();
         Table {

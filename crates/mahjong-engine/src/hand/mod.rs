@@ -4,7 +4,9 @@
 use std::sync::{Arc, OnceLock};
 
 use mahjong_hands::{Counts, KindMask, Shape};
-use mahjong_rules::{FamilyPlay, Outcome, PlayHooks, PlayRules, Riichi, Ruleset, Table, Win};
+use mahjong_rules::{
+    FamilyPlay, InstantPayment, Outcome, PlayHooks, PlayRules, Riichi, Ruleset, Table, Win,
+};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde::{Deserialize, Serialize};
 
@@ -270,6 +272,10 @@ pub struct Hand {
     discard_count: u32,
     /// Every discard in order, by player (to write the hand as a table).
     discard_log: Vec<(u8, Tile)>,
+    /// The payments made during play so far (MY3-I), as announced.
+    instant: Vec<InstantPayment>,
+    /// Each player's kongs when his payments were last announced.
+    kongs: [u8; 4],
     result: Option<HandResult>,
 }
 
@@ -303,6 +309,8 @@ impl Hand {
             discard_count: 0,
             // Room for a whole wall's discards: no growing in the first hands of a game.
             discard_log: Vec::with_capacity(144),
+            instant: Vec::new(),
+            kongs: [0; 4],
             result: None,
             setup,
         };
@@ -322,6 +330,8 @@ impl Hand {
         }
         self.phase = Phase::Over;
         self.events.clear();
+        self.instant.clear();
+        self.kongs = [0; 4];
         self.hooks.start_hand(self.setup.seats);
         self.legal = [LegalSet::EMPTY; 4];
         self.pending = Seats::default();

@@ -235,6 +235,14 @@ impl Hand {
             .fold(0, |mask, m| mask | 1 << m.tile);
         self.hooks.on_sets(&ctx!(self), p);
         self.reveal_indicator();
+        // MY3-I2–I4: a kong is paid for as it is made (other sets pay nothing).
+        if self.hooks.instant_payments() {
+            let kongs = self.players[p].melds.iter().filter(|m| m.is_kong()).count() as u8;
+            if kongs != self.kongs[p] {
+                self.kongs[p] = kongs;
+                self.announce_instant();
+            }
+        }
     }
 
     /// Announces a further dora indicator if the family reveals one now (J3-T5).

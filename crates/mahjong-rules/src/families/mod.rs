@@ -89,6 +89,12 @@ pub trait Family: 'static {
     /// The hooks the engine calls during play, fresh.
     fn play_hooks(o: &Self::Options) -> Self::Play;
 
+    /// The payments a table owes so far during play, each as it is made (MY3-I), where
+    /// [`PlayHooks::instant_payments`] says the family has them. By default none.
+    fn instant_payments(_table: &Table, _o: &Self::Options) -> Vec<crate::InstantPayment> {
+        Vec::new()
+    }
+
     /// Whether the dealer deals again after a hand that ended so. By default he keeps
     /// the deal after his own win and after a washout, and passes it when another wins.
     fn dealer_keeps(_o: &Self::Options, end: HandEnd) -> bool {
@@ -568,6 +574,10 @@ impl Options {
 
     pub(crate) fn playable(&self) -> bool {
         each_family!(self, |F, o| F::playable(o))
+    }
+
+    pub(crate) fn instant_payments(&self, table: &Table) -> Vec<crate::InstantPayment> {
+        each_family!(self, |F, o| F::instant_payments(table, o))
     }
 
     pub(crate) fn dealer_keeps(&self, end: HandEnd) -> bool {

@@ -79,6 +79,24 @@ impl Family for Malaysian {
         }
     }
 
+    /// MY3-I1–I4, one payment per payer (each opponent, or the discarder of a claimed
+    /// kong).
+    fn instant_payments(table: &Table, _o: &MalaysianOptions) -> Vec<crate::InstantPayment> {
+        let (list, n) = score::instant_payments(table);
+        let mut out = Vec::new();
+        for p in &list[..n] {
+            for from in (0..table.seats).filter(|&q| q != p.seat && p.from.is_none_or(|f| f == q)) {
+                out.push(crate::InstantPayment {
+                    rule: p.rule,
+                    from,
+                    to: p.seat,
+                    amount: p.amount,
+                });
+            }
+        }
+        out
+    }
+
     fn play_hooks(_o: &MalaysianOptions) -> MalaysianPlay {
         MalaysianPlay::default()
     }
