@@ -170,6 +170,46 @@ impl Declared {
     }
 }
 
+/// How many kinds a hand holds three times or more, twice and once (the pungs shape's
+/// shanten needs nothing else, [`Plan::pung_shanten`]).
+#[derive(Copy, Clone, Debug, Default)]
+struct PungHistogram {
+    threes: i8,
+    twos: i8,
+    ones: i8,
+}
+
+impl PungHistogram {
+    #[inline]
+    fn of(c: &Counts) -> PungHistogram {
+        let mut h = PungHistogram::default();
+        for &n in c {
+            h.threes += i8::from(n >= 3);
+            h.twos += i8::from(n == 2);
+            h.ones += i8::from(n == 1);
+        }
+        h
+    }
+
+    /// One tile less of a kind held `n` times (`n > 0`).
+    #[inline]
+    fn take(&mut self, n: u8) {
+        match n {
+            1 => self.ones -= 1,
+            2 => {
+                self.twos -= 1;
+                self.ones += 1;
+            }
+            3 => {
+                self.threes -= 1;
+                self.twos += 1;
+            }
+            // Four (or more) stays three or more.
+            _ => {}
+        }
+    }
+}
+
 impl Plan {
     /// A plan for the tile set of `shape` whose wins need `minimum`; nothing is worth
     /// anything yet and no form is open (add them with the methods below). A concealed
@@ -518,16 +558,44 @@ impl Plan {
         out
     }
 
+    /// [`shanten_regular`] of `c` with `declared` sets toward a hand of pungs only (the
+    /// `pungs` shape), in closed form: a kind held three times or more is a set, twice a
+    /// pair (one of them the eye), once nothing; sets and pairs past the sets still needed
+    /// count for nothing.
+    #[inline]
+    fn pung_shanten(c: &Counts, declared: usize) -> i8 {
+        Plan::pung_shanten_of(PungHistogram::of(c), declared)
+    }
+
+    /// [`Plan::pung_shanten`] from the counts' histogram.
+    #[inline]
+    fn pung_shanten_of(h: PungHistogram, declared: usize) -> i8 {
+        let PungHistogram { threes, twos, ones } = h;
+        let need = 4usize.saturating_sub(declared) as i8;
+        let sets = threes.min(need);
+        // The eye: a pair, or a kind of three left over when the sets are all made.
+        let eye = twos > 0 || threes > sets;
+        let pairs = (twos - i8::from(twos > 0)).min(need - sets);
+        // Each set or eye still to start grows from a single tile with copies left (a kind
+        // held once, or a pair not used); without one it takes a tile more. The fourth of
+        // a kind held four times has none left.
+        let spare_twos = (twos - i8::from(twos > 0) - pairs).max(0);
+        let to_start = (need - sets - pairs) + i8::from(!eye);
+        let short = (to_start - ones - spare_twos).max(0);
+        2 * need - 2 * sets - pairs - i8::from(eye) + short
+    }
+
     /// The shanten of `c` toward a hand of pungs and at most one chow: all pungs, or one
     /// chow of which at least two tiles are held (each missing tile one step more) and
     /// pungs. A declared chow leaves only pungs; two leave nothing.
     fn one_chow(&self, c: &Counts, d: &Declared) -> i8 {
         match d.chows {
             0 => {}
-            1 => return shanten_regular(c, d.n, &self.pungs),
+            1 => return Plan::pung_shanten(c, d.n),
             _ => return i8::MAX,
         }
-        let mut best = shanten_regular(c, d.n, &self.pungs);
+        let whole = PungHistogram::of(c);
+        let mut best = Plan::pung_shanten_of(whole, d.n);
         if d.n >= 4 {
             return best;
         }
@@ -537,11 +605,14 @@ impl Plan {
                 if held < 2 {
                     continue;
                 }
-                let mut m = *c;
-                for n in &mut m[k..k + 3] {
-                    *n = n.saturating_sub(1);
+                // The histogram less one of each kind of the chow held.
+                let mut h = whole;
+                for &n in &c[k..k + 3] {
+                    if n > 0 {
+                        h.take(n);
+                    }
                 }
-                best = best.min(shanten_regular(&m, d.n + 1, &self.pungs) + (3 - held));
+                best = best.min(Plan::pung_shanten_of(h, d.n + 1) + (3 - held));
             }
         }
         best
@@ -594,6 +665,35 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// The closed form of the pungs shape's shanten equals the general one.
+        #[test]
+        fn pung_shanten_is_the_pungs_shapes_shanten(
+            kinds in proptest::collection::vec(0usize..KINDS, 60),
+            // Few kinds: many pairs, pungs and fours.
+            few in any::<bool>(),
+            declared in 0usize..=4,
+            // 13 or 14 tiles (sets counted 3), or 15 where `one_chow` takes out a chow of
+            // which it holds two tiles from a hand of 14.
+            extra in 0usize..=2,
+        ) {
+            let plan = Ruleset::preset("bmja").unwrap().bot_plan().unwrap();
+            let target = 13 + extra - 3 * declared;
+            let mut c = [0u8; KINDS];
+            let mut held = 0;
+            for k in kinds {
+                let k = if few { k % 6 } else { k };
+                if held < target && c[k] < 4 {
+                    c[k] += 1;
+                    held += 1;
+                }
+            }
+            prop_assume!(held == target);
+            prop_assert_eq!(
+                super::Plan::pung_shanten(&c, declared),
+                mahjong_hands::shanten_regular(&c, declared, &plan.pungs)
+            );
+        }
+
         /// The batches of `distance_each` equal `distance` of each changed hand, open or
         /// concealed, in every family with a plan.
         #[test]
