@@ -1,7 +1,9 @@
 //! The end of a hand: a washout or a win, scored and settled, with the events that say so.
 
 use mahjong_hands::{Counts, KongKind, MeldKind};
-use mahjong_rules::{score_into, win_rank, Outcome, PlayHooks, SeatHand, Table, Win, WinFrom};
+use mahjong_rules::{
+    score_into, win_rank, InstantPayment, Outcome, PlayHooks, SeatHand, Table, Win, WinFrom,
+};
 use mahjong_tiles::{Tile, KINDS};
 
 use super::{Hand, HandResult, Phase, TableFacts, WinFlags};
@@ -339,35 +341,31 @@ impl Hand {
                 Some(i) => {
                     before.swap_remove(i);
                 }
-                None => {
-                    let (from, to) = (self.player_at(p.from), self.player_at(p.to));
-                    emit!(
-                        self,
-                        Event::Payment {
-                            from,
-                            to,
-                            amount: p.amount,
-                            rule: p.rule.id.to_string(),
-                            returned: false,
-                        }
-                    );
-                }
+                None => self.emit_payment(p, false),
             }
         }
-        for p in before {
-            let (from, to) = (self.player_at(p.to), self.player_at(p.from));
-            emit!(
-                self,
-                Event::Payment {
-                    from,
-                    to,
-                    amount: p.amount,
-                    rule: p.rule.id.to_string(),
-                    returned: true,
-                }
-            );
+        for p in &before {
+            self.emit_payment(p, true);
         }
         self.instant = now;
+    }
+
+    /// Announces payment `p` (table seats), or its return.
+    fn emit_payment(&mut self, p: &InstantPayment, returned: bool) {
+        let (mut from, mut to) = (self.player_at(p.from), self.player_at(p.to));
+        if returned {
+            std::mem::swap(&mut from, &mut to);
+        }
+        emit!(
+            self,
+            Event::Payment {
+                from,
+                to,
+                amount: p.amount,
+                rule: p.rule.id.to_string(),
+                returned,
+            }
+        );
     }
 
     /// Whether bonus tile `t`, just set aside by `p`, completes a group of four (MY3-I1).
