@@ -130,8 +130,18 @@ fn my3_j6_j7_a_joker_may_be_set_aside_for_a_loose_tile_or_discarded_and_never_cl
 /// finished hand, written as a table, scores to the settlement the engine recorded.
 /// Returns the hands played and how many of their tables hold a joker.
 fn every_table_scores_as_played(seed: u64) -> (usize, usize) {
-    let (tables, dealers, paid) = play_keeping_tables(malaysian(), seed, None, |legal, x| {
-        legal[(x % legal.len() as u64) as usize]
+    every_table_scores_as_played_with(malaysian(), seed)
+}
+
+/// [`every_table_scores_as_played`] under `ruleset`; a win is taken whenever offered, so
+/// that seven pairs (an option) turn up.
+fn every_table_scores_as_played_with(ruleset: Ruleset, seed: u64) -> (usize, usize) {
+    let (tables, dealers, paid) = play_keeping_tables(ruleset, seed, None, |legal, x| {
+        if legal.contains(&Action::Mahjong) && x % 2 == 0 {
+            Action::Mahjong
+        } else {
+            legal[(x % legal.len() as u64) as usize]
+        }
     });
     let mut with_jokers = 0;
     for (i, input) in tables.iter().enumerate() {
@@ -158,6 +168,18 @@ fn my3_m3_whole_games_end_after_16_hands_and_every_table_scores_as_played() {
     }
     assert_eq!(total, 96);
     assert!(jokers > 0, "some tables hold jokers");
+}
+
+#[test]
+fn my3_f12_with_seven_pairs_on_every_table_scores_as_played() {
+    let mut r = malaysian();
+    r.set("seven_pairs=true").unwrap();
+    // Random play seldom makes seven pairs (the scenario above does): this checks that
+    // the option leaves every other table as the scorer has it.
+    for seed in 1..=4 {
+        let (hands, _) = every_table_scores_as_played_with(r.clone(), seed);
+        assert_eq!(hands, 16, "seed {seed}");
+    }
 }
 
 /// The payments made during play among `events` (MY3-I), as (from, to, amount, rule,
@@ -284,4 +306,40 @@ fn my3_i3_i5_an_added_kong_is_paid_for_and_paid_back_when_robbed() {
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::Mahjong { player: 1, .. })));
+}
+
+#[test]
+fn my3_f12_seven_pairs_with_a_joker_win_in_play_where_the_option_is_on() {
+    // South: six pairs and a joker. East's 9D pairs with the joker standing for a 9D:
+    // seven different pairs (MY3-J4 joker in a pair). No four sets and a pair take it.
+    let south = "1D 1D 2D 2D 3D 3D 4D 4D 6D 6D EW EW JK";
+    let east = "9D 5D 7D 8D SW SW WW WW NW RD GD WD 5D 7D";
+    let west = "8D 9D 1D 2D 3D 4D 5D 7D 8D SW WW NW RD";
+    for (on, offered) in [(true, true), (false, false)] {
+        let mut r = malaysian();
+        r.set(&format!("seven_pairs={on}")).unwrap();
+        let w = wall3(&r, 0, [east, south, west], "", "", "");
+        let mut g = game3(r, vec![w], 1);
+        act(&mut g, 0, discard_action("9D"));
+        // Without seven pairs nobody may claim the 9D: South draws at once.
+        assert_eq!(
+            g.hand().phase_view() == mahjong_engine::PhaseView::Turn { player: 1 },
+            !offered,
+            "seven_pairs={on}"
+        );
+        if offered {
+            assert!(g.legal(1).contains(&Action::Mahjong), "{:?}", g.legal(1));
+            act(&mut g, 1, Action::Mahjong);
+            pass_claims(&mut g);
+            let ev = g.take_events();
+            assert!(ev.iter().any(|e| matches!(
+                e,
+                Event::Mahjong {
+                    player: 1,
+                    supplier: Some(0),
+                    ..
+                }
+            )));
+        }
+    }
 }

@@ -259,6 +259,48 @@ fn seven_pairs_with_jokers(
     Some(a)
 }
 
+/// Whether concealed naturals `counts` and `jokers` (14 tiles, no declared set) are seven
+/// pairs of different kinds, jokers pairing single naturals or each other as
+/// [`JokerRules::in_pair`] allows.
+pub fn is_seven_pairs_with_jokers(
+    counts: &Counts,
+    jokers: u8,
+    shape: &Shape,
+    rules: JokerRules,
+) -> bool {
+    let naturals: usize = counts.iter().map(|&c| c as usize).sum();
+    naturals + jokers as usize == 14
+        && seven_pairs_with_jokers(counts, jokers, shape, rules).is_some()
+}
+
+/// The kinds of `shape` whose natural tile makes concealed `counts` and `jokers` (13
+/// tiles, no declared set) seven pairs of different kinds ([`is_seven_pairs_with_jokers`]).
+pub fn seven_pairs_waits_with_jokers(
+    counts: &Counts,
+    jokers: u8,
+    shape: &Shape,
+    rules: JokerRules,
+) -> KindMask {
+    let mut out = KindMask::EMPTY;
+    let naturals: usize = counts.iter().map(|&c| c as usize).sum();
+    if naturals + jokers as usize != 13 {
+        return out;
+    }
+    let mut c = *counts;
+    // Only a kind held once can become a pair; with a joker to spare, any kind not held.
+    for k in shape.kinds.iter() {
+        if c[k] >= 2 {
+            continue;
+        }
+        c[k] += 1;
+        if seven_pairs_with_jokers(&c, jokers, shape, rules).is_some() {
+            out.insert(k);
+        }
+        c[k] -= 1;
+    }
+    out
+}
+
 /// Whether concealed naturals `counts` and `jokers` form `sets_needed` sets and a pair.
 pub fn is_complete_with_jokers(
     counts: &Counts,
@@ -536,6 +578,69 @@ mod tests {
             }
         }
         (c, j)
+    }
+
+    /// Seven different pairs by trying every kind for every joker (the reference).
+    fn seven_pairs_brute(c: &Counts, jokers: u8, shape: &Shape, rules: JokerRules) -> bool {
+        if jokers == 0 {
+            return c.iter().map(|&n| n as usize).sum::<usize>() == 14
+                && c.iter().all(|&n| n == 0 || n == 2);
+        }
+        if !rules.in_pair {
+            return false;
+        }
+        shape.kinds.iter().any(|k| {
+            let mut d = *c;
+            d[k] += 1;
+            seven_pairs_brute(&d, jokers - 1, shape, rules)
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        #[test]
+        fn seven_pairs_with_jokers_equal_every_substitution(
+            kinds in proptest::collection::vec(0usize..16, 14),
+            jokers in 0u8..=4,
+            in_pair in proptest::bool::ANY,
+            short in proptest::bool::ANY,
+        ) {
+            let shape = shape();
+            let rules = JokerRules { in_pair };
+            let all: Vec<usize> = shape.kinds.iter().collect();
+            // Mostly pairs: each drawn kind twice, then cut to size.
+            let mut c = [0u8; KINDS];
+            let want = if short { 13 } else { 14 } - jokers as usize;
+            let mut held = 0;
+            'fill: for k in kinds {
+                for _ in 0..2 {
+                    if held == want {
+                        break 'fill;
+                    }
+                    if c[all[k]] < 4 {
+                        c[all[k]] += 1;
+                        held += 1;
+                    }
+                }
+            }
+            proptest::prop_assume!(held == want);
+            if short {
+                let mut brute = KindMask::EMPTY;
+                for k in shape.kinds.iter().filter(|&k| c[k] < 4) {
+                    let mut d = c;
+                    d[k] += 1;
+                    if seven_pairs_brute(&d, jokers, &shape, rules) {
+                        brute.insert(k);
+                    }
+                }
+                proptest::prop_assert_eq!(seven_pairs_waits_with_jokers(&c, jokers, &shape, rules), brute);
+            } else {
+                proptest::prop_assert_eq!(
+                    is_seven_pairs_with_jokers(&c, jokers, &shape, rules),
+                    seven_pairs_brute(&c, jokers, &shape, rules)
+                );
+            }
+        }
     }
 
     const PAIR_OK: JokerRules = JokerRules { in_pair: true };

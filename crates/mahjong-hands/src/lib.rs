@@ -20,8 +20,9 @@ pub use arrange::{
 };
 pub use counts::{counts_of, Counts, KindMask};
 pub use jokers::{
-    for_each_joker_arrangement, is_complete_with_jokers, shanten_with_jokers, waits_with_jokers,
-    JokerArrangement, JokerRules, JokerSet,
+    for_each_joker_arrangement, is_complete_with_jokers, is_seven_pairs_with_jokers,
+    seven_pairs_waits_with_jokers, shanten_with_jokers, waits_with_jokers, JokerArrangement,
+    JokerRules, JokerSet,
 };
 pub use meld::{KongKind, Meld, MeldKind};
 pub use shanten::{shanten, shanten_orphans, shanten_regular, shanten_seven_pairs};

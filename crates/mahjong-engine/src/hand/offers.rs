@@ -4,8 +4,8 @@
 use std::sync::OnceLock;
 
 use mahjong_hands::{
-    is_complete, is_complete_with_jokers, is_thirteen_orphans, shanten, waits, waits_with_jokers,
-    Counts, KindMask, MeldKind,
+    is_complete, is_complete_with_jokers, is_seven_pairs_with_jokers, is_thirteen_orphans,
+    seven_pairs_waits_with_jokers, shanten, waits, waits_with_jokers, Counts, KindMask, MeldKind,
 };
 use mahjong_rules::{PlayHooks, WinFrom};
 use mahjong_tiles::{Suit, Tile, KINDS};
@@ -181,7 +181,13 @@ impl Hand {
         self.waits[p] = match self.options.jokers {
             Some(rules) if thirteen => {
                 let sets = 4 - me.melds.len();
-                waits_with_jokers(&me.counts, me.jokers, sets, &self.shape, rules)
+                let mut w = waits_with_jokers(&me.counts, me.jokers, sets, &self.shape, rules);
+                // MY3-F12 option: seven pairs, jokers pairing singles.
+                if self.options.seven_pairs && me.melds.is_empty() {
+                    w.0 |=
+                        seven_pairs_waits_with_jokers(&me.counts, me.jokers, &self.shape, rules).0;
+                }
+                w
             }
             _ => KindMask::EMPTY,
         };
@@ -314,7 +320,17 @@ impl Hand {
         match self.options.jokers {
             Some(rules) if tile.is_joker() && me.jokers > 0 => {
                 let sets = 4 - self.declared_sets(p);
-                let waits = waits_with_jokers(&me.counts, me.jokers - 1, sets, &self.shape, rules);
+                let mut waits =
+                    waits_with_jokers(&me.counts, me.jokers - 1, sets, &self.shape, rules);
+                if self.options.seven_pairs && me.melds.is_empty() {
+                    waits.0 |= seven_pairs_waits_with_jokers(
+                        &me.counts,
+                        me.jokers - 1,
+                        &self.shape,
+                        rules,
+                    )
+                    .0;
+                }
                 let mut seen = [0u8; KINDS];
                 for q in &self.players {
                     q.add_table_tiles(&mut seen, true);
@@ -360,13 +376,13 @@ impl Hand {
         let complete = match source {
             Source::Claim => false,
             // MY3-J: a hand with jokers is judged whole (the drawn tile may be a joker).
-            _ if jokers.is_some() => is_complete_with_jokers(
-                c,
-                me.jokers,
-                4 - self.declared_sets(p),
-                &self.shape,
-                jokers.unwrap_or_default(),
-            ),
+            _ if jokers.is_some() => {
+                let rules = jokers.unwrap_or_default();
+                is_complete_with_jokers(c, me.jokers, 4 - self.declared_sets(p), &self.shape, rules)
+                    || (self.options.seven_pairs
+                        && me.melds.is_empty()
+                        && is_seven_pairs_with_jokers(c, me.jokers, &self.shape, rules))
+            }
             // A complete hand leaves a waiting one whatever tile goes, so the cheap
             // whole-hand judgement rules most dealt hands out first.
             Source::Deal => {
