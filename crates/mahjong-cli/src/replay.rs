@@ -318,10 +318,13 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 rule,
                 returned,
             } => format!(
-                "{} pays {} {amount}{} ({rule})",
+                "{} pays {} {amount}{} ({rule}{})",
                 p(*from),
                 p(*to),
-                if *returned { " back" } else { "" }
+                if *returned { " back" } else { "" },
+                mahjong_rules::catalogue::entry(rule)
+                    .map(|e| format!(" {}", e.names.en))
+                    .unwrap_or_default()
             ),
             Event::Swap { player, tile } => {
                 let s2 = &mut seats[*player];

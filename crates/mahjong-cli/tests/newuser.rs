@@ -821,3 +821,37 @@ fn replay_step_moves_by_event_and_by_hand() {
         "--step reads its keys from standard input: give the record as a file",
     );
 }
+
+#[test]
+fn replay_print_names_the_payments_made_during_play() {
+    // malaysian-3p, seed 3: two kongs claimed from discards in the first four hands, each
+    // paid for by its discarder as it is made (MY3-I2).
+    let dir = tempdir("payments");
+    let rec = dir.join("my.jsonl");
+    ok(&run(&[
+        "simulate",
+        "--ruleset",
+        "malaysian-3p",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--max-hands",
+        "4",
+        "--record",
+        rec.to_str().unwrap(),
+    ]));
+    let text = stdout(ok(&run(&["replay", "--print", rec.to_str().unwrap()])));
+    let pays: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains(" pays "))
+        .collect();
+    assert_eq!(
+        pays,
+        [
+            "P0 pays P2 100 (MY3-I2 kong claimed from a discard)",
+            "P2 pays P0 100 (MY3-I2 kong claimed from a discard)"
+        ]
+    );
+}
