@@ -635,16 +635,6 @@ pub struct KnittedSet {
 }
 
 impl KnittedSet {
-    /// Its number of tiles (2 or 3).
-    pub fn len(&self) -> usize {
-        self.suits.count_ones() as usize
-    }
-
-    /// Whether it holds no tile (never, for a validated set).
-    pub fn is_empty(&self) -> bool {
-        self.suits == 0
-    }
-
     /// Whether it holds a tile of `kind`.
     pub fn contains(&self, kind: usize) -> bool {
         kind < 27 && kind % 9 == self.value as usize && self.suits >> (kind / 9) & 1 == 1

@@ -179,18 +179,25 @@ impl Hand {
     fn update_waits_with_jokers(&mut self, p: usize, thirteen: bool) {
         let me = &self.players[p];
         self.waits[p] = match self.options.jokers {
-            Some(rules) if thirteen => {
-                let sets = 4 - me.melds.len();
-                let mut w = waits_with_jokers(&me.counts, me.jokers, sets, &self.shape, rules);
-                // MY3-F12 option: seven pairs, jokers pairing singles.
-                if self.options.seven_pairs && me.melds.is_empty() {
-                    w.0 |=
-                        seven_pairs_waits_with_jokers(&me.counts, me.jokers, &self.shape, rules).0;
-                }
-                w
-            }
+            Some(rules) if thirteen => self.joker_waits(me, me.jokers, rules),
             _ => KindMask::EMPTY,
         };
+    }
+
+    /// The natural tiles that complete `me`'s naturals with `jokers` jokers: four sets and
+    /// a pair, or (MY3-F12 option) seven pairs with jokers pairing singles.
+    fn joker_waits(
+        &self,
+        me: &PlayerState,
+        jokers: u8,
+        rules: mahjong_hands::JokerRules,
+    ) -> KindMask {
+        let sets = 4 - me.melds.len();
+        let mut w = waits_with_jokers(&me.counts, jokers, sets, &self.shape, rules);
+        if self.options.seven_pairs && me.melds.is_empty() {
+            w.0 |= seven_pairs_waits_with_jokers(&me.counts, jokers, &self.shape, rules).0;
+        }
+        w
     }
 
     /// Whether a concealed kong of kind `k` (all four held) leaves `p`'s winning tiles as
@@ -319,18 +326,7 @@ impl Hand {
         let me = &self.players[p];
         match self.options.jokers {
             Some(rules) if tile.is_joker() && me.jokers > 0 => {
-                let sets = 4 - self.declared_sets(p);
-                let mut waits =
-                    waits_with_jokers(&me.counts, me.jokers - 1, sets, &self.shape, rules);
-                if self.options.seven_pairs && me.melds.is_empty() {
-                    waits.0 |= seven_pairs_waits_with_jokers(
-                        &me.counts,
-                        me.jokers - 1,
-                        &self.shape,
-                        rules,
-                    )
-                    .0;
-                }
+                let waits = self.joker_waits(me, me.jokers - 1, rules);
                 let mut seen = [0u8; KINDS];
                 for q in &self.players {
                     q.add_table_tiles(&mut seen, true);
@@ -491,15 +487,23 @@ impl Hand {
             }
             v.add_swaps(swaps);
         }
-        let may_declare = source != Source::Claim
-            && self.hooks.may_declare_ready(&ctx!(self), p)
+        let may_declare_ready =
+            source != Source::Claim && self.hooks.may_declare_ready(&ctx!(self), p);
+        // Special hands (KJ-L17–L20) are beyond shanten: the discards that leave one waiting.
+        let special = if may_declare_ready && self.special && me.melds.is_empty() {
+            self.special_ready(p)
+        } else {
+            0
+        };
+        let may_declare = may_declare_ready
             // Most hands are too far from ready for any discard to call.
-            && (!quick::no_discard_may_wait(
-                &me.levels,
-                me.melds.len(),
-                self.chow_kinds,
-                &self.shape,
-            ) || (self.special && me.melds.is_empty() && self.special_ready(p) != 0));
+            && (special != 0
+                || !quick::no_discard_may_wait(
+                    &me.levels,
+                    me.melds.len(),
+                    self.chow_kinds,
+                    &self.shape,
+                ));
         if me.jokers > 0 {
             // MY3-J7 a joker may be discarded; MY3-J6 or set aside for a loose tile.
             v.add_jokers(can_kong);
@@ -510,16 +514,22 @@ impl Hand {
         } else {
             // Returned, not written through a reference, so that `v` can stay in
             // registers: a set stored field by field and read back whole stalls.
-            let offers = self.discard_offers(p, may_declare);
+            let offers = self.discard_offers(p, may_declare, special);
             v.add_discard_offers(offers);
         }
         v
     }
 
     /// The discards of `p` one by one (red fives apart from plain fives), with Original
-    /// Call where `may_declare` and the discard leaves a hand that may declare ready.
+    /// Call where `may_declare` and the discard leaves a hand that may declare ready;
+    /// `special` are the discards that leave a special hand waiting ([`Hand::special_ready`]).
     #[inline(never)]
-    pub(super) fn discard_offers(&self, p: usize, may_declare: bool) -> DiscardOffers {
+    pub(super) fn discard_offers(
+        &self,
+        p: usize,
+        may_declare: bool,
+        special: u64,
+    ) -> DiscardOffers {
         let me = &self.players[p];
         let c = &me.counts;
         let mut out = DiscardOffers::default();
@@ -564,12 +574,7 @@ impl Hand {
         } else {
             u64::MAX
         };
-        // Special hands (KJ-L17–L20) are beyond shanten: a discard that leaves one waiting.
-        let tenpai = if may_declare && self.special && me.melds.is_empty() {
-            tenpai | self.special_ready(p)
-        } else {
-            tenpai
-        };
+        let tenpai = tenpai | special;
         let mut kinds = me.levels[0];
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
@@ -653,9 +658,14 @@ impl Hand {
         if w.is_empty() || !self.hooks.checks_wins() {
             return !w.is_empty();
         }
-        let c = self.players[p].counts;
+        self.some_legal_win(p, &self.players[p].counts, w)
+    }
+
+    /// Whether one of winning tiles `w` makes concealed `c` a legal self-drawn win for `p`
+    /// under the family's scorer.
+    fn some_legal_win(&self, p: usize, c: &Counts, w: KindMask) -> bool {
         w.iter().any(|k| {
-            let mut with = c;
+            let mut with = *c;
             with[k] += 1;
             self.win_value(p, with, Tile::from_kind(k), WinFrom::Wall, None)
                 .is_some()
@@ -688,11 +698,6 @@ impl Hand {
         if !self.hooks.ready_needs_legal_win() {
             return !w.is_empty();
         }
-        w.iter().any(|k| {
-            let mut with = after;
-            with[k] += 1;
-            self.win_value(p, with, Tile::from_kind(k), WinFrom::Wall, None)
-                .is_some()
-        })
+        self.some_legal_win(p, &after, w)
     }
 }
