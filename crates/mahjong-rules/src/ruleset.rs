@@ -87,6 +87,7 @@ impl DeadWall {
     }
 }
 
+/// M12–M13: a game is 1, 2 or a multiple of 4 rounds.
 pub(crate) fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
     if rounds == 1 || rounds == 2 || (rounds > 0 && rounds.is_multiple_of(4)) {
         Ok(())

@@ -11,7 +11,6 @@ use mahjong_hands::Shape;
 use mahjong_tiles::{TileSet, TileSetId, Wind};
 
 pub use danger::{ClassicalPlay, Danger90};
-pub(crate) use options::check_rounds;
 pub use options::{ClassicalOptions, UnseenRule};
 pub use settle::settle_classical;
 

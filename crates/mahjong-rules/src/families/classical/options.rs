@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ruleset::default_claim_seconds;
+use crate::ruleset::{check_rounds, default_claim_seconds};
 use crate::{DeadWall, RulesetError};
 
 /// Which tiles count as "not yet visible" for the late-game dangerous discard (M90g).
@@ -71,18 +71,6 @@ pub struct ClassicalOptions {
     /// Seconds a player has to claim a discard at a networked table (0: no timer).
     #[serde(default = "default_claim_seconds")]
     pub claim_seconds: u32,
-}
-
-/// M12–M13: a game is 1, 2 or a multiple of 4 rounds.
-pub(crate) fn check_rounds(rounds: u32) -> Result<(), RulesetError> {
-    if rounds == 1 || rounds == 2 || (rounds > 0 && rounds.is_multiple_of(4)) {
-        Ok(())
-    } else {
-        Err(RulesetError::BadValue {
-            name: "rounds".into(),
-            message: "must be 1, 2 or a multiple of 4".into(),
-        })
-    }
 }
 
 impl ClassicalOptions {

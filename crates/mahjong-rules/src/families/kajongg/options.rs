@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::families::classical::check_rounds;
+use crate::ruleset::check_rounds;
 use crate::ruleset::default_claim_seconds;
 use crate::{DeadWall, RulesetError};
 
