@@ -41,6 +41,7 @@ fn check(preset: &str, options: &[&str], games: u64) -> (usize, usize, usize, us
         let tables = g.take_tables();
         let scores: Vec<(usize, &Event)> = {
             let mut dealer = 0;
+            let mut dealt_win = false;
             events
                 .iter()
                 .filter_map(|e| match e {
@@ -48,6 +49,12 @@ fn check(preset: &str, options: &[&str], games: u64) -> (usize, usize, usize, us
                         dealer = *d;
                         None
                     }
+                    // A hand won as dealt (MY3-J6) has no table (MY3-X7).
+                    Event::Mahjong { dealt: true, .. } => {
+                        dealt_win = true;
+                        None
+                    }
+                    Event::Scores { .. } if std::mem::take(&mut dealt_win) => None,
                     Event::Scores { .. } => Some((dealer, e)),
                     _ => None,
                 })

@@ -434,9 +434,15 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
             }
             Event::Mahjong {
                 player,
+                dealt: true,
+                ..
+            } => format!("{} goes Mah-Jongg with the hand as dealt", p(*player)),
+            Event::Mahjong {
+                player,
                 tile,
                 from,
                 supplier,
+                ..
             } => {
                 let how = match (from, supplier) {
                     (WinFrom::Wall, _) => "from the wall".to_string(),

@@ -326,6 +326,11 @@ impl PlayTable for Ctx<'_> {
     }
 
     #[inline]
+    fn jokers(&self, p: usize) -> u8 {
+        self.players[p].jokers
+    }
+
+    #[inline]
     fn shape(&self) -> &Shape {
         self.shape
     }

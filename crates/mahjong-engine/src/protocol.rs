@@ -201,6 +201,11 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         supplier: Option<usize>,
+        /// Won by the hand as dealt, with no winning tile (MY3-J6: four jokers); `tile`
+        /// is then a joker and `from` the wall.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+        dealt: bool,
     },
     /// The live wall ran out with no winner (M97).
     Washout,

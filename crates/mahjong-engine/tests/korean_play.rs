@@ -359,7 +359,8 @@ fn k3_p7_two_win_claims_go_to_more_hand_points_not_to_the_nearer_seat() {
         player: 2,
         tile: t("5D"),
         from: mahjong_rules::WinFrom::Discard,
-        supplier: Some(0)
+        supplier: Some(0),
+        dealt: false,
     }));
 }
 
@@ -532,7 +533,8 @@ fn k3_p6_a_player_waiting_on_the_tile_robs_an_annexed_kong() {
         player: 2,
         tile: t("5C"),
         from: mahjong_rules::WinFrom::RobbedKong,
-        supplier: Some(1)
+        supplier: Some(1),
+        dealt: false,
     }));
     // Hand-points: HP1 (RD pung) 1 + HP20 concealed 2 = 3, the minimum. Bonus-points:
     // BP1 2 + BP5 robbed 1 + BP9 concealed 2 = 5. The robbed player pays as the

@@ -343,3 +343,96 @@ fn my3_f12_seven_pairs_with_a_joker_win_in_play_where_the_option_is_on() {
         }
     }
 }
+
+#[test]
+fn my3_j6_four_jokers_dealt_win_at_once_as_a_self_drawn_limit_where_the_option_is_on() {
+    // South is dealt all four jokers; East is dealt the four flowers (MY3-I1: 100 from each
+    // at the deal, which stands).
+    let east = "1F 2F 3F 4F 1D 9D EW SW WW NW RD GD WD 2D";
+    let south = "JK JK JK JK 1D 9D SW WW NW RD GD 2D 7D";
+    for on in [true, false] {
+        let mut r = malaysian();
+        r.set(&format!("four_joker_instant_win={on}")).unwrap();
+        let w = wall3(&r, 0, [east, south, WEST], "", "", "");
+        let mut g = game3(r, vec![w], 1);
+        let ev = g.take_events();
+        let won = ev
+            .iter()
+            .find(|e| matches!(e, Event::Mahjong { .. }))
+            .cloned();
+        if !on {
+            // The hand plays on: East discards first, South keeps his jokers.
+            assert_eq!(won, None);
+            assert!(!g.is_over());
+            assert_eq!(g.hand().players()[1].jokers(), 4);
+            assert!(g.legal(0).contains(&discard_action("2D")));
+            continue;
+        }
+        assert_eq!(
+            won,
+            Some(Event::Mahjong {
+                player: 1,
+                tile: t("JK"),
+                from: mahjong_rules::WinFrom::Wall,
+                supplier: None,
+                dealt: true,
+            })
+        );
+        assert!(g.is_over());
+        let Some(Event::Scores {
+            scores,
+            limits,
+            items,
+            settlement,
+            ..
+        }) = ev
+            .iter()
+            .find(|e| matches!(e, Event::Scores { .. }))
+            .cloned()
+        else {
+            panic!("no scores: {ev:?}")
+        };
+        // The limit, 10 fan: B = 200; self-drawn, 2B from each (MY3-PAY2). East's
+        // flowers: 100 from each at the deal.
+        assert_eq!(scores, [0, 200, 0]);
+        assert_eq!(limits, [None, Some("MY3-L1".to_string()), None]);
+        assert_eq!(items[1].len(), 1);
+        assert_eq!(
+            items[1][0].name.as_deref(),
+            Some("four jokers in the starting hand")
+        );
+        assert_eq!((items[1][0].points, items[1][0].limit), (10, true));
+        assert_eq!(settlement, [-400 + 200, 800 - 100, -400 - 100]);
+        // A table cannot write such a win (MY3-X7): none is kept for it.
+        assert!(g.hand().table_input().is_none());
+    }
+}
+
+#[test]
+fn my3_j6_the_dealt_win_is_paid_as_any_limit_hand_under_the_payment_options() {
+    // East, the dealer, holds the four jokers: doubling B(10) = 20 × 2^9 = 10,240, doubled
+    // again as a limit (limit_payment_double), and again between dealer and others
+    // (dealer_double).
+    let east = "JK JK JK JK 1D 9D EW SW WW NW RD GD WD 2D";
+    let mut r = malaysian();
+    for o in [
+        "fan_to_points=doubling",
+        "limit_payment_double=true",
+        "dealer_double=true",
+    ] {
+        r.set(o).unwrap();
+    }
+    let south = "5D 4D 1D 9D SW WW NW RD GD WD 2D 7D EW";
+    let w = wall3(&r, 0, [east, south, WEST], "", "", "");
+    let mut g = game3(r, vec![w], 1);
+    let ev = g.take_events();
+    let settlement = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Scores { settlement, .. } => Some(settlement.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let each = 2 * 2 * 2 * 10_240;
+    assert_eq!(settlement, [2 * each, -each, -each]);
+}

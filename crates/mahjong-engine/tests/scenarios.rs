@@ -88,7 +88,8 @@ fn claim_mahjong_beats_a_nearer_pung() {
                 player: 3,
                 tile: t("5D"),
                 from: WinFrom::Discard,
-                supplier: Some(1)
+                supplier: Some(1),
+                dealt: false,
             },
         ]
     );
@@ -288,7 +289,8 @@ fn claim_two_mahjongs_nearest_after_the_discarder_wins() {
             player: 3,
             tile: t("5D"),
             from: WinFrom::Discard,
-            supplier: Some(1)
+            supplier: Some(1),
+            dealt: false,
         }]
     );
     let (scores, _, settlement, cannon) = scores_of(&ev);
@@ -369,7 +371,8 @@ fn rob_annexed_kong_m117k() {
                 player: 3,
                 tile: t("5D"),
                 from: WinFrom::RobbedKong,
-                supplier: Some(2)
+                supplier: Some(2),
+                dealt: false,
             },
         ]
     );
@@ -493,7 +496,8 @@ fn rob_concealed_kong_for_thirteen_unique_wonders() {
                 player: 2,
                 tile: t("9C"),
                 from: WinFrom::RobbedKong,
-                supplier: Some(0)
+                supplier: Some(0),
+                dealt: false,
             },
         ]
     );
@@ -580,7 +584,8 @@ fn kong_upon_kong_m122f() {
                 player: 1,
                 tile: t("5B"),
                 from: WinFrom::Loose,
-                supplier: None
+                supplier: None,
+                dealt: false,
             },
         ]
     );
@@ -675,7 +680,8 @@ fn earths_blessing_m122b() {
         player: 2,
         tile: t("5D"),
         from: WinFrom::Discard,
-        supplier: Some(0)
+        supplier: Some(0),
+        dealt: false,
     }));
     // Limit 1000; West is not East: East pays 2000, South and North 1000 each.
     let (scores, limits, settlement, cannon) = scores_of(&ev);
@@ -780,7 +786,8 @@ fn last_tile_of_the_live_wall_m117i() {
         player: 1,
         tile: t("2C"),
         from: WinFrom::Wall,
-        supplier: None
+        supplier: None,
+        dealt: false,
     }));
     // South: 123B 234C 456C 789D 55B, all drawn.
     //   10 (M115a) + 2 (M115b) = 12 points (5C would also have done: no M115c);
@@ -837,7 +844,8 @@ fn discard_after_the_last_tile_m117j() {
         player: 2,
         tile: t("5C"),
         from: WinFrom::Discard,
-        supplier: Some(1)
+        supplier: Some(1),
+        dealt: false,
     }));
     let (scores, _, settlement, cannon) = scores_of(&ev);
     assert_eq!(scores, WEST_WINS_40);
@@ -1114,7 +1122,8 @@ impl Cannon<'_> {
             player: 2,
             tile: t(x),
             from: WinFrom::Discard,
-            supplier: Some(3)
+            supplier: Some(3),
+            dealt: false,
         }));
         (g, ev)
     }
@@ -1406,7 +1415,8 @@ fn dangerous_robbing_an_annexed_kong_makes_the_konger_liable() {
         player: 2,
         tile: t("3B"),
         from: WinFrom::RobbedKong,
-        supplier: Some(0)
+        supplier: Some(0),
+        dealt: false,
     }));
     // West: exposed pungs 1B (4), 7B (2), 9B (4), 345B with the robbed tile, 88B.
     //   20 points (6B would also have done: no M115c); M117e 3 + M117k 1 → 320.

@@ -76,6 +76,19 @@ pub fn score_seat(
         .score_seat(table, seat, shape, &ruleset.name, out)
 }
 
+/// Scores and settles a win by `seat`'s hand as dealt, with no winning tile (MY3-J6's four
+/// jokers; [`PlayHooks::wins_as_dealt`]): `table` is the hand with no winner. Play only: a
+/// table cannot write such a win (MY3-X7). An error when the family has no such win or the
+/// hand is not one.
+pub fn score_dealt_win(
+    table: &Table,
+    seat: usize,
+    ruleset: &Ruleset,
+    out: &mut Outcome,
+) -> Result<(), InputError> {
+    ruleset.options.score_dealt_win(table, seat, out)
+}
+
 /// Whether the table's winner (seat `seat`) holds a legal win under the ruleset, and how
 /// it ranks against another player claiming the same tile (higher wins; K3-P7 ranks by
 /// hand-points then bonus-points). The engine asks before offering Mah-Jongg when the

@@ -50,6 +50,10 @@ pub trait PlayTable {
     /// A player's points at the start of the hand: the family's starting score plus his
     /// total (J3-T7: a riichi stake must be covered).
     fn points(&self, p: usize) -> i64;
+    /// Jokers among a player's concealed tiles (MY3-J; none in a tile set without them).
+    fn jokers(&self, _p: usize) -> u8 {
+        0
+    }
 
     /// Whether a player has declared no exposed set (concealed kongs keep a hand concealed).
     fn is_concealed(&self, p: usize) -> bool {
@@ -146,6 +150,14 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
     /// `held` has bit `k` when `c[k] > 0`.
     fn special_waits(&self, _c: &Counts, _held: u64) -> KindMask {
         KindMask::EMPTY
+    }
+
+    /// Whether player `p`'s hand as dealt, after the opening round's bonus tiles are
+    /// replaced, wins at once with no winning tile (MY3-J6's four jokers, by option). The
+    /// engine asks once a hand, for each player from the dealer, and settles such a win
+    /// through [`crate::score_dealt_win`]. By default no hand does.
+    fn wins_as_dealt<T: PlayTable>(&self, _t: &T, _p: usize) -> bool {
+        false
     }
 
     /// Whether Mah-Jongg needs a calling hand declared first (KJ-S10, Kajongg's "must

@@ -100,6 +100,9 @@ impl T {
         self.v["options"][name] = value;
         self
     }
+    fn clone_with(&self, name: &str, value: Value) -> T {
+        T { v: self.v.clone() }.opt(name, value)
+    }
     /// `min_fan` 1: one item is enough to win.
     fn any_fan(self) -> T {
         self.opt("min_fan", json!(1))
@@ -1256,6 +1259,55 @@ fn x7_four_jokers_in_hand_are_no_win_for_the_scorer() {
         .seat("S", &[], "JK JK JK JK 1D 3D 5D 7D 9D EW SW WW RD 5D", "1A")
         .opt("four_joker_instant_win", json!(true))
         .refused(&["not a complete hand"]);
+}
+
+/// The win of `seat`'s hand as dealt (MY3-J6) on a table with no winner, as play asks.
+fn dealt_win(t: &T, seat: usize) -> Result<Outcome, InputError> {
+    let (ruleset, table, _) = t.score()?;
+    let mut out = Outcome::EMPTY;
+    mahjong_rules::score_dealt_win(&table, seat, &ruleset, &mut out)?;
+    Ok(out)
+}
+
+#[test]
+fn j6_four_jokers_dealt_are_a_self_drawn_limit_for_play_only() {
+    let t = washout()
+        .seat("S", &[], "JK JK JK JK 1D 3D 5D 7D 9D EW SW WW RD", "1A")
+        .seat(
+            "E",
+            &[],
+            "1D 2D 3D 4D 5D 6D 7D 8D 9D EW SW WW RD",
+            "1F 2F 3F 4F",
+        )
+        .opening("E", &["flowers"]);
+    let o = dealt_win(&t, 1).unwrap();
+    assert_eq!(
+        items(&o, "S"),
+        ["MY3-L1 four jokers in the starting hand JK 10"]
+    );
+    assert_eq!(limit(&o, "S"), Some("four jokers in the starting hand"));
+    assert_eq!(fan_base(&o, "S"), (10, 200));
+    assert_eq!(fan_base(&o, "E"), (0, 0));
+    // 2B from each, as self-drawn (MY3-PAY2); East's flowers stand (MY3-I1, 100 each).
+    assert_eq!(net(&o), [-400 + 200, 800 - 100, -400 - 100]);
+    // With joker_side_payment, the four jokers held are paid too (MY3-J9: 50 each).
+    let o = dealt_win(&t.clone_with("joker_side_payment", json!(true)), 1).unwrap();
+    assert_eq!(net(&o), [-600 + 200, 1200 - 100, -600 - 100]);
+    // No such win with the option off, for a hand without four jokers, or in a family
+    // without it.
+    let off = t.clone_with("four_joker_instant_win", json!(false));
+    assert!(dealt_win(&off, 1)
+        .unwrap_err()
+        .to_string()
+        .contains("four_joker_instant_win"));
+    assert!(dealt_win(&t, 0)
+        .unwrap_err()
+        .to_string()
+        .contains("four jokers"));
+    let (_, table, _) = t.score().unwrap();
+    let mut out = Outcome::EMPTY;
+    let classical = Ruleset::preset("millington").unwrap();
+    assert!(mahjong_rules::score_dealt_win(&table, 1, &classical, &mut out).is_err());
 }
 
 #[test]

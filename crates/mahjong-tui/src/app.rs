@@ -684,12 +684,17 @@ impl App {
                 tile,
                 from,
                 supplier,
+                dealt,
             } => {
+                let how = if dealt {
+                    "with the hand as dealt".to_string()
+                } else {
+                    format!("with {tile} {}", self.win_from(from, supplier))
+                };
                 let line = format!(
-                    "{} go{} Mah-Jongg with {tile} {}",
+                    "{} go{} Mah-Jongg {how}",
                     self.who(player),
                     if player == self.player { "" } else { "es" },
-                    self.win_from(from, supplier)
                 );
                 self.push_log(line);
                 self.win = Some((player, tile, from, supplier));

@@ -157,7 +157,12 @@ from: WinFrom,
 /**
  * The discarder or robbed konger.
  */
-supplier?: number, } | { "type": "washout" } | { "type": "reveal", 
+supplier?: number, 
+/**
+ * Won by the hand as dealt, with no winning tile (MY3-J6: four jokers); `tile`
+ * is then a joker and `from` the wall.
+ */
+dealt?: boolean, } | { "type": "washout" } | { "type": "reveal", 
 /**
  * Concealed tiles per player.
  */

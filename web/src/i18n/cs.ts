@@ -144,6 +144,7 @@ export const cs: Record<Key, string> = {
   'log.kong': '{name} ohlašuje kong',
   'log.bonus': '{name} odkládá',
   'log.mahjong': '{name} má mahjong s',
+  'log.mahjong_dealt': '{name} má mahjong s rozdanou rukou:',
   'log.n.discard': 'odhoz',
   'log.pays': 'platí hráči {name} {amount}',
   'log.pays_back': 'vrací hráči {name} {amount}',
@@ -156,6 +157,7 @@ export const cs: Record<Key, string> = {
   'log.n.swap': 'žolík zpět z pongu',
   'log.swap': '{name} bere žolíka zpět z pongu',
   'log.n.mahjong': 'mahjong!',
+  'log.n.mahjong_dealt': 'mahjong s rozdanou rukou!',
   'log.washout': 'Zeď je vyčerpána: remíza',
   'log.hand_start': 'Začíná hra {n}',
 

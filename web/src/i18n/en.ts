@@ -142,6 +142,7 @@ export const en = {
   'log.kong': '{name} declares a kong',
   'log.bonus': '{name} sets aside',
   'log.mahjong': '{name} goes Mah-Jongg with',
+  'log.mahjong_dealt': '{name} goes Mah-Jongg with the hand as dealt:',
   'log.n.discard': 'discard',
   'log.pays': 'pays {name} {amount}',
   'log.pays_back': 'pays {name} {amount} back',
@@ -154,6 +155,7 @@ export const en = {
   'log.n.swap': 'joker back from the pung of',
   'log.swap': '{name} takes the joker back from the pung of',
   'log.n.mahjong': 'Mah-Jongg!',
+  'log.n.mahjong_dealt': 'Mah-Jongg with the hand as dealt!',
   'log.washout': 'The wall is exhausted: a washout',
   'log.hand_start': 'Hand {n} begins',
 

@@ -144,6 +144,7 @@ export const pl: Record<Key, string> = {
   'log.kong': '{name} zgłasza konga',
   'log.bonus': '{name} odkłada',
   'log.mahjong': '{name} ma MahJongga z',
+  'log.mahjong_dealt': '{name} ma MahJongga z ręką z rozdania:',
   'log.n.discard': 'zrzut',
   'log.pays': 'płaci graczowi {name} {amount}',
   'log.pays_back': 'zwraca graczowi {name} {amount}',
@@ -156,6 +157,7 @@ export const pl: Record<Key, string> = {
   'log.n.swap': 'joker z powrotem z punga',
   'log.swap': '{name} odbiera jokera z punga',
   'log.n.mahjong': 'MahJongg!',
+  'log.n.mahjong_dealt': 'MahJongg z ręką z rozdania!',
   'log.washout': 'Mur się wyczerpał: remis',
   'log.hand_start': 'Zaczyna się rozdanie {n}',
 

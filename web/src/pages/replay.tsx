@@ -229,7 +229,7 @@ function describe(e: GameEvent | undefined, names: string[]): JSX.Element | stri
     case 'mahjong':
       return (
         <>
-          {t('log.mahjong', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+          {t(e.dealt ? 'log.mahjong_dealt' : 'log.mahjong', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
         </>
       );
     case 'washout':

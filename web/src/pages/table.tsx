@@ -1005,7 +1005,7 @@ function Log({ events, names }: { events: GameEvent[]; names: string[] }) {
         lines.push(line(e.player, 'swap', e.tile));
         break;
       case 'mahjong':
-        lines.push(line(e.player, 'mahjong', e.tile, 'log-win'));
+        lines.push(line(e.player, e.dealt ? 'mahjong_dealt' : 'mahjong', e.tile, 'log-win'));
         break;
       case 'washout':
         lines.push(<li class="log-win">{t('log.washout')}</li>);

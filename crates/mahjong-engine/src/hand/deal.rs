@@ -121,6 +121,14 @@ impl Hand {
                 self.announce_instant();
             }
         }
+        // MY3-J6: a hand that wins as dealt (there are four jokers, so one at most).
+        for i in 0..n {
+            let p = order(i);
+            if self.hooks.wins_as_dealt(&ctx!(self), p) {
+                self.dealt_win(p);
+                return;
+            }
+        }
         for p in 0..n {
             self.update_waits(p);
         }

@@ -2,7 +2,8 @@
 
 use mahjong_hands::{Counts, KongKind, MeldKind};
 use mahjong_rules::{
-    score_into, win_rank, InstantPayment, Outcome, PlayHooks, SeatHand, Table, Win, WinFrom,
+    score_dealt_win, score_into, win_rank, InstantPayment, Outcome, PlayHooks, SeatHand, Table,
+    Win, WinFrom,
 };
 use mahjong_tiles::{Tile, KINDS};
 
@@ -87,6 +88,7 @@ impl Hand {
                 tile,
                 from,
                 supplier,
+                dealt: false,
             }
         );
         self.phase = Phase::Over;
@@ -106,6 +108,28 @@ impl Hand {
             .expect("the engine offers Mah-Jongg only for legal hands");
         let facts = Some(Box::new(TableFacts::of(&table)));
         self.settle_scored(outcome, Some(p), cannon, table.win, facts);
+    }
+
+    /// A win by player `p`'s hand as dealt, with no winning tile (MY3-J6's four jokers):
+    /// scored by the family from the hand's table with no winner, and paid as self-drawn.
+    #[cold]
+    pub(super) fn dealt_win(&mut self, p: usize) {
+        emit!(
+            self,
+            Event::Mahjong {
+                player: p,
+                tile: Tile::JOKER,
+                from: WinFrom::Wall,
+                supplier: None,
+                dealt: true,
+            }
+        );
+        self.phase = Phase::Over;
+        let table = self.washout_table();
+        let mut outcome = Outcome::EMPTY;
+        score_dealt_win(&table, self.pos_of(p), &self.setup.ruleset, &mut outcome)
+            .expect("the family named a hand that wins as dealt");
+        self.settle_scored(outcome, Some(p), None, None, None);
     }
 
     /// The end of a scored hand: each player's net, the reveal and score events, the

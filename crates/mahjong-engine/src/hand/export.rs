@@ -15,11 +15,15 @@ use mahjong_tiles::{Tile, Wind, KINDS};
 use super::{Hand, HandResult};
 
 impl Hand {
-    /// The finished hand as a table, or `None` while it is in play. A washout is a table
-    /// with no winner. A claimed winning tile is written in the exposed set it completed as
-    /// scored (M113), marked `winning`; a drawn one among the concealed tiles.
+    /// The finished hand as a table, or `None` while it is in play or when it was won by
+    /// the hand as dealt (MY3-J6, which a table cannot write: MY3-X7). A washout is a
+    /// table with no winner. A claimed winning tile is written in the exposed set it
+    /// completed as scored (M113), marked `winning`; a drawn one among the concealed tiles.
     pub fn table_input(&self) -> Option<TableInput> {
         let result = self.result.as_ref()?;
+        if result.winner.is_some() && result.win.is_none() {
+            return None;
+        }
         let ruleset = &self.setup.ruleset;
         let winds = ruleset.seat_winds();
         let letter = |player: usize| winds[self.pos_of(player)].letter().to_string();

@@ -205,7 +205,8 @@ pub struct HandResult {
     pub settlement: Vec<i64>,
     /// The player liable for a cannon.
     pub cannon: Option<usize>,
-    /// How the hand was won, as scored.
+    /// How the hand was won, as scored; `None` for a win by the hand as dealt (MY3-J6),
+    /// which no table can write.
     pub win: Option<Win>,
     /// What the family wrote on the scored table (riichi, indicators, the pot), for the
     /// exported table ([`Hand::table_input`]); `None` after a washout.

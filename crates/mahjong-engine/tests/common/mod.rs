@@ -350,11 +350,20 @@ pub fn play_keeping_tables(
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut dealers = vec![];
     let mut paid: Vec<Vec<i64>> = vec![];
+    // A hand won as dealt (MY3-J6) has no table (MY3-X7): its scores are left out too.
+    let mut dealt_win = false;
     let mut collect = |g: &mut Game| {
         for e in g.take_events() {
             match e {
-                Event::HandStart { dealer, .. } => dealers.push(dealer),
-                Event::Scores { settlement, .. } => paid.push(settlement),
+                Event::HandStart { dealer, .. } => {
+                    dealers.push(dealer);
+                    dealt_win = false;
+                }
+                Event::Mahjong { dealt: true, .. } => {
+                    dealers.pop();
+                    dealt_win = true;
+                }
+                Event::Scores { settlement, .. } if !dealt_win => paid.push(settlement),
                 _ => {}
             }
         }

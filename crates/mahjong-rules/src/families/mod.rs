@@ -208,6 +208,23 @@ pub trait Family: 'static {
             .map(|_| (0, 0))
     }
 
+    /// Scores and settles a win by the hand as dealt, with no winning tile
+    /// ([`crate::PlayHooks::wins_as_dealt`], MY3-J6): `table` is the hand with no winner,
+    /// `seat` the player whose hand wins. Fills every seat's score and returns the
+    /// payments. A table cannot write such a win (MY3-X7), so only play calls this. By
+    /// default no family has one.
+    fn score_dealt_win(
+        _table: &Table,
+        _seat: usize,
+        _o: &Self::Options,
+        _scores: &mut [SeatScore; 4],
+    ) -> Result<Payments, InputError> {
+        Err(InputError::new(
+            "winner",
+            format!("no hand wins as dealt in the {} family", Self::NAME),
+        ))
+    }
+
     /// The readable score sheet of `mahjong score` (by default: points and doubles).
     fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
         crate::sheet::points_and_doubles(name, winds, table, outcome)
@@ -230,6 +247,24 @@ pub fn score_family<F: Family>(
     out.seats = table.seats;
     out.fields = F::score_fields(o);
     out.payments = F::settle(table, &out.scores, o);
+    out.settlement = out.payments.net(table.seats);
+    Ok(())
+}
+
+/// Scores and settles the win of `seat`'s hand as dealt under family `F`
+/// ([`Family::score_dealt_win`]) into `out`.
+pub fn score_dealt_win_family<F: Family>(
+    table: &Table,
+    seat: usize,
+    o: &F::Options,
+    out: &mut Outcome,
+) -> Result<(), InputError> {
+    for (w, s) in out.winds.iter_mut().zip(F::seat_winds(o)) {
+        *w = *s;
+    }
+    out.payments = F::score_dealt_win(table, seat, o, &mut out.scores)?;
+    out.seats = table.seats;
+    out.fields = F::score_fields(o);
     out.settlement = out.payments.net(table.seats);
     Ok(())
 }
@@ -349,6 +384,11 @@ impl PlayHooks for FamilyPlay {
     #[inline]
     fn checks_wins(&self) -> bool {
         each_play!(self, |h| h.checks_wins())
+    }
+
+    #[inline]
+    fn wins_as_dealt<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        each_play!(self, |h| h.wins_as_dealt(t, p))
     }
 
     #[inline]
@@ -643,6 +683,17 @@ impl Options {
 
     pub(crate) fn settle_values(&self, table: &Table, values: &[u64; 4]) -> Option<Payments> {
         each_family!(self, |F, o| F::settle_values(table, values, o))
+    }
+
+    pub(crate) fn score_dealt_win(
+        &self,
+        table: &Table,
+        seat: usize,
+        out: &mut Outcome,
+    ) -> Result<(), InputError> {
+        each_family!(self, |F, o| score_dealt_win_family::<F>(
+            table, seat, o, out
+        ))
     }
 
     pub(crate) fn win_rank(&self, table: &Table, seat: usize, shape: &Shape) -> Option<(u64, u64)> {

@@ -16,7 +16,7 @@ use mahjong_tiles::{TileSet, Wind};
 pub use options::{malaysian_tile_set, DealerRotation, FanToPoints, FlowerGroup, MalaysianOptions};
 pub use play::MalaysianPlay;
 pub use score::*;
-pub use settle::settle_malaysian;
+pub use settle::{settle_dealt_win, settle_malaysian};
 
 use super::{Family, PresetFile};
 use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
@@ -97,8 +97,8 @@ impl Family for Malaysian {
         out
     }
 
-    fn play_hooks(_o: &MalaysianOptions) -> MalaysianPlay {
-        MalaysianPlay::default()
+    fn play_hooks(o: &MalaysianOptions) -> MalaysianPlay {
+        MalaysianPlay::new(o)
     }
 
     /// MY3-M1: `dealer_rotation`.
@@ -147,6 +147,17 @@ impl Family for Malaysian {
 
     fn settle(table: &Table, scores: &[SeatScore; 4], o: &MalaysianOptions) -> Payments {
         settle_malaysian(table, scores, o)
+    }
+
+    /// MY3-J6: four jokers dealt, by option.
+    fn score_dealt_win(
+        table: &Table,
+        seat: usize,
+        o: &MalaysianOptions,
+        scores: &mut [SeatScore; 4],
+    ) -> Result<Payments, InputError> {
+        score::score_dealt_win(table, seat, o, scores)?;
+        Ok(settle_dealt_win(table, seat, scores, o))
     }
 
     fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {

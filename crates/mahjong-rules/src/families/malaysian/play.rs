@@ -5,6 +5,7 @@
 use mahjong_hands::MeldKind;
 use mahjong_tiles::Tile;
 
+use super::MalaysianOptions;
 use crate::play::{PlayHooks, PlayTable};
 
 /// The per-hand state of the Malaysian play rules.
@@ -13,6 +14,18 @@ pub struct MalaysianPlay {
     /// MY3-L3: for each player, the discarder who gave him his third dragon set or his
     /// fourth wind set.
     liable: [Option<u8>; 4],
+    /// MY3-J6: option `four_joker_instant_win`.
+    four_jokers_win: bool,
+}
+
+impl MalaysianPlay {
+    /// The hooks under these options.
+    pub fn new(o: &MalaysianOptions) -> MalaysianPlay {
+        MalaysianPlay {
+            four_jokers_win: o.four_joker_instant_win,
+            ..MalaysianPlay::default()
+        }
+    }
 }
 
 /// The dragon sets and wind sets (pungs and kongs) among `p`'s declared sets.
@@ -40,6 +53,11 @@ impl PlayHooks for MalaysianPlay {
     /// MY3-S1: a win needs the minimum, which only the scorer knows.
     fn checks_wins(&self) -> bool {
         true
+    }
+
+    /// MY3-J6 (option `four_joker_instant_win`): four jokers in the starting hand.
+    fn wins_as_dealt<T: PlayTable>(&self, t: &T, p: usize) -> bool {
+        self.four_jokers_win && t.jokers(p) == 4
     }
 
     /// MY3-I1–I4; MY3-P6: they stand on a drawn hand too.

@@ -59,6 +59,7 @@ rules! {
     L1_EARTH = "MY3-L1", "earthly hand", named;
     L1_LAST_TILE = "MY3-L1", "last tile of the wall", named;
     L1_FOUR_JOKERS = "MY3-L1", "four jokers exposed", named;
+    L1_FOUR_JOKERS_DEALT = "MY3-L1", "four jokers in the starting hand", named;
     L1_NO_BONUS = "MY3-L1", "no bonus tiles", named;
     L1_ALL_BONUS = "MY3-L1", "all sixteen bonus tiles", named;
     L1_ALL_HONOURS = "MY3-L1", "all honours", named;
@@ -520,6 +521,45 @@ pub(crate) fn score_one_seat(
     };
     let double = limits > 0 && o.limit_payment_double;
     out.score = base(value, o.fan_to_points) * if double { 2 } else { 1 };
+    Ok(())
+}
+
+/// MY3-J6 (option `four_joker_instant_win`): a starting hand with four jokers wins at once
+/// as a self-drawn limit hand. Its one item is that limit (10 fan, and B as any limit
+/// hand: doubled with `limit_payment_double`); nothing else is scored, as no hand was
+/// made. Losers score nothing.
+pub(crate) fn score_dealt_win(
+    table: &Table,
+    seat: usize,
+    o: &MalaysianOptions,
+    scores: &mut [SeatScore; 4],
+) -> Result<(), InputError> {
+    let key = ["E", "S", "W", "N"][seat.min(3)];
+    if !o.four_joker_instant_win {
+        return Err(InputError::new(
+            "options.four_joker_instant_win",
+            "a hand wins as dealt only with option four_joker_instant_win (MY3-J6)",
+        ));
+    }
+    if seat >= table.seats || table.hands[seat].jokers != 4 {
+        return Err(InputError::new(
+            format!("seats.{key}"),
+            "a hand wins as dealt only with four jokers among its concealed tiles (MY3-J6)",
+        ));
+    }
+    *scores = [SeatScore::ZERO; 4];
+    let out = &mut scores[seat];
+    out.items.push(Item {
+        rule: &L1_FOUR_JOKERS_DEALT,
+        points: LIMIT_FAN as u16,
+        doubles: 0,
+        limit: true,
+        tile: Some(Tile::JOKER),
+    });
+    out.points = LIMIT_FAN as u64;
+    out.limit = Some(&L1_FOUR_JOKERS_DEALT);
+    let double = if o.limit_payment_double { 2 } else { 1 };
+    out.score = base(LIMIT_FAN, o.fan_to_points) * double;
     Ok(())
 }
 

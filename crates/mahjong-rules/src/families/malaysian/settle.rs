@@ -32,16 +32,58 @@ impl Ledger {
 /// dealer and another seat; a liable seat (`cannon`, MY3-L3) pays all of it alone. A drawn
 /// hand pays only the instant payments (MY3-P6).
 pub fn settle_malaysian(table: &Table, scores: &[SeatScore; 4], o: &MalaysianOptions) -> Payments {
+    let win = match (table.winner, table.win) {
+        (Some(w), Some(win)) => Some(Paid {
+            winner: w,
+            self_drawn: win.self_drawn(),
+            supplier: win.supplier,
+        }),
+        _ => None,
+    };
+    settle_with(table, win, scores, o)
+}
+
+/// The settlement of a win by `seat`'s hand as dealt (MY3-J6): paid as a self-drawn win,
+/// with the instant payments `table` shows.
+pub fn settle_dealt_win(
+    table: &Table,
+    seat: usize,
+    scores: &[SeatScore; 4],
+    o: &MalaysianOptions,
+) -> Payments {
+    let win = Paid {
+        winner: seat,
+        self_drawn: true,
+        supplier: None,
+    };
+    settle_with(table, Some(win), scores, o)
+}
+
+/// How a win is paid: by whom it was won and how.
+#[derive(Copy, Clone)]
+struct Paid {
+    winner: usize,
+    self_drawn: bool,
+    supplier: Option<usize>,
+}
+
+fn settle_with(
+    table: &Table,
+    win: Option<Paid>,
+    scores: &[SeatScore; 4],
+    o: &MalaysianOptions,
+) -> Payments {
     let seats = table.seats.min(3);
     let mut ledger = Ledger([[0; 3]; 3]);
-    if let (Some(w), Some(win)) = (table.winner, table.win) {
+    if let Some(win) = win {
+        let w = win.winner;
         let b = scores[w].score;
         let mut owed = [0u64; 3];
         for (i, owe) in owed.iter_mut().enumerate().take(seats) {
             if i == w {
                 continue;
             }
-            let amount = if win.self_drawn() {
+            let amount = if win.self_drawn {
                 2 * b
             } else if win.supplier == Some(i) {
                 if o.shooter_pays_all {
