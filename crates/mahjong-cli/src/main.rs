@@ -323,6 +323,8 @@ fn main() -> ExitCode {
             for o in &options {
                 r.set(o).map_err(|e| Fail(format!("--option: {e}")))?;
             }
+            // An option whose play is not built is refused too.
+            r.check_playable().map_err(Fail)?;
             let walls = match &wall {
                 Some(p) => simulate::read_walls(p, &r).map_err(Fail)?,
                 None => vec![],

@@ -557,23 +557,23 @@ impl Ruleset {
         self.options.prevailing_wind_scores()
     }
 
-    /// Whether the engine can play this ruleset yet ([`crate::Family::playable`]): a
-    /// family whose play is not built is only scored (`mahjong score`).
+    /// Whether the engine can play this ruleset yet ([`crate::Family::unplayable`]): a
+    /// family whose play is not built, or an option its play does not honour yet, is only
+    /// scored (`mahjong score`).
     pub fn playable(&self) -> bool {
-        self.options.playable()
+        self.options.unplayable().is_none()
     }
 
     /// `Ok` when the engine can play this ruleset; else the message the front ends give
-    /// when asked to play it (`malaysian-3p can be scored (`mahjong score`) but not played
-    /// yet`).
+    /// when asked to play it (`malaysian-3p can be scored (`mahjong score`) but not played:
+    /// option multiple_winners …`).
     pub fn check_playable(&self) -> Result<(), String> {
-        if self.playable() {
-            Ok(())
-        } else {
-            Err(format!(
-                "{} can be scored (`mahjong score`) but not played yet",
+        match self.options.unplayable() {
+            None => Ok(()),
+            Some(why) => Err(format!(
+                "{} can be scored (`mahjong score`) but not played: {why}",
                 self.name
-            ))
+            )),
         }
     }
 

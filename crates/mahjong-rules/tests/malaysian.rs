@@ -1348,6 +1348,21 @@ fn options_for_play_are_accepted_and_change_no_score() {
 }
 
 #[test]
+fn options_whose_play_is_not_built_are_refused_for_play_naming_them() {
+    for (o, id) in [
+        ("multiple_winners", "MY3-P3"),
+        ("claim_discarded_joker", "MY3-J7"),
+    ] {
+        let mut r = Ruleset::preset("malaysian-3p").unwrap();
+        assert!(r.playable());
+        r.set(&format!("{o}=true")).unwrap();
+        assert!(!r.playable(), "{o}");
+        let e = r.check_playable().unwrap_err();
+        assert!(e.contains(o) && e.contains(id) && e.contains("mahjong score"), "{e}");
+    }
+}
+
+#[test]
 fn options_are_checked_by_name() {
     let mut r = Ruleset::preset("malaysian-3p").unwrap();
     for (o, needle) in [

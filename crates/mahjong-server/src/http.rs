@@ -443,6 +443,10 @@ fn table_config(req: CreateTable, limits: &Limits) -> ApiResult<TableConfig> {
     ruleset
         .apply(&req.options)
         .map_err(|e| ApiError::bad("options", e.to_string()))?;
+    // An option whose play is not built is refused, naming it.
+    ruleset
+        .check_playable()
+        .map_err(|e| ApiError::bad("options", e))?;
     let n = ruleset.seats();
     let kinds = req.seats.unwrap_or_else(|| {
         std::iter::once("human".to_string())

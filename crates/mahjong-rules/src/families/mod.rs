@@ -76,11 +76,12 @@ pub trait Family: 'static {
     /// The family's play hooks with their per-hand state ([`crate::play`]).
     type Play: PlayHooks;
 
-    /// Whether the engine can play the family yet. A family whose play is not built (its
-    /// scorer is) says `false`: the front ends then refuse to play, simulate or replay it
-    /// and only score its tables. By default playable.
-    fn playable(_o: &Self::Options) -> bool {
-        true
+    /// Why the engine cannot play the family under these options, or `None` when it can.
+    /// A family whose play is not built (its scorer is), or an option its play does not
+    /// honour yet, gives the reason: the front ends then refuse to play, simulate or replay
+    /// it and only score its tables. By default playable.
+    fn unplayable(_o: &Self::Options) -> Option<String> {
+        None
     }
 
     /// What the engine needs to play a hand and a game (the generic parts).
@@ -612,8 +613,8 @@ impl Options {
         each_family!(self, |F, o| F::play(o))
     }
 
-    pub(crate) fn playable(&self) -> bool {
-        each_family!(self, |F, o| F::playable(o))
+    pub(crate) fn unplayable(&self) -> Option<String> {
+        each_family!(self, |F, o| F::unplayable(o))
     }
 
     pub(crate) fn instant_payments(&self, table: &Table) -> Vec<crate::InstantPayment> {

@@ -97,6 +97,25 @@ impl Family for Malaysian {
         out
     }
 
+    /// MY3-P3 and MY3-J7 on are scored but not played yet: play would ignore them.
+    fn unplayable(o: &MalaysianOptions) -> Option<String> {
+        if o.multiple_winners {
+            Some(
+                "play does not honour option multiple_winners (MY3-P3) yet; set it to false \
+                 (one winner: the first in turn after the discarder)"
+                    .to_string(),
+            )
+        } else if o.claim_discarded_joker {
+            Some(
+                "play does not honour option claim_discarded_joker (MY3-J7) yet; set it to \
+                 false (a discarded joker is never claimed)"
+                    .to_string(),
+            )
+        } else {
+            None
+        }
+    }
+
     fn play_hooks(o: &MalaysianOptions) -> MalaysianPlay {
         MalaysianPlay::new(o)
     }
