@@ -351,7 +351,15 @@ impl GreedyBot {
 
     pub(crate) fn discard_action(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Action {
         let tile = self.pick_discard(cx, cands);
-        let k = tile.kind().expect("playing tile");
+        let Some(k) = tile.kind() else {
+            // A joker, when nothing else may go: set aside for a loose tile and a fan
+            // (MY3-J6) rather than thrown away, where it may be.
+            let aside = Action::SetAside { tile };
+            if cx.view.legal.contains(&aside) {
+                return aside;
+            }
+            return Action::Discard { tile, call: false };
+        };
         if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
             let call = cx
                 .view
@@ -391,6 +399,10 @@ impl GreedyBot {
     /// for the [`UKEIRE_CANDIDATES`] best candidates by a cheap connectivity rank, and only
     /// within [`UKEIRE_SHANTEN`] of ready; ready candidates count their waits directly.
     pub(crate) fn pick_discard(&mut self, cx: &Ctx, cands: &[(Tile, i8)]) -> Tile {
+        if let [(only, _)] = cands {
+            // Nothing to weigh (and it may be a joker, when nothing else may go).
+            return *only;
+        }
         let is_safe = |t: Tile| !cx.danger.contains(t.kind().expect("playing tile"));
         let any_safe = cands.iter().any(|&(t, _)| is_safe(t));
         let pool = || {

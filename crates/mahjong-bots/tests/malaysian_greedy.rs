@@ -91,3 +91,24 @@ fn greedy_beats_random() {
         "{t:?}"
     );
 }
+
+#[test]
+fn discards_its_joker_when_nothing_else_may_go() {
+    // Four pungs down, 5D and a joker held, and only the joker may go (the 5D completes a
+    // claimed set's kind): the joker is set aside for a loose tile and a fan (MY3-J6)
+    // rather than discarded, by greedy and by strong alike (it used to panic, reading the
+    // joker as a playing tile).
+    let hand = "5D JK";
+    let v = view3(
+        hand,
+        (&["pung 9D", "pung EW", "pung SW", "pung WW"], ""),
+        quiet("E"),
+        quiet("W"),
+        turn(),
+        vec![Action::SetAside { tile: tile("JK") }, discard("JK")],
+    );
+    let aside = Action::SetAside { tile: tile("JK") };
+    assert_eq!(greedy().act(&v), aside);
+    let mut strong = mahjong_bots::StrongBot::for_ruleset(&malaysian(), 1);
+    assert_eq!(strong.act(&v), aside);
+}

@@ -370,7 +370,15 @@ fn japanese_3p_summary_has_mean_han_and_the_final_points() {
 fn an_option_whose_play_is_not_built_is_refused_with_exit_status_2() {
     for o in ["multiple_winners=true", "claim_discarded_joker=true"] {
         let out = mahjong()
-            .args(["simulate", "--ruleset", "malaysian-3p", "--games", "1", "-o", o])
+            .args([
+                "simulate",
+                "--ruleset",
+                "malaysian-3p",
+                "--games",
+                "1",
+                "-o",
+                o,
+            ])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{o}");

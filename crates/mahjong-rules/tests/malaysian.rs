@@ -1358,7 +1358,10 @@ fn options_whose_play_is_not_built_are_refused_for_play_naming_them() {
         r.set(&format!("{o}=true")).unwrap();
         assert!(!r.playable(), "{o}");
         let e = r.check_playable().unwrap_err();
-        assert!(e.contains(o) && e.contains(id) && e.contains("mahjong score"), "{e}");
+        assert!(
+            e.contains(o) && e.contains(id) && e.contains("mahjong score"),
+            "{e}"
+        );
     }
 }
 
