@@ -234,6 +234,11 @@ impl GreedyBot {
         }
     }
 
+    /// The jokers noted for this decision ([`GreedyBot::note_jokers`]).
+    pub(crate) fn held_jokers(&self) -> u8 {
+        self.held_jokers.get()
+    }
+
     /// Notes the jokers `view`'s hand holds, for every shanten of this decision.
     pub(crate) fn note_jokers(&self, view: &SeatView) {
         if self.jokers.is_some() {

@@ -38,11 +38,13 @@ impl Valuer {
         k: usize,
         self_drawn: bool,
         extra: Option<Meld>,
+        jokers: u8,
     ) -> Option<u64> {
         let n = view.seats;
         let pos = (view.player + n - view.dealer) % n;
         let ready = view.public[view.player].original_call;
         let mut table = win_table(view, c, k, self_drawn, pos, ready)?;
+        table.hands[pos].jokers = jokers;
         if let Some(m) = extra {
             table.hands[pos].declare(m);
         }

@@ -112,3 +112,21 @@ fn discards_its_joker_when_nothing_else_may_go() {
     let mut strong = mahjong_bots::StrongBot::for_ruleset(&malaysian(), 1);
     assert_eq!(strong.act(&v), aside);
 }
+
+#[test]
+fn strong_counts_its_joker_in_its_waits_and_keeps_it() {
+    // The hand of `keeps_its_joker_and_discards_the_tile_it_does_not_need`, for the strong
+    // bot, which decides it itself: its waits and their value count the joker.
+    let hand = "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD GD JK";
+    let v = view3(
+        hand,
+        (&[], ""),
+        quiet("E"),
+        quiet("W"),
+        turn(),
+        turn_actions(hand),
+    );
+    let mut strong = mahjong_bots::StrongBot::for_ruleset(&malaysian(), 1);
+    let a = strong.act(&v);
+    assert!(a == discard("RD") || a == discard("GD"), "{a:?}");
+}
