@@ -365,28 +365,3 @@ fn japanese_3p_summary_has_mean_han_and_the_final_points() {
     let m = run("millington");
     assert!(m.get("mean_han").is_none() && m.get("final_points").is_none());
 }
-
-#[test]
-fn an_option_whose_play_is_not_built_is_refused_with_exit_status_2() {
-    for o in ["multiple_winners=true", "claim_discarded_joker=true"] {
-        let out = mahjong()
-            .args([
-                "simulate",
-                "--ruleset",
-                "malaysian-3p",
-                "--games",
-                "1",
-                "-o",
-                o,
-            ])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{o}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        let name = o.split('=').next().unwrap();
-        assert!(
-            err.contains(&format!("play does not honour option {name}")),
-            "{err}"
-        );
-    }
-}

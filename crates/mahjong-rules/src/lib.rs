@@ -27,7 +27,7 @@ pub use score::{
 };
 pub use table::{
     BonusGroup, Earth, InputError, KnittedSet, Riichi, SeatHand, SeatInput, SetInput, SetKindInput,
-    Table, TableInput, TableReading, Win, WinFrom, WinInput,
+    Table, TableInput, TableReading, Win, WinFrom, WinInput, JOKER_WIN_KIND,
 };
 
 use mahjong_hands::Shape;

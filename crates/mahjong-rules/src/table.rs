@@ -328,9 +328,10 @@ impl TableInput {
 /// The winning tile and how it was won, validated.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Win {
-    /// The winning tile.
+    /// The winning tile: a playing tile, or a drawn joker (`JK`, MY3-X2), which stands
+    /// for whatever the scorer arranges.
     pub tile: Tile,
-    /// Its playing kind.
+    /// Its playing kind ([`JOKER_WIN_KIND`] for a joker, which has none).
     pub kind: usize,
     /// Where it came from.
     pub from: WinFrom,
@@ -349,6 +350,10 @@ pub struct Win {
     /// Won within one go-round of riichi (J3-S8).
     pub ippatsu: bool,
 }
+
+/// [`Win::kind`] of a winning joker: no kind of its own. Only a family whose tile set has
+/// jokers reads such a table, and its scorer arranges the joker with the concealed tiles.
+pub const JOKER_WIN_KIND: usize = 0;
 
 impl Win {
     /// A win on `tile` (a playing tile) from `from`, supplied by `supplier` for a discard
@@ -1339,11 +1344,16 @@ fn validate_win(
     set: &TileSet,
     earth: Earth,
 ) -> Result<Win, InputError> {
-    let Some(kind) = wi.tile.kind().filter(|_| set.contains(wi.tile)) else {
-        return Err(InputError::new(
-            "win.tile",
-            format!("{} cannot be a winning tile", wi.tile),
-        ));
+    let kind = match wi.tile.kind() {
+        Some(k) if set.contains(wi.tile) => k,
+        // MY3-X2: a drawn joker is written `JK` where it stands, the winning tile too.
+        None if wi.tile.is_joker() && set.contains(wi.tile) => joker_win_kind(wi)?,
+        _ => {
+            return Err(InputError::new(
+                "win.tile",
+                format!("{} cannot be a winning tile", wi.tile),
+            ))
+        }
     };
     let supplier = match (&wi.supplier, wi.from) {
         (Some(s), WinFrom::Discard | WinFrom::RobbedKong) => {
@@ -1425,6 +1435,21 @@ fn validate_win(
     })
 }
 
+/// [`Win::kind`] of a winning joker, which only a drawn one may be (MY3-X2, MY3-J7).
+#[cold]
+#[inline(never)]
+fn joker_win_kind(wi: &WinInput) -> Result<usize, InputError> {
+    if wi.drawn() {
+        Ok(JOKER_WIN_KIND)
+    } else {
+        Err(InputError::new(
+            "win.tile",
+            "a joker wins only when drawn (from: wall or loose): a discarded joker is never \
+             claimed (MY3-J7) and a kong holds none (MY3-J3)",
+        ))
+    }
+}
+
 impl WinInput {
     fn drawn(&self) -> bool {
         matches!(self.from, WinFrom::Wall | WinFrom::Loose)
@@ -1437,6 +1462,9 @@ impl WinInput {
 /// is completed by the winning tile. (A tile not in the hand at all is left to the scorer,
 /// which says so.)
 fn check_win_place(hand: &SeatHand, win: &Win) -> Result<(), InputError> {
+    if win.tile.is_joker() {
+        return joker_win_place(hand);
+    }
     if hand.concealed[win.kind] > 0 {
         return Ok(());
     }
@@ -1474,6 +1502,20 @@ fn check_win_place(hand: &SeatHand, win: &Win) -> Result<(), InputError> {
         ),
     };
     Err(InputError::new("win.tile", msg))
+}
+
+/// [`check_win_place`] for a winning joker: among the concealed tiles.
+#[cold]
+#[inline(never)]
+fn joker_win_place(hand: &SeatHand) -> Result<(), InputError> {
+    if hand.jokers > 0 {
+        Ok(())
+    } else {
+        Err(InputError::new(
+            "win.tile",
+            "JK is the winning tile, drawn: list it among the winner's concealed tiles",
+        ))
+    }
 }
 
 /// A knitted set (`kind: knitted`) read alone: allowed by the reading, the seat's only

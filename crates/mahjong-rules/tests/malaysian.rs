@@ -1396,3 +1396,46 @@ fn preset_file_has_every_option_and_reads_back() {
     }
     let _ = WinFrom::Wall;
 }
+
+#[test]
+fn x2_a_drawn_joker_is_written_jk_as_the_winning_tile() {
+    // 123 456 789 EW-EW RD-RD and a drawn joker: it stands for EW or RD (a pung either way,
+    // MY3-X1). Written JK, the win scores as the same 14 tiles with a natural winning tile.
+    let as_jk = win("S", "JK", "wall")
+        .seat(
+            "S",
+            &[],
+            "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD RD JK",
+            "1A 2H 3H",
+        )
+        .ok();
+    let as_rd = win("S", "RD", "wall")
+        .seat(
+            "S",
+            &[],
+            "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD RD JK",
+            "1A 2H 3H",
+        )
+        .ok();
+    assert_eq!(items(&as_jk, "S"), items(&as_rd, "S"));
+    assert_eq!(fan_base(&as_jk, "S"), fan_base(&as_rd, "S"));
+    assert_eq!(net(&as_jk), net(&as_rd));
+    assert!(fan_base(&as_jk, "S").0 >= 5);
+    // A discarded joker is never claimed (MY3-J7); the joker must be in the hand.
+    win("S", "JK", "discard:E")
+        .seat(
+            "S",
+            &[],
+            "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD RD JK",
+            "1A 2H 3H",
+        )
+        .refused(&["win.tile", "MY3-J7"]);
+    win("S", "JK", "wall")
+        .seat(
+            "S",
+            &[],
+            "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD RD RD",
+            "1A 2H",
+        )
+        .refused(&["win.tile", "concealed"]);
+}
