@@ -38,20 +38,23 @@ fn turn_actions(concealed: &str) -> Vec<Action> {
     v
 }
 
-#[test]
-fn keeps_its_joker_and_discards_the_tile_it_does_not_need() {
-    // 1D 2D 3D, 4D 5D 6D, 7D 8D 9D, EW EW, RD GD + JK: with the joker the hand is one
-    // tile from complete whichever dragon goes; without it, further.
+/// 1D 2D 3D, 4D 5D 6D, 7D 8D 9D, EW EW, RD GD + JK, on its turn: with the joker the hand
+/// is one tile from complete whichever dragon goes; without it, further.
+fn joker_hand() -> mahjong_engine::SeatView {
     let hand = "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD GD JK";
-    let v = view3(
+    view3(
         hand,
         (&[], ""),
         quiet("E"),
         quiet("W"),
         turn(),
         turn_actions(hand),
-    );
-    let a = greedy().act(&v);
+    )
+}
+
+#[test]
+fn keeps_its_joker_and_discards_the_tile_it_does_not_need() {
+    let a = greedy().act(&joker_hand());
     assert!(a == discard("RD") || a == discard("GD"), "{a:?}");
 }
 
@@ -117,16 +120,7 @@ fn discards_its_joker_when_nothing_else_may_go() {
 fn strong_counts_its_joker_in_its_waits_and_keeps_it() {
     // The hand of `keeps_its_joker_and_discards_the_tile_it_does_not_need`, for the strong
     // bot, which decides it itself: its waits and their value count the joker.
-    let hand = "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD GD JK";
-    let v = view3(
-        hand,
-        (&[], ""),
-        quiet("E"),
-        quiet("W"),
-        turn(),
-        turn_actions(hand),
-    );
     let mut strong = mahjong_bots::StrongBot::for_ruleset(&malaysian(), 1);
-    let a = strong.act(&v);
+    let a = strong.act(&joker_hand());
     assert!(a == discard("RD") || a == discard("GD"), "{a:?}");
 }

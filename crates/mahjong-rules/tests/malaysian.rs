@@ -1401,22 +1401,9 @@ fn preset_file_has_every_option_and_reads_back() {
 fn x2_a_drawn_joker_is_written_jk_as_the_winning_tile() {
     // 123 456 789 EW-EW RD-RD and a drawn joker: it stands for EW or RD (a pung either way,
     // MY3-X1). Written JK, the win scores as the same 14 tiles with a natural winning tile.
-    let as_jk = win("S", "JK", "wall")
-        .seat(
-            "S",
-            &[],
-            "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD RD JK",
-            "1A 2H 3H",
-        )
-        .ok();
-    let as_rd = win("S", "RD", "wall")
-        .seat(
-            "S",
-            &[],
-            "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD RD JK",
-            "1A 2H 3H",
-        )
-        .ok();
+    const HAND: &str = "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW RD RD JK";
+    let won_on = |tile: &str| win("S", tile, "wall").seat("S", &[], HAND, "1A 2H 3H").ok();
+    let (as_jk, as_rd) = (won_on("JK"), won_on("RD"));
     assert_eq!(items(&as_jk, "S"), items(&as_rd, "S"));
     assert_eq!(fan_base(&as_jk, "S"), fan_base(&as_rd, "S"));
     assert_eq!(net(&as_jk), net(&as_rd));
