@@ -690,8 +690,14 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 }
                 _ => String::new(),
             };
+            // In play a joker is the winning tile only of a hand won as dealt (MY3-J6).
+            let with = if tile.is_joker() {
+                "the hand as dealt".to_string()
+            } else {
+                format!("{tile} {how}")
+            };
             format!(
-                "Hand {} · prevailing {} · {} {} wins with {tile} {how}",
+                "Hand {} · prevailing {} · {} {} wins with {with}",
                 sheet.hand + 1,
                 sheet.prevailing.letter(),
                 who(w),
