@@ -433,9 +433,7 @@ impl Bot for StrongBot {
             }
         }
         // Jokers (MY3-J): every shanten and wait of this decision counts the hand's.
-        if self.greedy.jokers.is_some() {
-            self.greedy.note_jokers(view);
-        }
+        self.greedy.note_jokers(view);
         if self.greedy.plan.is_some() {
             // Wins need a minimum value: greedy's plans toward it, its waits valued by the
             // scorer, with useful tiles for every candidate.

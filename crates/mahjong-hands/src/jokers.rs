@@ -281,19 +281,33 @@ pub fn seven_pairs_waits_with_jokers(
     shape: &Shape,
     rules: JokerRules,
 ) -> KindMask {
-    let mut out = KindMask::EMPTY;
     let naturals: usize = counts.iter().map(|&c| c as usize).sum();
     if naturals + jokers as usize != 13 {
-        return out;
+        return KindMask::EMPTY;
     }
-    let mut c = *counts;
     // Only a kind held once can become a pair; with a joker to spare, any kind not held.
+    completing_kinds(counts, shape, 2, |c| {
+        seven_pairs_with_jokers(c, jokers, shape, rules).is_some()
+    })
+}
+
+/// The kinds of `shape` held fewer than `below` times whose tile, added to `counts`,
+/// makes a hand that `complete` accepts.
+#[inline]
+fn completing_kinds(
+    counts: &Counts,
+    shape: &Shape,
+    below: u8,
+    complete: impl Fn(&Counts) -> bool,
+) -> KindMask {
+    let mut out = KindMask::EMPTY;
+    let mut c = *counts;
     for k in shape.kinds.iter() {
-        if c[k] >= 2 {
+        if c[k] >= below {
             continue;
         }
         c[k] += 1;
-        if seven_pairs_with_jokers(&c, jokers, shape, rules).is_some() {
+        if complete(&c) {
             out.insert(k);
         }
         c[k] -= 1;
@@ -326,23 +340,13 @@ pub fn waits_with_jokers(
     shape: &Shape,
     rules: JokerRules,
 ) -> KindMask {
-    let mut out = KindMask::EMPTY;
     // Most hands a player asks about are not ready: one shanten says so.
     if shanten_with_jokers(counts, jokers, sets_needed, shape, rules) != 0 {
-        return out;
+        return KindMask::EMPTY;
     }
-    let mut c = *counts;
-    for k in shape.kinds.iter() {
-        if c[k] >= 4 {
-            continue;
-        }
-        c[k] += 1;
-        if is_complete_with_jokers(&c, jokers, sets_needed, shape, rules) {
-            out.insert(k);
-        }
-        c[k] -= 1;
-    }
-    out
+    completing_kinds(counts, shape, 4, |c| {
+        is_complete_with_jokers(c, jokers, sets_needed, shape, rules)
+    })
 }
 
 /// Most blocks a decomposition keeps: four sets and the pair.

@@ -241,14 +241,9 @@ pub fn score_family<F: Family>(
     name: &str,
     out: &mut Outcome,
 ) -> Result<(), InputError> {
-    for (w, s) in out.winds.iter_mut().zip(F::seat_winds(o)) {
-        *w = *s;
-    }
     F::score_seats(table, o, shape, name, &mut out.scores)?;
-    out.seats = table.seats;
-    out.fields = F::score_fields(o);
-    out.payments = F::settle(table, &out.scores, o);
-    out.settlement = out.payments.net(table.seats);
+    let payments = F::settle(table, &out.scores, o);
+    finish_outcome::<F>(table, o, payments, out);
     Ok(())
 }
 
@@ -260,14 +255,22 @@ pub fn score_dealt_win_family<F: Family>(
     o: &F::Options,
     out: &mut Outcome,
 ) -> Result<(), InputError> {
+    let payments = F::score_dealt_win(table, seat, o, &mut out.scores)?;
+    finish_outcome::<F>(table, o, payments, out);
+    Ok(())
+}
+
+/// The rest of a scored `out` once its seats' scores are in: the seat winds, the
+/// family's result fields, the payments and each seat's net.
+#[inline]
+fn finish_outcome<F: Family>(table: &Table, o: &F::Options, payments: Payments, out: &mut Outcome) {
     for (w, s) in out.winds.iter_mut().zip(F::seat_winds(o)) {
         *w = *s;
     }
-    out.payments = F::score_dealt_win(table, seat, o, &mut out.scores)?;
     out.seats = table.seats;
     out.fields = F::score_fields(o);
+    out.payments = payments;
     out.settlement = out.payments.net(table.seats);
-    Ok(())
 }
 
 /// The registry: every family, listed once. It makes [`Options`] (one variant per

@@ -16,7 +16,8 @@ use mahjong_tiles::{TileSet, Wind};
 pub use options::{malaysian_tile_set, DealerRotation, FanToPoints, FlowerGroup, MalaysianOptions};
 pub use play::MalaysianPlay;
 pub use score::*;
-pub use settle::{settle_dealt_win, settle_malaysian};
+use settle::settle_dealt_win;
+pub use settle::settle_malaysian;
 
 use super::{Family, PresetFile};
 use crate::score::{Outcome, Payments, Rule, ScoreFields, SeatScore};
@@ -99,21 +100,23 @@ impl Family for Malaysian {
 
     /// MY3-P3 and MY3-J7 on are scored but not played yet: play would ignore them.
     fn unplayable(o: &MalaysianOptions) -> Option<String> {
-        if o.multiple_winners {
-            Some(
-                "play does not honour option multiple_winners (MY3-P3) yet; set it to false \
-                 (one winner: the first in turn after the discarder)"
-                    .to_string(),
-            )
-        } else if o.claim_discarded_joker {
-            Some(
-                "play does not honour option claim_discarded_joker (MY3-J7) yet; set it to \
-                 false (a discarded joker is never claimed)"
-                    .to_string(),
-            )
-        } else {
-            None
-        }
+        [
+            (
+                o.multiple_winners,
+                "multiple_winners (MY3-P3)",
+                "one winner: the first in turn after the discarder",
+            ),
+            (
+                o.claim_discarded_joker,
+                "claim_discarded_joker (MY3-J7)",
+                "a discarded joker is never claimed",
+            ),
+        ]
+        .into_iter()
+        .find(|&(on, _, _)| on)
+        .map(|(_, option, instead)| {
+            format!("play does not honour option {option} yet; set it to false ({instead})")
+        })
     }
 
     fn play_hooks(o: &MalaysianOptions) -> MalaysianPlay {

@@ -45,7 +45,7 @@ pub fn settle_malaysian(table: &Table, scores: &[SeatScore; 4], o: &MalaysianOpt
 
 /// The settlement of a win by `seat`'s hand as dealt (MY3-J6): paid as a self-drawn win,
 /// with the instant payments `table` shows.
-pub fn settle_dealt_win(
+pub(super) fn settle_dealt_win(
     table: &Table,
     seat: usize,
     scores: &[SeatScore; 4],
