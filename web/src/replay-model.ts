@@ -183,14 +183,23 @@ export function allStates(events: GameEvent[], seats: number, names: string[]): 
   const out: ReplayState[] = [];
   let s = emptyState(seats);
   let win: Extract<GameEvent, { type: 'mahjong' }> | null = null;
+  let moreWinners: number[] = [];
   for (const e of events) {
-    if (e.type === 'hand_start') win = null;
-    if (e.type === 'mahjong') win = e;
+    if (e.type === 'hand_start') {
+      win = null;
+      moreWinners = [];
+    }
+    // MY3-P3: a second winner of the same discard.
+    if (e.type === 'mahjong') {
+      if (win) moreWinners.push(e.player);
+      else win = e;
+    }
     s = apply(s, e, names);
     if (e.type === 'scores' && s.results.length) {
       const last = s.results[s.results.length - 1];
       if (win) {
         last.winner = win.player;
+        last.moreWinners = moreWinners;
         last.from = win.from;
         last.tile = win.tile;
         last.supplier = win.supplier;

@@ -25,6 +25,8 @@ export interface HandResult {
   prevailing: Wind;
   seats: number;
   winner: number | null;
+  /** The other players who won on the same discard or kong, in turn order (MY3-P3). */
+  moreWinners?: number[];
   from?: WinFrom;
   tile?: string;
   supplier?: number;
@@ -56,11 +58,16 @@ export function resultFromEvents(
 ): HandResult | null {
   let start: Extract<GameEvent, { type: 'hand_start' }> | null = null;
   let win: Extract<GameEvent, { type: 'mahjong' }> | null = null;
+  const moreWinners: number[] = [];
   let reveal: string[][] | null = null;
   let scores: Extract<GameEvent, { type: 'scores' }> | null = null;
   for (const e of events) {
     if (e.type === 'hand_start') start = e;
-    else if (e.type === 'mahjong') win = e;
+    else if (e.type === 'mahjong') {
+      // MY3-P3: a second winner of the same discard.
+      if (win) moreWinners.push(e.player);
+      else win = e;
+    }
     else if (e.type === 'reveal') reveal = e.hands;
     else if (e.type === 'scores') scores = e;
   }
@@ -73,6 +80,7 @@ export function resultFromEvents(
     prevailing: start?.prevailing ?? 'E',
     seats,
     winner: win ? win.player : null,
+    moreWinners,
     from: win?.from,
     tile: win?.tile,
     supplier: win?.supplier,
@@ -132,8 +140,13 @@ export function ItemsTable({ items, wind, prevailing, from }: { items: ScoredIte
 
 function howWon(r: HandResult): string {
   if (r.winner === null) return t('sheet.washout');
-  const who = r.names[r.winner] ?? `#${r.winner}`;
+  const name = (q: number) => r.names[q] ?? `#${q}`;
+  const who = name(r.winner);
   const from = r.from ?? 'wall';
+  if ((from === 'discard' || from === 'robbed_kong') && r.moreWinners?.length) {
+    const names = [r.winner, ...r.moreWinners].map(name).reduce((a, b) => t('sheet.and', { a, b }));
+    return t(`sheet.won_${from}_many`, { names, from: r.names[r.supplier ?? 0] ?? '' });
+  }
   if (from === 'discard' || from === 'robbed_kong')
     return t(`sheet.won_${from}`, { name: who, from: r.names[r.supplier ?? 0] ?? '' });
   return t(`sheet.won_${from}`, { name: who });
@@ -204,7 +217,7 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
       {order.map((q) => {
         const wind = windOf(q, r.dealer, r.seats);
         const tiles = r.reveal?.[q] ?? [];
-        const isWinner = r.winner === q;
+        const isWinner = r.winner === q || !!r.moreWinners?.includes(q);
         return (
           <section class={`seat-score ${isWinner ? 'winner' : ''} ${q === me ? 'me' : ''}`} data-player={q} data-wind={wind}>
             <header>

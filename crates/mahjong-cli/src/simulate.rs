@@ -283,7 +283,8 @@ pub struct HandRow {
     pub hand: u32,
     /// The player who dealt (East).
     pub dealer: usize,
-    /// The winner, or `null` for a washout.
+    /// The winner (of several on one discard, MY3-P3, the lowest seat), or `null` for a
+    /// washout.
     pub winner: Option<usize>,
     /// Net result per seat (player).
     pub net: Vec<i64>,

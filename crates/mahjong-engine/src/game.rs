@@ -388,45 +388,50 @@ impl Game {
             for (t, s) in self.totals.iter_mut().zip(&result.settlement) {
                 *t += s;
             }
-            match result.winner {
-                None => self.summary.washouts += 1,
-                Some(w) => {
-                    self.summary.wins[w] += 1;
-                    let wind = self.hand.pos_of(w);
-                    let sc = &result.outcome.scores[wind];
-                    self.summary.winner_score_sum += sc.score;
-                    self.summary.winner_points_sum += sc.points;
-                    if let Some(r) = sc.limit {
-                        *self
-                            .summary
-                            .limit_hands
-                            .entry(r.id.to_string())
-                            .or_default() += 1;
+            if result.winner.is_none() {
+                self.summary.washouts += 1;
+            }
+            if result.cannon.is_some() {
+                self.summary.cannons += 1;
+            }
+            // MY3-P3: every winner of a discard several won counts.
+            for w in result
+                .winner
+                .into_iter()
+                .chain(result.more_winners.iter().copied())
+            {
+                self.summary.wins[w] += 1;
+                let wind = self.hand.pos_of(w);
+                let sc = &result.outcome.scores[wind];
+                self.summary.winner_score_sum += sc.score;
+                self.summary.winner_points_sum += sc.points;
+                if let Some(r) = sc.limit {
+                    *self
+                        .summary
+                        .limit_hands
+                        .entry(r.id.to_string())
+                        .or_default() += 1;
+                }
+                let gain = result.settlement[w];
+                self.summary.winner_gain_sum += gain;
+                self.summary.wins_by_position[wind] += 1;
+                let items = sc.items.as_slice();
+                for (i, it) in items.iter().enumerate() {
+                    let id = it.rule.id;
+                    if items[..i].iter().any(|x| x.rule.id == id) {
+                        continue;
                     }
-                    if result.cannon.is_some() {
-                        self.summary.cannons += 1;
+                    // Keys are allocated once per rule id, not per hand.
+                    match self.summary.items.get_mut(id) {
+                        Some(n) => *n += 1,
+                        None => {
+                            self.summary.items.insert(id.to_string(), 1);
+                        }
                     }
-                    let gain = result.settlement[w];
-                    self.summary.winner_gain_sum += gain;
-                    self.summary.wins_by_position[wind] += 1;
-                    let items = sc.items.as_slice();
-                    for (i, it) in items.iter().enumerate() {
-                        let id = it.rule.id;
-                        if items[..i].iter().any(|x| x.rule.id == id) {
-                            continue;
-                        }
-                        // Keys are allocated once per rule id, not per hand.
-                        match self.summary.items.get_mut(id) {
-                            Some(n) => *n += 1,
-                            None => {
-                                self.summary.items.insert(id.to_string(), 1);
-                            }
-                        }
-                        match self.summary.item_gains.get_mut(id) {
-                            Some(g) => *g += gain,
-                            None => {
-                                self.summary.item_gains.insert(id.to_string(), gain);
-                            }
+                    match self.summary.item_gains.get_mut(id) {
+                        Some(g) => *g += gain,
+                        None => {
+                            self.summary.item_gains.insert(id.to_string(), gain);
                         }
                     }
                 }
@@ -444,7 +449,12 @@ impl Game {
                 Some(w) if w != dealer => 0,
                 _ => self.honba + 1,
             };
-            let end = match result.winner {
+            // Several winners (MY3-P3): the dealer among them counts as the dealer's win.
+            let winner = match result.more_winners.contains(&dealer) {
+                true => Some(dealer),
+                false => result.winner,
+            };
+            let end = match winner {
                 None => HandEnd::Washout {
                     dealer_ready: self.hand.waiting(dealer),
                 },

@@ -436,3 +436,227 @@ fn my3_j6_the_dealt_win_is_paid_as_any_limit_hand_under_the_payment_options() {
     let each = 2 * 2 * 2 * 10_240;
     assert_eq!(settlement, [2 * each, -each, -each]);
 }
+
+/// Payments as (from, to, amount).
+type Paid = Vec<(usize, usize, u64)>;
+
+/// The scores event of `events`: scores, settlement and payments.
+fn scores_of(events: &[Event]) -> (Vec<u64>, Vec<i64>, Paid) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Scores {
+                scores,
+                settlement,
+                payments,
+                ..
+            } => Some((
+                scores.clone(),
+                settlement.clone(),
+                payments.iter().map(|p| (p.from, p.to, p.amount)).collect(),
+            )),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no scores: {events:?}"))
+}
+
+fn winners_of(events: &[Event]) -> Vec<usize> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Mahjong { player, .. } => Some(*player),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn my3_p3_both_claimants_win_one_discard_where_multiple_winners_is_on() {
+    // East is dealt the four flowers (MY3-I1: 100 from each at the deal) and discards 5D,
+    // which South (1D 1D 1D, 2D 3D 4D, 9D 9D 9D, 4D 6D, 7D 7D) and West (2D 2D 2D,
+    // 6D 6D 6D, 8D 8D 8D, 3D 4D, WD WD) both wait on. Neither has a bonus tile: each wins
+    // the limit (MY3-L1), 10 fan, B = 200; the discarder pays 2B, the other opponent B.
+    let east = "1F 2F 3F 4F 5D EW EW EW SW SW RD RD GD NW";
+    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
+    let west = "2D 2D 2D 3D 4D 6D 6D 6D 8D 8D 8D WD WD";
+    for on in [false, true] {
+        let mut r = malaysian();
+        r.set(&format!("multiple_winners={on}")).unwrap();
+        let w = wall3(&r, 0, [east, south, west], "", "", "");
+        let mut g = game3(r, vec![w], 1);
+        g.take_events();
+        act(&mut g, 0, discard_action("5D"));
+        for p in [1, 2] {
+            assert!(g.legal(p).contains(&Action::Mahjong), "{:?}", g.legal(p));
+        }
+        act(&mut g, 1, Action::Mahjong);
+        act(&mut g, 2, Action::Mahjong);
+        assert!(g.is_over());
+        let ev = g.take_events();
+        let (scores, settlement, payments) = scores_of(&ev);
+        let result = g.hand().result().unwrap();
+        if !on {
+            // The first in turn after the discarder wins alone.
+            assert_eq!(winners_of(&ev), [1]);
+            assert_eq!(scores, [0, 200, 0]);
+            assert_eq!(settlement, [200 - 400, -100 + 600, -100 - 200]);
+            assert!(result.more_winners.is_empty());
+            continue;
+        }
+        // Each is paid as if he alone had won; East's flower payments count once:
+        // South's win [-200, 500, -300] and West's [-200, -300, 500] less the drawn
+        // hand's [200, -100, -100] once.
+        assert_eq!(winners_of(&ev), [1, 2]);
+        assert_eq!(scores, [0, 200, 200]);
+        assert_eq!(settlement, [-600, 300, 300]);
+        assert_eq!(payments, [(0, 1, 300), (0, 2, 300)]);
+        assert_eq!(
+            (result.winner, result.more_winners.clone()),
+            (Some(1), vec![2])
+        );
+        assert_eq!(result.settlement, settlement);
+        // The hand's table is the first winner's, and scores his win alone.
+        let input = g.hand().table_input().unwrap();
+        let (_, _, outcome) = score_input(&input).unwrap();
+        assert_eq!(outcome.settlement[..3], [-200, 500, -300]);
+        // Both winners' hands are shown; the tile stays with the first.
+        assert_eq!(g.hand().players()[1].concealed_len(), 14);
+        assert_eq!(g.hand().players()[2].concealed_len(), 13);
+    }
+}
+
+#[test]
+fn my3_p3_whole_games_with_multiple_winners_settle_every_win_and_sum_to_zero() {
+    use mahjong_engine::GameConfig;
+    let mut r = malaysian();
+    r.set("multiple_winners=true").unwrap();
+    let (mut hands, mut shared) = (0, 0);
+    // Seeds where random play gives two players a win on one discard (about one hand
+    // in 1,300), and two without.
+    for seed in [1, 2, 55, 90, 98, 122, 252, 988] {
+        let mut g = Game::new_keeping_tables(GameConfig {
+            ruleset: r.clone(),
+            seed,
+            walls: vec![],
+            max_hands: None,
+            record: true,
+        });
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        // Per hand with a table: the dealer, the winners, the scores and settlement.
+        let mut played = vec![];
+        let (mut dealer, mut won) = (0, vec![]);
+        let mut totals = [0i64; 3];
+        loop {
+            for e in g.take_events() {
+                match e {
+                    Event::HandStart { dealer: d, .. } => (dealer, won) = (d, vec![]),
+                    Event::Mahjong { player, dealt, .. } => {
+                        won.push(player);
+                        if dealt {
+                            won.push(usize::MAX);
+                        }
+                    }
+                    Event::Scores {
+                        scores, settlement, ..
+                    } => {
+                        assert_eq!(settlement.iter().sum::<i64>(), 0);
+                        for (t, s) in totals.iter_mut().zip(&settlement) {
+                            *t += s;
+                        }
+                        if !won.contains(&usize::MAX) {
+                            played.push((dealer, won.clone(), scores, settlement));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if g.is_over() {
+                break;
+            }
+            let p = g.pending()[0];
+            let legal = g.legal(p).to_vec();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Every win offered is taken, so that two players claim one discard.
+            let a = if legal.contains(&Action::Mahjong) {
+                Action::Mahjong
+            } else {
+                legal[(x % legal.len() as u64) as usize]
+            };
+            g.act(p, a).unwrap();
+        }
+        assert_eq!(g.totals(), totals);
+        let tables = g.take_tables();
+        assert_eq!(tables.len(), played.len());
+        for (input, (dealer, won, scores, settlement)) in tables.iter().zip(played) {
+            hands += 1;
+            let (_, _, outcome) = score_input(input).unwrap();
+            let by_player: Vec<i64> = (0..3)
+                .map(|p| outcome.settlement[(p + 3 - dealer) % 3])
+                .collect();
+            if won.len() < 2 {
+                assert_eq!(by_player, settlement);
+                continue;
+            }
+            shared += 1;
+            // Every winner is scored and paid; the table is the first winner's and
+            // scores his win as if alone.
+            for &w in &won {
+                assert!(scores[w] > 0 && settlement[w] > 0, "{won:?} {settlement:?}");
+            }
+            assert_eq!(
+                outcome.scores[(won[0] + 3 - dealer) % 3].score,
+                scores[won[0]]
+            );
+            assert_eq!(
+                input.winner,
+                Some(Some(["E", "S", "W"][(won[0] + 3 - dealer) % 3].to_string()))
+            );
+        }
+    }
+    assert!(hands > 100, "{hands}");
+    assert_eq!(shared, 7, "hands with two winners of {hands}");
+}
+
+#[test]
+fn my3_p3_p4_both_may_rob_one_added_kong_where_multiple_winners_is_on() {
+    // West pungs East's 5D and adds the fourth; East (EW, SW and NW pungs, RD RD, 4D 6D)
+    // and South both wait on 5D. Neither has a bonus tile: each robs for the limit, 10
+    // fan, B = 200, the robbed West paying 2B (MY3-PAY4) and the other B.
+    let east = "5D EW EW EW SW SW SW 4D 6D NW NW RD RD GD";
+    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
+    let west = "5D 5D 8D 8D 8D 6D 6D 2D 2D 3D 3D GD GD";
+    for on in [false, true] {
+        let mut r = malaysian();
+        r.set(&format!("multiple_winners={on}")).unwrap();
+        let w = wall3(&r, 0, [east, south, west], "NW 3D 5D", "", "");
+        let mut g = game3(r, vec![w], 1);
+        act(&mut g, 0, discard_action("5D"));
+        act(&mut g, 1, Action::Pass);
+        act(&mut g, 2, Action::Pung);
+        discard(&mut g, 2, "GD");
+        discard(&mut g, 0, "GD");
+        discard_drawn(&mut g, 1);
+        act(&mut g, 2, Action::AnnexKong { tile: t("5D") });
+        g.take_events();
+        act(&mut g, 0, Action::Mahjong);
+        act(&mut g, 1, Action::Mahjong);
+        assert!(g.is_over());
+        let ev = g.take_events();
+        let (scores, settlement, payments) = scores_of(&ev);
+        if !on {
+            // East, first in turn after West, robs alone.
+            assert_eq!(winners_of(&ev), [0]);
+            assert_eq!(scores, [200, 0, 0]);
+            assert_eq!(settlement, [600, -200, -400]);
+            continue;
+        }
+        assert_eq!(winners_of(&ev), [0, 1]);
+        assert_eq!(scores, [200, 200, 0]);
+        // East's win [600, -200, -400] and South's [-200, 600, -400]; the added kong's
+        // payments went back (MY3-I5).
+        assert_eq!(settlement, [400, 400, -800]);
+        assert_eq!(payments, [(2, 0, 400), (2, 1, 400)]);
+    }
+}

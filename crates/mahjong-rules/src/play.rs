@@ -74,6 +74,10 @@ pub enum WinTies {
     /// K3-P7: more hand-points, then more bonus-points, then the first in turn (the
     /// family's scorer ranks the wins).
     Points,
+    /// Every claimant wins (MY3-P3, option `multiple_winners`): each is scored on his own
+    /// table as if he alone had won, and the payments are added up (what was paid during
+    /// play counted once).
+    All,
 }
 
 /// How a hand ended, for the deal's rotation ([`crate::Ruleset::dealer_keeps`]).

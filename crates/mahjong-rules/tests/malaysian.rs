@@ -1349,20 +1349,22 @@ fn options_for_play_are_accepted_and_change_no_score() {
 
 #[test]
 fn options_whose_play_is_not_built_are_refused_for_play_naming_them() {
-    for (o, id) in [
-        ("multiple_winners", "MY3-P3"),
-        ("claim_discarded_joker", "MY3-J7"),
-    ] {
-        let mut r = Ruleset::preset("malaysian-3p").unwrap();
-        assert!(r.playable());
-        r.set(&format!("{o}=true")).unwrap();
-        assert!(!r.playable(), "{o}");
-        let e = r.check_playable().unwrap_err();
-        assert!(
-            e.contains(o) && e.contains(id) && e.contains("mahjong score"),
-            "{e}"
-        );
-    }
+    let mut r = Ruleset::preset("malaysian-3p").unwrap();
+    assert!(r.playable());
+    r.set("claim_discarded_joker=true").unwrap();
+    assert!(!r.playable());
+    let e = r.check_playable().unwrap_err();
+    assert!(
+        e.contains("claim_discarded_joker") && e.contains("MY3-J7") && e.contains("mahjong score"),
+        "{e}"
+    );
+    // MY3-P3: played, every claimant of the win winning.
+    let mut r = Ruleset::preset("malaysian-3p").unwrap();
+    use mahjong_rules::{PlayHooks, WinTies};
+    assert_eq!(r.play_hooks().win_ties(), WinTies::Nearest);
+    r.set("multiple_winners=true").unwrap();
+    assert!(r.playable());
+    assert_eq!(r.play_hooks().win_ties(), WinTies::All);
 }
 
 #[test]

@@ -79,6 +79,8 @@ pub struct ScoreSheet {
     pub winds: Vec<Wind>,
     /// The winner, the winning tile, where it came from and its supplier.
     pub win: Option<(usize, Tile, WinFrom, Option<usize>)>,
+    /// The other players who won on the same tile, in turn order (MY3-P3).
+    pub more_winners: Vec<usize>,
     /// Each player's concealed tiles, when revealed.
     pub reveal: Option<Vec<Vec<Tile>>>,
     /// Each player's declared sets at the end of the hand.
@@ -138,6 +140,7 @@ pub struct App {
     /// Further dora indicators revealed during the hand (J3-T5 kan-dora).
     indicators: Vec<Tile>,
     win: Option<(usize, Tile, WinFrom, Option<usize>)>,
+    more_winners: Vec<usize>,
     reveal: Option<Vec<Vec<Tile>>>,
     totals: Vec<i64>,
     last_scored: Option<u32>,
@@ -177,6 +180,7 @@ impl App {
             dora: None,
             indicators: Vec::new(),
             win: None,
+            more_winners: Vec::new(),
             reveal: None,
             totals: vec![],
             last_scored: None,
@@ -580,6 +584,7 @@ impl App {
                 self.dealer = dealer;
                 self.prevailing = prevailing;
                 self.win = None;
+                self.more_winners.clear();
                 self.reveal = None;
                 let line = format!(
                     "── hand {} · prevailing {} · East is {} ──",
@@ -697,7 +702,11 @@ impl App {
                     if player == self.player { "" } else { "es" },
                 );
                 self.push_log(line);
-                self.win = Some((player, tile, from, supplier));
+                // MY3-P3: a second winner of the same discard.
+                match self.win {
+                    Some(_) => self.more_winners.push(player),
+                    None => self.win = Some((player, tile, from, supplier)),
+                }
             }
             Event::Washout => self.push_log("washout: the wall is exhausted".to_string()),
             Event::Reveal { hands } => self.reveal = Some(hands),
@@ -734,6 +743,7 @@ impl App {
                         .map(|p| Wind::from_index((p + n - self.dealer % n.max(1)) % n.max(1)))
                         .collect(),
                     win: self.win,
+                    more_winners: std::mem::take(&mut self.more_winners),
                     reveal: self.reveal.take(),
                     sets,
                     bonus,

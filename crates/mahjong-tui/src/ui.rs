@@ -696,12 +696,19 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             } else {
                 format!("{tile} {how}")
             };
+            let mut names = format!("{} {}", who(w), app.name(w));
+            for &o in &sheet.more_winners {
+                names.push_str(&format!(" and {} {}", who(o), app.name(o)));
+            }
+            let wins = if sheet.more_winners.is_empty() {
+                "wins"
+            } else {
+                "win"
+            };
             format!(
-                "Hand {} · prevailing {} · {} {} wins with {with}",
+                "Hand {} · prevailing {} · {names} {wins} with {with}",
                 sheet.hand + 1,
                 sheet.prevailing.letter(),
-                who(w),
-                app.name(w)
             )
         }
         None => format!(
@@ -711,11 +718,11 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
         ),
     };
     lines.push(Line::styled(head, bold));
-    let winner = sheet.win.map(|w| w.0);
+    let won = |p: usize| sheet.win.is_some_and(|w| w.0 == p) || sheet.more_winners.contains(&p);
     for p in 0..sheet.scores.len() {
         lines.push(Line::raw(""));
         let mut h = format!("{} {}", who(p), app.name(p));
-        if winner == Some(p) {
+        if won(p) {
             h.push_str(" · winner");
         }
         if sheet.cannon == Some(p) {
@@ -763,7 +770,7 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 "{h:<34} score {}{limit}   {standing}",
                 amount(starting, sheet.scores[p] as i64),
             ),
-            if winner == Some(p) {
+            if won(p) {
                 bold.fg(Color::LightGreen)
             } else {
                 bold

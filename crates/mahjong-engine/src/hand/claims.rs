@@ -115,6 +115,15 @@ impl Hand {
         self.resolve_rob();
     }
 
+    /// Every player after `from` in turn order for whom `pred` holds.
+    #[cold]
+    fn in_turn_after(&self, from: usize, pred: impl Fn(usize) -> bool) -> Vec<usize> {
+        (1..self.seats())
+            .map(|i| (from + i) % self.seats())
+            .filter(|&q| pred(q))
+            .collect()
+    }
+
     /// The first player after `from` in turn order for whom `pred` holds.
     #[inline]
     pub(super) fn nearest_after(&self, from: usize, pred: impl Fn(usize) -> bool) -> Option<usize> {
@@ -146,8 +155,12 @@ impl Hand {
         if responses[..self.seats()].iter().any(Option::is_none) {
             return;
         }
-        if let Some(robber) = self.nearest_after(konger, |q| responses[q] == Some(Action::Mahjong))
-        {
+        let robs = |q: usize| responses[q] == Some(Action::Mahjong);
+        let robbers = match self.hooks.win_ties() {
+            WinTies::All => self.in_turn_after(konger, robs),
+            _ => self.nearest_after(konger, robs).into_iter().collect(),
+        };
+        if let Some(&robber) = robbers.first() {
             // The kong goes back to a pung (a tile set aside leaves the bonus tiles); the
             // robbed tile completes the robber's hand.
             let k = tile.kind().expect("playing tile") as u8;
@@ -173,20 +186,18 @@ impl Hand {
                 // MY3-I5: the added kong's payment goes back.
                 self.announce_instant();
             }
+            let flags = WinFlags {
+                last_tile: false,
+                heaven: false,
+                earth: false,
+                kong_upon_kong: false,
+            };
+            if robbers.len() > 1 {
+                self.win_many(&robbers, tile, WinFrom::RobbedKong, konger, flags);
+                return;
+            }
             self.players[robber].add(tile);
-            let last = false;
-            self.win(
-                robber,
-                tile,
-                WinFrom::RobbedKong,
-                Some(konger),
-                WinFlags {
-                    last_tile: last,
-                    heaven: false,
-                    earth: false,
-                    kong_upon_kong: false,
-                },
-            );
+            self.win(robber, tile, WinFrom::RobbedKong, Some(konger), flags);
             return;
         }
         self.draw_for(konger, true, kongs);
@@ -244,6 +255,21 @@ impl Hand {
         let claims_win = |q: usize| responses[q] == Some(Action::Mahjong);
         let winner = match self.hooks.win_ties() {
             WinTies::Nearest => self.nearest_after(discarder, claims_win),
+            WinTies::All => {
+                let winners = self.in_turn_after(discarder, claims_win);
+                if winners.len() > 1 {
+                    self.mark_claimed(discarder);
+                    let flags = WinFlags {
+                        last_tile: last_discard,
+                        heaven: false,
+                        earth: self.discard_count == 1 && discarder == self.setup.dealer,
+                        kong_upon_kong: false,
+                    };
+                    self.win_many(&winners, tile, WinFrom::Discard, discarder, flags);
+                    return;
+                }
+                winners.first().copied()
+            }
             // K3-P7: more hand-points, then bonus-points, then the first in turn.
             WinTies::Points => {
                 let mut best: Option<(usize, (u64, u64))> = None;

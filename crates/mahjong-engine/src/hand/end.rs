@@ -2,8 +2,8 @@
 
 use mahjong_hands::{Counts, KongKind, MeldKind};
 use mahjong_rules::{
-    score_dealt_win, score_into, win_rank, InstantPayment, Outcome, PlayHooks, SeatHand, Table,
-    Win, WinFrom,
+    score_dealt_win, score_into, win_rank, InstantPayment, Outcome, Payments, PlayHooks, SeatHand,
+    Table, Win, WinFrom,
 };
 use mahjong_tiles::{Tile, KINDS};
 
@@ -53,6 +53,7 @@ impl Hand {
         );
         self.result = Some(HandResult {
             winner: None,
+            more_winners: Vec::new(),
             outcome: Outcome::EMPTY,
             settlement,
             cannon: None,
@@ -92,6 +93,22 @@ impl Hand {
             }
         );
         self.phase = Phase::Over;
+        let (outcome, cannon, table) = self.score_win(p, tile, from, supplier, flags);
+        let facts = Some(Box::new(TableFacts::of(&table)));
+        self.settle_scored(outcome, Some(p), cannon, table.win, facts);
+    }
+
+    /// Player `p`'s win with `tile` (already in his hand) scored: the outcome, the player
+    /// liable for it and the table.
+    #[inline]
+    fn score_win(
+        &self,
+        p: usize,
+        tile: Tile,
+        from: WinFrom,
+        supplier: Option<usize>,
+        flags: WinFlags,
+    ) -> (Outcome, Option<usize>, Table) {
         let mut cannon = self.hooks.liable(&ctx!(self), p, supplier);
         let mut table = self.table(p, tile, from, supplier, flags, cannon);
         let mut outcome = Outcome::EMPTY;
@@ -106,8 +123,96 @@ impl Hand {
         }
         score_into(&table, &self.setup.ruleset, &self.shape, &mut outcome)
             .expect("the engine offers Mah-Jongg only for legal hands");
+        (outcome, cannon, table)
+    }
+
+    /// Several players win on `supplier`'s discard or robbed kong (`WinTies::All`,
+    /// MY3-P3), `winners` in turn order after him; none holds `tile` yet. Each is scored on
+    /// his own table as if he alone had won (the tile in his hand only), and the hand
+    /// settles the sum of those wins, with what a table with no winner already owes (the
+    /// payments made in play, MY3-I) counted once. The first winner keeps the tile; his
+    /// table is the hand's table ([`Hand::table_input`]).
+    #[cold]
+    pub(super) fn win_many(
+        &mut self,
+        winners: &[usize],
+        tile: Tile,
+        from: WinFrom,
+        supplier: usize,
+        flags: WinFlags,
+    ) {
+        for &p in winners {
+            emit!(
+                self,
+                Event::Mahjong {
+                    player: p,
+                    tile,
+                    from,
+                    supplier: Some(supplier),
+                    dealt: false,
+                }
+            );
+        }
+        self.phase = Phase::Over;
+        let n = self.seats();
+        let mut base = Outcome::EMPTY;
+        if self.hooks.instant_payments() {
+            score_into(
+                &self.washout_table(),
+                &self.setup.ruleset,
+                &self.shape,
+                &mut base,
+            )
+            .expect("a drawn hand's table scores");
+        }
+        // Net transfers between positions (a position past the seats is the pot): each
+        // win's, less what the table owed before it.
+        let mut flows = [[0i64; 5]; 5];
+        let mut add_flows = |o: &Outcome, sign: i64| {
+            for pay in o.payments.as_slice() {
+                flows[pay.from.min(n)][pay.to.min(n)] += sign * pay.amount as i64;
+            }
+        };
+        add_flows(&base, 1);
+        let mut first = None;
+        let mut settlement = base.settlement;
+        let mut scores = Vec::with_capacity(winners.len());
+        for &p in winners {
+            self.players[p].add(tile);
+            let (outcome, cannon, table) = self.score_win(p, tile, from, Some(supplier), flags);
+            self.players[p].remove(tile);
+            for (s, (w, b)) in settlement
+                .iter_mut()
+                .zip(outcome.settlement.iter().zip(&base.settlement))
+            {
+                *s += w - b;
+            }
+            add_flows(&outcome, 1);
+            add_flows(&base, -1);
+            scores.push((self.pos_of(p), outcome.scores[self.pos_of(p)]));
+            first.get_or_insert((outcome, cannon, table));
+        }
+        let (mut outcome, cannon, table) = first.expect("at least one winner");
+        self.players[winners[0]].add(tile);
+        for (pos, score) in scores {
+            outcome.scores[pos] = score;
+        }
+        outcome.settlement = settlement;
+        outcome.payments = Payments::EMPTY;
+        let pairs = (0..=n).flat_map(|a| (a + 1..=n).map(move |b| (a, b)));
+        for (a, b) in pairs {
+            let net = flows[a][b] - flows[b][a];
+            if net > 0 {
+                outcome.payments.push(a, b, net as u64);
+            } else if net < 0 {
+                outcome.payments.push(b, a, (-net) as u64);
+            }
+        }
         let facts = Some(Box::new(TableFacts::of(&table)));
-        self.settle_scored(outcome, Some(p), cannon, table.win, facts);
+        self.settle_scored(outcome, Some(winners[0]), cannon, table.win, facts);
+        if let Some(r) = &mut self.result {
+            r.more_winners = winners[1..].to_vec();
+        }
     }
 
     /// A win by player `p`'s hand as dealt, with no winning tile (MY3-J6's four jokers):
@@ -151,6 +256,7 @@ impl Hand {
         }
         self.result = Some(HandResult {
             winner,
+            more_winners: Vec::new(),
             outcome,
             settlement,
             cannon,

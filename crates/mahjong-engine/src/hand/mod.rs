@@ -197,8 +197,12 @@ enum Phase {
 /// How a hand ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandResult {
-    /// The winner, or `None` for a washout.
+    /// The winner, or `None` for a washout. When several players won on one discard
+    /// (MY3-P3), the first in turn after the discarder.
     pub winner: Option<usize>,
+    /// The other players who won on the same discard or robbed kong, in turn order
+    /// (MY3-P3, option `multiple_winners`); empty for a single winner.
+    pub more_winners: Vec<usize>,
     /// Scores and settlement by *seat wind* index (0 = East).
     pub outcome: Outcome,
     /// Net result per player.

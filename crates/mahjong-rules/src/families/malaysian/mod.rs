@@ -98,20 +98,13 @@ impl Family for Malaysian {
         out
     }
 
-    /// MY3-P3 and MY3-J7 on are scored but not played yet: play would ignore them.
+    /// MY3-J7 on is scored but not played yet: play would ignore it.
     fn unplayable(o: &MalaysianOptions) -> Option<String> {
-        [
-            (
-                o.multiple_winners,
-                "multiple_winners (MY3-P3)",
-                "one winner: the first in turn after the discarder",
-            ),
-            (
-                o.claim_discarded_joker,
-                "claim_discarded_joker (MY3-J7)",
-                "a discarded joker is never claimed",
-            ),
-        ]
+        [(
+            o.claim_discarded_joker,
+            "claim_discarded_joker (MY3-J7)",
+            "a discarded joker is never claimed",
+        )]
         .into_iter()
         .find(|&(on, _, _)| on)
         .map(|(_, option, instead)| {

@@ -6,7 +6,7 @@ use mahjong_hands::MeldKind;
 use mahjong_tiles::Tile;
 
 use super::MalaysianOptions;
-use crate::play::{PlayHooks, PlayTable};
+use crate::play::{PlayHooks, PlayTable, WinTies};
 
 /// The per-hand state of the Malaysian play rules.
 #[derive(Clone, Debug, Default)]
@@ -16,6 +16,8 @@ pub struct MalaysianPlay {
     liable: [Option<u8>; 4],
     /// MY3-J6: option `four_joker_instant_win`.
     four_jokers_win: bool,
+    /// MY3-P3: option `multiple_winners`.
+    all_win: bool,
 }
 
 impl MalaysianPlay {
@@ -23,6 +25,7 @@ impl MalaysianPlay {
     pub fn new(o: &MalaysianOptions) -> MalaysianPlay {
         MalaysianPlay {
             four_jokers_win: o.four_joker_instant_win,
+            all_win: o.multiple_winners,
             ..MalaysianPlay::default()
         }
     }
@@ -58,6 +61,16 @@ impl PlayHooks for MalaysianPlay {
     /// MY3-J6 (option `four_joker_instant_win`): four jokers in the starting hand.
     fn wins_as_dealt<T: PlayTable>(&self, t: &T, p: usize) -> bool {
         self.four_jokers_win && t.jokers(p) == 4
+    }
+
+    /// MY3-P3: the first in turn after the discarder wins, or (option `multiple_winners`)
+    /// everybody who claims the win.
+    fn win_ties(&self) -> WinTies {
+        if self.all_win {
+            WinTies::All
+        } else {
+            WinTies::Nearest
+        }
     }
 
     /// MY3-I1–I4; MY3-P6: they stand on a drawn hand too.
