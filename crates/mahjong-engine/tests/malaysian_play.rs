@@ -660,3 +660,33 @@ fn my3_p3_p4_both_may_rob_one_added_kong_where_multiple_winners_is_on() {
         assert_eq!(payments, [(2, 0, 400), (2, 1, 400)]);
     }
 }
+
+#[test]
+fn my3_p3_m1_the_dealer_among_the_winners_keeps_the_deal() {
+    // East discards GD and then waits on 5D (EW, SW and NW pungs, RD RD, 4D 6D); South
+    // draws WD and discards 5D, which East and West (2D, 6D, 8D pungs, 3D 4D, WD WD) both
+    // win on.
+    let east = "EW EW EW SW SW SW NW NW NW RD RD 4D 6D GD";
+    let south = "5D 1D 1D 1D 7D 7D 7D 9D 9D 9D 3D 3D GD";
+    let west = "2D 2D 2D 3D 4D 6D 6D 6D 8D 8D 8D WD WD";
+    let mut r = malaysian();
+    r.set("multiple_winners=true").unwrap();
+    let w = wall3(&r, 0, [east, south, west], "WD", "", "");
+    let mut g = game3(r, vec![w], 2);
+    discard(&mut g, 0, "GD");
+    act(&mut g, 1, discard_action("5D"));
+    g.take_events();
+    act(&mut g, 2, Action::Mahjong);
+    act(&mut g, 0, Action::Mahjong);
+    let ev = g.take_events();
+    // West is first in turn after South; East (the dealer) wins too and keeps the deal
+    // (MY3-M1 `unless_dealer_wins`).
+    assert_eq!(winners_of(&ev), [2, 0]);
+    let (_, settlement, _) = scores_of(&ev);
+    assert_eq!(settlement, [400, -800, 400]);
+    let next = ev.iter().find_map(|e| match e {
+        Event::HandStart { dealer, .. } => Some(*dealer),
+        _ => None,
+    });
+    assert_eq!(next, Some(0));
+}
