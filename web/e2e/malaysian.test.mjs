@@ -45,3 +45,31 @@ test('a malaysian-3p table deals jokers, exposes one for a loose tile and scores
   assert.match(text, /\d+ fan/, text);
   assert.deepEqual(page.errors, []);
 });
+
+test('two winners of one discard are both marked in the replay (multiple_winners, MY3-P3)', async () => {
+  // Seed 106: in the first hand two bots win on one discard.
+  const table = await api('POST', '/api/tables', {
+    ruleset: 'malaysian-3p',
+    seats: ['greedy', 'greedy', 'greedy'],
+    options: { multiple_winners: true },
+    seed: 106,
+    max_hands: 1,
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const games = await api('GET', '/api/games');
+    if (games.some((g) => g.id === table.id)) break;
+    if (Date.now() > deadline) throw new Error('the bot game did not finish');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const page = await newPage(browser);
+  await page.goto(BASE + `/history/${table.id}`);
+  await page.waitForSelector('[data-testid=replay] .replay-scores');
+  const winners = page.locator('.replay-scores .seat-score.winner');
+  assert.equal(await winners.count(), 2);
+  // Each winner's own hand is scored in fan (what he nets also counts the payments made in
+  // play and, under the default payments, what he pays the other winner).
+  for (const text of await winners.allTextContents()) assert.match(text, /\d+ fan/, text);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
