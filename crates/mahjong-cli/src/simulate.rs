@@ -803,7 +803,12 @@ pub fn render(s: &SimSummary) -> String {
         let list: Vec<String> = s
             .limit_hands
             .iter()
-            .map(|(k, v)| format!("{k} {v}"))
+            .map(|(k, v)| {
+                let name = mahjong_rules::catalogue::entry(k)
+                    .map(|e| format!(" {}", e.names.en))
+                    .unwrap_or_default();
+                format!("{k}{name} {v}")
+            })
             .collect();
         let _ = writeln!(t, "limit hands: {}", list.join(", "));
     }

@@ -365,3 +365,21 @@ fn japanese_3p_summary_has_mean_han_and_the_final_points() {
     let m = run("millington");
     assert!(m.get("mean_han").is_none() && m.get("final_points").is_none());
 }
+
+/// The summary's limit hands carry their names, as its most frequent items do.
+#[test]
+fn the_summary_names_the_limit_hands() {
+    let out = mahjong()
+        .args(["simulate", "--games", "20", "--seed", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "limit hands: M122c Gathering Plum Blossom from the Roof 1, \
+             M122q Thirteen Unique Wonders 1"
+        ),
+        "{text}"
+    );
+}
