@@ -110,6 +110,17 @@ export async function api(method, path, body) {
   return data;
 }
 
+/** Waits until the bots-only table `id` has finished and its game is listed. */
+export async function waitForGame(id, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const games = await api('GET', '/api/games');
+    if (games.some((g) => g.id === id)) return;
+    if (Date.now() > deadline) throw new Error('the bot game did not finish');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /**
  * Clicks `locator`. A click that fails counts as a failure of the test, unless `stillWanted()`
  * says the target has gone meanwhile: the table moved on between looking and clicking (a bot

@@ -2,7 +2,7 @@
 // visible.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, api, launch, newPage } from './helpers.mjs';
+import { BASE, api, launch, newPage, waitForGame } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -20,13 +20,7 @@ test('a finished game is listed and replayed event by event with all hands shown
     max_hands: 2,
   });
   // Bots only: the game plays itself out.
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const games = await api('GET', '/api/games');
-    if (games.some((g) => g.id === table.id)) break;
-    if (Date.now() > deadline) throw new Error('the bot game did not finish');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForGame(table.id);
   const page = await newPage(browser);
   await page.goto(BASE + '/history');
   const row = page.locator(`[data-testid=games] tr[data-game="${table.id}"]`);

@@ -2,7 +2,7 @@
 // bonus tile with its own button (MY3-J6), and the score sheet counting fan.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, api, launch, newPage, playByClicking } from './helpers.mjs';
+import { BASE, api, launch, newPage, playByClicking, waitForGame } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -55,13 +55,7 @@ test('two winners of one discard are both marked in the replay (multiple_winners
     seed: 106,
     max_hands: 1,
   });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const games = await api('GET', '/api/games');
-    if (games.some((g) => g.id === table.id)) break;
-    if (Date.now() > deadline) throw new Error('the bot game did not finish');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForGame(table.id);
   const page = await newPage(browser);
   await page.goto(BASE + `/history/${table.id}`);
   await page.waitForSelector('[data-testid=replay] .replay-scores');

@@ -82,6 +82,16 @@ impl Hand {
         supplier: Option<usize>,
         flags: WinFlags,
     ) {
+        self.announce_win(p, tile, from, supplier);
+        self.phase = Phase::Over;
+        let (outcome, cannon, table) = self.score_win(p, tile, from, supplier, flags);
+        let facts = Some(Box::new(TableFacts::of(&table)));
+        self.settle_scored(outcome, Some(p), cannon, table.win, facts);
+    }
+
+    /// The `mahjong` event of `p`'s win with `tile`.
+    #[inline]
+    fn announce_win(&mut self, p: usize, tile: Tile, from: WinFrom, supplier: Option<usize>) {
         emit!(
             self,
             Event::Mahjong {
@@ -92,10 +102,6 @@ impl Hand {
                 dealt: false,
             }
         );
-        self.phase = Phase::Over;
-        let (outcome, cannon, table) = self.score_win(p, tile, from, supplier, flags);
-        let facts = Some(Box::new(TableFacts::of(&table)));
-        self.settle_scored(outcome, Some(p), cannon, table.win, facts);
     }
 
     /// Player `p`'s win with `tile` (already in his hand) scored: the outcome, the player
@@ -142,16 +148,7 @@ impl Hand {
         flags: WinFlags,
     ) {
         for &p in winners {
-            emit!(
-                self,
-                Event::Mahjong {
-                    player: p,
-                    tile,
-                    from,
-                    supplier: Some(supplier),
-                    dealt: false,
-                }
-            );
+            self.announce_win(p, tile, from, Some(supplier));
         }
         self.phase = Phase::Over;
         let n = self.seats();
