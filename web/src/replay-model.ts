@@ -97,8 +97,13 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
           s.discards[e.from][s.lastDiscard.index] = [d[0], true];
         }
         // Jokers (MY3-J2): a pung's stand in for its last tiles, a chow's for the tile
-        // not held.
+        // not held. A claimed joker (MY3-J7) is one of them, not from the hand.
         const jokers = e.jokers ?? 0;
+        let handJokers = jokers;
+        if (claimed === 'JK') {
+          claimed = null;
+          handJokers--;
+        }
         let naturals = tiles.length - (claimed ? 1 : 0) - jokers;
         let jokerFor: string | undefined;
         for (const tl of tiles) {
@@ -111,7 +116,8 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
             take(hand, tl);
             naturals--;
           } else {
-            take(hand, 'JK');
+            if (handJokers > 0) take(hand, 'JK');
+            handJokers--;
             if (kind === 'chow') jokerFor = tl;
           }
         }

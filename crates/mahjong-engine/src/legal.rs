@@ -14,6 +14,9 @@ const KONG: u8 = 8;
 /// Chows are claims and swaps are turn actions, so one mask serves both and the set
 /// stays as small as it was before jokers.
 const SWAPS: u8 = 16;
+/// Not an action: [`LegalSet::kongs`] holds pungs of a discarded joker (MY3-J7) instead of
+/// concealed kongs (claims, not turn actions).
+const JOKER_PUNGS: u8 = 32;
 /// The flags that are actions.
 const ACTIONS: u8 = PASS | MAHJONG | PUNG | KONG;
 /// [`LegalSet::reds`] bits for the jokers.
@@ -25,7 +28,7 @@ const JOKER_ASIDE: u8 = 1 << 7;
 pub const MAX_LEGAL: usize = 44;
 
 /// A seat's legal actions at one decision point, in a fixed order: pass, Mah-Jongg, pung,
-/// kong, chows (by first tile), concealed kongs (by tile), annexed kongs (in the order of
+/// kong, chows (by first tile), concealed kongs or pungs of a discarded joker (by tile), annexed kongs (in the order of
 /// the seat's sets), tiles to set aside (by tile, a joker last), jokers to swap out of
 /// exposed pungs (by tile), then discards by tile (red
 /// fives, then a joker, last), each followed by the same discard with Original Call where
@@ -98,7 +101,12 @@ impl LegalSet {
             Action::Pung => self.flags & PUNG != 0,
             Action::Kong => self.flags & KONG != 0,
             Action::Chow { first } => self.flags & SWAPS == 0 && has_plain(self.chows, first),
-            Action::ConcealedKong { tile } => has_plain(self.kongs, tile),
+            Action::ConcealedKong { tile } => {
+                self.flags & JOKER_PUNGS == 0 && has_plain(self.kongs, tile)
+            }
+            Action::JokerPung { tile } => {
+                self.flags & JOKER_PUNGS != 0 && has_plain(self.kongs, tile)
+            }
             Action::SwapJoker { tile } => self.flags & SWAPS != 0 && has_plain(self.chows, tile),
             Action::SetAside { tile } => {
                 has_plain(self.aside, tile) || (tile.is_joker() && self.reds & JOKER_ASIDE != 0)
@@ -162,6 +170,9 @@ impl LegalSet {
         }
         if let Some(k) = take(self.kongs, &mut i) {
             let tile = Tile::from_kind(k);
+            if self.flags & JOKER_PUNGS != 0 {
+                return Some(Action::JokerPung { tile });
+            }
             return Some(Action::ConcealedKong { tile });
         }
         let n = self.annex_len as usize;
@@ -286,6 +297,14 @@ impl LegalSet {
     /// Chows starting at these kinds.
     pub(crate) fn add_chows(&mut self, starts: u64) {
         LegalSet::add_mask(&mut self.n, &mut self.chows, starts);
+    }
+
+    /// Pungs of these kinds with a discarded joker (MY3-J7).
+    pub(crate) fn add_joker_pungs(&mut self, kinds: u64) {
+        if kinds != 0 {
+            self.flags |= JOKER_PUNGS;
+            LegalSet::add_mask(&mut self.n, &mut self.kongs, kinds);
+        }
     }
 
     /// Concealed kongs of these kinds.

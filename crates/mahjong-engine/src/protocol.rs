@@ -56,6 +56,12 @@ pub enum Action {
     Pung,
     /// Claim the discard for a kong (added to a concealed pung).
     Kong,
+    /// Claim a discarded joker for a pung of `tile`, with one or two of them from the hand
+    /// and jokers for the rest (MY3-J7, option `claim_discarded_joker`).
+    JokerPung {
+        /// The pung's tile.
+        tile: Tile,
+    },
 }
 
 /// A set as everybody sees it.

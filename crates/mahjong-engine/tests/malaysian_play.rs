@@ -136,13 +136,23 @@ fn every_table_scores_as_played(seed: u64) -> (usize, usize) {
 /// [`every_table_scores_as_played`] under `ruleset`; a win is taken whenever offered, so
 /// that seven pairs (an option) turn up.
 fn every_table_scores_as_played_with(ruleset: Ruleset, seed: u64) -> (usize, usize) {
-    let (tables, dealers, paid) = play_keeping_tables(ruleset, seed, None, |legal, x| {
+    tables_score_as_played(ruleset, seed, |legal, x| {
         if legal.contains(&Action::Mahjong) && x % 2 == 0 {
             Action::Mahjong
         } else {
             legal[(x % legal.len() as u64) as usize]
         }
-    });
+    })
+}
+
+/// Plays a game of `ruleset` from `seed`, `choose` picking each action, and scores every
+/// finished hand's table to what the engine paid: (tables, tables holding a joker).
+fn tables_score_as_played(
+    ruleset: Ruleset,
+    seed: u64,
+    choose: impl FnMut(&[Action], u64) -> Action,
+) -> (usize, usize) {
+    let (tables, dealers, paid) = play_keeping_tables(ruleset, seed, None, choose);
     let mut with_jokers = 0;
     for (i, input) in tables.iter().enumerate() {
         let text = serde_json::to_string(input).unwrap();
@@ -689,4 +699,134 @@ fn my3_p3_m1_the_dealer_among_the_winners_keeps_the_deal() {
         _ => None,
     });
     assert_eq!(next, Some(0));
+}
+
+#[test]
+fn my3_j7_with_claim_discarded_joker_every_table_scores_as_played() {
+    let mut r = malaysian();
+    r.set("claim_discarded_joker=true").unwrap();
+    let (mut hands, mut joker_pungs) = (0, 0);
+    for seed in 1..=40 {
+        // A pung of a discarded joker is taken whenever offered, a win half the time.
+        let choose = |legal: &[Action], x: u64| {
+            if let Some(a) = legal.iter().find(|a| matches!(a, Action::JokerPung { .. })) {
+                joker_pungs += 1;
+                return *a;
+            }
+            if legal.contains(&Action::Mahjong) && x.is_multiple_of(2) {
+                return Action::Mahjong;
+            }
+            legal[(x % legal.len() as u64) as usize]
+        };
+        hands += tables_score_as_played(r.clone(), seed, choose).0;
+    }
+    // Hands won as dealt (MY3-J6) have no table.
+    assert!(hands > 600, "{hands}");
+    assert!(joker_pungs > 400, "{joker_pungs}");
+}
+
+/// A malaysian-3p game with `claim_discarded_joker` on or off, dealt `hands`.
+fn joker_claims(on: bool, hands: [&str; 3]) -> Game {
+    let mut r = malaysian();
+    r.set(&format!("claim_discarded_joker={on}")).unwrap();
+    let w = wall3(&r, 0, hands, "", "", "");
+    let mut g = game3(r, vec![w], 1);
+    g.take_events();
+    g
+}
+
+#[test]
+fn my3_j7_a_discarded_joker_wins_as_the_tile_it_stands_for_where_the_option_is_on() {
+    // South waits on 5D only (1D 1D 1D, 2D 3D 4D, 9D 9D 9D, 4D 6D, 7D 7D); East discards
+    // a joker. With no bonus tile South wins the limit, 10 fan, B = 200: 2B from East, B
+    // from West.
+    let east = "JK 1D 9D EW EW SW WW NW RD GD WD 2D 8D 3D";
+    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
+    let west = "5D 5D 8D 8D 6D SW WW NW RD GD 2D 3D WD";
+    for on in [false, true] {
+        let mut g = joker_claims(on, [east, south, west]);
+        act(&mut g, 0, discard_action("JK"));
+        if !on {
+            // Nobody may claim it: South draws.
+            assert_eq!(
+                g.hand().phase_view(),
+                mahjong_engine::PhaseView::Turn { player: 1 }
+            );
+            continue;
+        }
+        assert!(g.legal(1).contains(&Action::Mahjong), "{:?}", g.legal(1));
+        act(&mut g, 1, Action::Mahjong);
+        pass_claims(&mut g);
+        let ev = g.take_events();
+        assert!(ev.contains(&Event::Mahjong {
+            player: 1,
+            tile: t("5D"),
+            from: mahjong_rules::WinFrom::Discard,
+            supplier: Some(0),
+            dealt: false,
+        }));
+        let (scores, settlement, _) = scores_of(&ev);
+        assert_eq!(scores, [0, 200, 0]);
+        assert_eq!(settlement, [-400, 600, -200]);
+        // The hand's table writes the win on the 5D it stood for, and scores it so.
+        let input = g.hand().table_input().unwrap();
+        assert_eq!(input.discards.last().map(String::as_str), Some("E:JK"));
+        let (_, _, outcome) = score_input(&input).unwrap();
+        assert_eq!(outcome.settlement[..3], [-400, 600, -200]);
+    }
+}
+
+#[test]
+fn my3_j7_the_next_player_chows_a_discarded_joker_with_two_tiles_he_holds() {
+    let south = "2D 4D 1D 9D SW WW NW RD GD WD 7D 7D EW";
+    let mut g = joker_claims(true, [EAST.replacen("5D", "JK", 1).as_str(), south, WEST]);
+    act(&mut g, 0, discard_action("JK"));
+    assert!(
+        g.legal(1).contains(&Action::Chow { first: t("2D") }),
+        "{:?}",
+        g.legal(1)
+    );
+    act(&mut g, 1, Action::Chow { first: t("2D") });
+    pass_claims(&mut g);
+    let ev = g.take_events();
+    assert!(ev.contains(&Event::Set {
+        player: 1,
+        kind: SetKind::Chow,
+        tile: t("2D"),
+        from: Some(0),
+        jokers: 1,
+    }));
+    let south = &g.hand().players()[1];
+    assert_eq!((south.concealed_len(), south.jokers()), (11, 0));
+    assert_eq!(g.view(2).public[1].sets[0].jokers, 1);
+}
+
+#[test]
+fn my3_j7_p2_of_two_pungs_of_a_discarded_joker_the_one_with_fewer_jokers_wins() {
+    // South could pung 6D with his own joker and the discarded one (two jokers), West 5D
+    // with a pair (one joker): West takes it, though South comes first.
+    let south = "6D JK 1D 9D SW WW NW RD GD WD 2D 7D EW";
+    let west = "5D 5D 4D 3D 1D 9D SW WW NW RD GD 2D 8D";
+    let mut g = joker_claims(true, [EAST.replacen("5D", "JK", 1).as_str(), south, west]);
+    act(&mut g, 0, discard_action("JK"));
+    let six = Action::JokerPung { tile: t("6D") };
+    let five = Action::JokerPung { tile: t("5D") };
+    assert!(g.legal(1).contains(&six), "{:?}", g.legal(1));
+    assert!(g.legal(2).contains(&five), "{:?}", g.legal(2));
+    act(&mut g, 1, six);
+    act(&mut g, 2, five);
+    let ev = g.take_events();
+    assert!(ev.contains(&Event::Set {
+        player: 2,
+        kind: SetKind::Pung,
+        tile: t("5D"),
+        from: Some(0),
+        jokers: 1,
+    }));
+    assert_eq!(
+        g.hand().phase_view(),
+        mahjong_engine::PhaseView::Turn { player: 2 }
+    );
+    assert_eq!(g.hand().players()[1].jokers(), 1, "South keeps his joker");
+    assert_eq!(g.hand().players()[2].concealed_len(), 11);
 }

@@ -132,6 +132,10 @@ pub struct PlayRules {
     /// none. A joker is held, discarded and set aside like a tile, stands in claimed
     /// pungs and chows, and never in a kong.
     pub jokers: Option<mahjong_hands::JokerRules>,
+    /// A discarded joker may be claimed (MY3-J7 option `claim_discarded_joker`): for a win,
+    /// standing for a tile that completes the hand, or for a pung or a chow, as the one
+    /// joker it may hold.
+    pub claim_jokers: bool,
     /// The prevailing wind moves with the rounds (entry `r % seats` of `winds`); `false`:
     /// it stays the first (MY3-M2: East all game).
     pub prevailing_rotates: bool,
@@ -160,6 +164,7 @@ impl PlayRules {
             chow_claims: true,
             single_throw: false,
             jokers: None,
+            claim_jokers: false,
             prevailing_rotates: true,
             hands: None,
         }

@@ -1444,8 +1444,9 @@ fn joker_win_kind(wi: &WinInput) -> Result<usize, InputError> {
     } else {
         Err(InputError::new(
             "win.tile",
-            "a joker wins only when drawn (from: wall or loose): a discarded joker is never \
-             claimed (MY3-J7) and a kong holds none (MY3-J3)",
+            "a joker wins as JK only when drawn (from: wall or loose); a discarded joker \
+             claimed to win (MY3-J7, option claim_discarded_joker) is written as the tile it \
+             stands for, and a kong holds none (MY3-J3)",
         ))
     }
 }

@@ -1348,23 +1348,17 @@ fn options_for_play_are_accepted_and_change_no_score() {
 }
 
 #[test]
-fn options_whose_play_is_not_built_are_refused_for_play_naming_them() {
-    let mut r = Ruleset::preset("malaysian-3p").unwrap();
-    assert!(r.playable());
-    r.set("claim_discarded_joker=true").unwrap();
-    assert!(!r.playable());
-    let e = r.check_playable().unwrap_err();
-    assert!(
-        e.contains("claim_discarded_joker") && e.contains("MY3-J7") && e.contains("mahjong score"),
-        "{e}"
-    );
-    // MY3-P3: played, every claimant of the win winning.
-    let mut r = Ruleset::preset("malaysian-3p").unwrap();
+fn options_of_play_are_played() {
     use mahjong_rules::{PlayHooks, WinTies};
+    let mut r = Ruleset::preset("malaysian-3p").unwrap();
     assert_eq!(r.play_hooks().win_ties(), WinTies::Nearest);
+    assert!(!r.play().claim_jokers);
+    // MY3-P3: every claimant of the win wins; MY3-J7: a discarded joker may be claimed.
     r.set("multiple_winners=true").unwrap();
+    r.set("claim_discarded_joker=true").unwrap();
     assert!(r.playable());
     assert_eq!(r.play_hooks().win_ties(), WinTies::All);
+    assert!(r.play().claim_jokers);
 }
 
 #[test]
@@ -1410,7 +1404,7 @@ fn x2_a_drawn_joker_is_written_jk_as_the_winning_tile() {
     assert_eq!(fan_base(&as_jk, "S"), fan_base(&as_rd, "S"));
     assert_eq!(net(&as_jk), net(&as_rd));
     assert!(fan_base(&as_jk, "S").0 >= 5);
-    // A discarded joker is never claimed (MY3-J7); the joker must be in the hand.
+    // A discarded joker claimed to win is written as the tile it stands for (MY3-J7).
     win("S", "JK", "discard:E")
         .seat(
             "S",

@@ -1157,5 +1157,6 @@ fn describe(a: &Action) -> String {
         Action::Chow { first } => format!("chow from {first}"),
         Action::Pung => "pung".into(),
         Action::Kong => "claim a kong".into(),
+        Action::JokerPung { tile } => format!("pung {tile} with the joker"),
     }
 }

@@ -469,6 +469,15 @@ impl App {
             .collect()
     }
 
+    /// Pungs a discarded joker may make (MY3-J7), one per kind held.
+    fn joker_pungs(&self) -> Vec<Action> {
+        self.legal()
+            .iter()
+            .filter(|a| matches!(a, Action::JokerPung { .. }))
+            .copied()
+            .collect()
+    }
+
     fn chows(&self) -> Vec<Action> {
         self.legal()
             .iter()
@@ -899,7 +908,14 @@ impl App {
                     None
                 }
             }
-            KeyCode::Char('u') => self.try_act(Action::Pung, "a pung"),
+            KeyCode::Char('u') => {
+                let jokers = self.joker_pungs();
+                if jokers.is_empty() {
+                    self.try_act(Action::Pung, "a pung")
+                } else {
+                    self.choose("pung", jokers)
+                }
+            }
             KeyCode::Char('c') => self.choose("chow", self.chows()),
             KeyCode::Char('k') => {
                 if self.can(&Action::Kong) {
@@ -1032,5 +1048,6 @@ pub fn describe_action(a: &Action) -> String {
         ),
         Action::Pung => "pung".to_string(),
         Action::Kong => "kong".to_string(),
+        Action::JokerPung { tile } => format!("pung {tile} with the joker"),
     }
 }

@@ -506,9 +506,18 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
             }
             _ => {}
         }
-        if has(&Action::Pung) {
+        let joker_pungs: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::JokerPung { .. }))
+            .collect();
+        if has(&Action::Pung) || !joker_pungs.is_empty() {
             spans.push(key("u"));
-            spans.push(Span::raw(" pung  "));
+            let what = match joker_pungs.len() {
+                0 => "pung".to_string(),
+                1 => describe_action(joker_pungs[0]),
+                n => format!("pung with the joker ({n} ways)"),
+            };
+            spans.push(Span::raw(format!(" {what}  ")));
         }
         if has(&Action::Kong) {
             spans.push(key("k"));

@@ -104,7 +104,9 @@ impl Driver {
                 }
             }
             Action::Chow { .. } => unreachable!("no chow is claimed in japanese-3p (J3-T3)"),
-            Action::SwapJoker { .. } => unreachable!("no joker in japanese-3p"),
+            Action::SwapJoker { .. } | Action::JokerPung { .. } => {
+                unreachable!("no joker in japanese-3p")
+            }
         }
         let last = self
             .session

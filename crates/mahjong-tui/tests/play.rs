@@ -199,11 +199,13 @@ fn play_move(d: &mut Driver, seen: &mut Seen) {
         | Action::ConcealedKong { .. }
         | Action::AnnexKong { .. }
         | Action::SetAside { .. }
-        | Action::SwapJoker { .. } => {
+        | Action::SwapJoker { .. }
+        | Action::JokerPung { .. } => {
             let key = match action {
                 Action::Chow { .. } => 'c',
                 Action::SetAside { .. } => 'a',
                 Action::SwapJoker { .. } => 'j',
+                Action::JokerPung { .. } => 'u',
                 _ => 'k',
             };
             d.press(KeyCode::Char(key));

@@ -32,4 +32,8 @@ tile: Tile, } | { "type": "mahjong" } | { "type": "pass" } | { "type": "chow",
 /**
  * The chow's lowest tile.
  */
-first: Tile, } | { "type": "pung" } | { "type": "kong" };
+first: Tile, } | { "type": "pung" } | { "type": "kong" } | { "type": "joker_pung", 
+/**
+ * The pung's tile.
+ */
+tile: Tile, };

@@ -123,6 +123,7 @@ export const cs: Record<Key, string> = {
   'action.annex_kong': 'Přiložit k pongu',
   'action.set_aside': 'Odložit stranou',
   'action.swap_joker': 'Vzít žolíka zpět',
+  'action.joker_pung': 'Pong se žolíkem:',
   'action.expose_joker': 'Vyložit žolíka',
   'action.original_call': 'Původní ohlášení',
   'action.discard_declare': 'Odhodit a ohlásit',

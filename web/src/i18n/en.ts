@@ -121,6 +121,7 @@ export const en = {
   'action.annex_kong': 'Add to pung',
   'action.set_aside': 'Set aside',
   'action.swap_joker': 'Take back the joker',
+  'action.joker_pung': 'Pung with the joker:',
   'action.expose_joker': 'Expose the joker',
   'action.original_call': 'Original Call',
   'action.discard_declare': 'Discard and declare',

@@ -123,6 +123,7 @@ export const pl: Record<Key, string> = {
   'action.annex_kong': 'Dołóż do punga',
   'action.set_aside': 'Odłóż na bok',
   'action.swap_joker': 'Odbierz jokera',
+  'action.joker_pung': 'Pung z jokerem:',
   'action.expose_joker': 'Wyłóż jokera',
   'action.original_call': 'Pierwotna zapowiedź',
   'action.discard_declare': 'Odrzuć i zapowiedz',

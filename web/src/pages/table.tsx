@@ -653,6 +653,15 @@ function ActionButton({ a, act, claimTile }: { a: Action; act: (a: Action) => vo
       );
       cls = 'btn claim';
       break;
+    case 'joker_pung':
+      // MY3-J7: a discarded joker claimed for a pung of this tile.
+      label = (
+        <>
+          {t('action.joker_pung')} <Tile code={a.tile} size="xs" />
+        </>
+      );
+      cls = 'btn claim';
+      break;
     case 'swap_joker':
       label = (
         <>

@@ -231,6 +231,105 @@ impl Hand {
         best.map(|(q, _)| q)
     }
 
+    /// A discarded joker claimed for a set (MY3-J7, option `claim_discarded_joker`): a pung
+    /// before a chow, the pung with fewer jokers first, then the first in turn (MY3-P2).
+    /// The pung takes two natural tiles from the hand where it has them, else one and a
+    /// joker; the chow the two natural tiles held, the claimed joker standing for the third
+    /// (for the highest where all three are held). Whether anybody took it.
+    #[cold]
+    fn claim_joker_for_set(&mut self, discarder: usize, responses: &[Option<Action>; 4]) -> bool {
+        let n = self.seats();
+        let mut best: Option<(usize, Tile, u8)> = None;
+        for q in (1..n).map(|i| (discarder + i) % n) {
+            if let Some(Action::JokerPung { tile }) = responses[q] {
+                let k = tile.kind().expect("a pung of a playing tile");
+                let jokers = 3 - self.players[q].counts[k].min(2);
+                // Earlier in turn wins a tie.
+                if best.is_none_or(|(_, _, j)| jokers < j) {
+                    best = Some((q, tile, jokers));
+                }
+            }
+        }
+        if let Some((q, tile, jokers)) = best {
+            self.mark_claimed(discarder);
+            let k = tile.kind().expect("a pung of a playing tile");
+            let me = &mut self.players[q];
+            let reds = me.reds_melded;
+            me.meld_kind(tile, 3 - jokers as usize);
+            // The claimed joker is one of them; the others come from the hand.
+            me.jokers -= jokers - 1;
+            me.meld_info.push(MeldInfo {
+                claimed: Some(Tile::JOKER),
+                reds: me.reds_melded - reds,
+                jokers,
+                joker_for: None,
+                supplier: Some(discarder as u8),
+            });
+            me.melds.push(Meld::new(MeldKind::Pung, k as u8, true));
+            emit!(
+                self,
+                Event::Set {
+                    player: q,
+                    kind: SetKind::Pung,
+                    tile,
+                    from: Some(discarder),
+                    jokers,
+                }
+            );
+            self.sets_changed(q);
+            self.hooks.on_claim(&ctx!(self), q, discarder, tile);
+            self.phase = Phase::Turn {
+                player: q,
+                drawn: None,
+                source: Source::Claim,
+                kongs: 0,
+                claimed_pung: Some(k as u8),
+            };
+            return true;
+        }
+        let next = self.next_after(discarder);
+        let Some(Action::Chow { first }) = responses[next] else {
+            return false;
+        };
+        self.mark_claimed(discarder);
+        let f = first.kind().expect("playing tile");
+        let me = &mut self.players[next];
+        let reds = me.reds_melded;
+        let stands_for = (f..f + 3).find(|&x| me.counts[x] == 0).unwrap_or(f + 2);
+        for x in (f..f + 3).filter(|&x| x != stands_for) {
+            me.meld_kind(Tile::from_kind(x), 1);
+        }
+        me.meld_info.push(MeldInfo {
+            claimed: Some(Tile::JOKER),
+            reds: me.reds_melded - reds,
+            jokers: 1,
+            joker_for: Some(Tile::from_kind(stands_for)),
+            supplier: Some(discarder as u8),
+        });
+        me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
+        emit!(
+            self,
+            Event::Set {
+                player: next,
+                kind: SetKind::Chow,
+                tile: first,
+                from: Some(discarder),
+                jokers: 1,
+            }
+        );
+        self.sets_changed(next);
+        self.hooks
+            .on_claim(&ctx!(self), next, discarder, Tile::JOKER);
+        self.phase = Phase::Turn {
+            player: next,
+            drawn: None,
+            source: Source::Claim,
+            kongs: 0,
+            claimed_pung: None,
+        };
+        true
+    }
+
     #[inline]
     pub(super) fn resolve_claims(&mut self) {
         let Phase::Claims {
@@ -291,6 +390,13 @@ impl Hand {
         };
         if let Some(w) = winner {
             self.mark_claimed(discarder);
+            // MY3-J7 (`claim_discarded_joker`): the joker wins as the tile it stands for.
+            let tile = match tile.is_joker() {
+                true => self
+                    .joker_stands_for(w, discarder)
+                    .expect("a joker is claimed to win only where it completes the hand"),
+                false => tile,
+            };
             self.players[w].add(tile);
             let earth =
                 self.discard_count == 1 && discarder == self.setup.dealer && w != self.setup.dealer;
@@ -306,6 +412,12 @@ impl Hand {
                     kong_upon_kong: false,
                 },
             );
+            return;
+        }
+        if tile.is_joker() {
+            if !self.claim_joker_for_set(discarder, &responses) {
+                self.after_unclaimed(discarder);
+            }
             return;
         }
         let k = tile.kind().expect("playing tile") as u8;

@@ -147,7 +147,18 @@ impl Hand {
         supplier: usize,
         flags: WinFlags,
     ) {
-        for &p in winners {
+        // MY3-J7 (`claim_discarded_joker`): a joker wins for each as the tile it stands
+        // for in his hand.
+        let tiles: Vec<Tile> = winners
+            .iter()
+            .map(|&p| match tile.is_joker() {
+                true => self
+                    .joker_stands_for(p, supplier)
+                    .expect("a joker is claimed to win only where it completes the hand"),
+                false => tile,
+            })
+            .collect();
+        for (&p, &tile) in winners.iter().zip(&tiles) {
             self.announce_win(p, tile, from, Some(supplier));
         }
         self.phase = Phase::Over;
@@ -174,7 +185,7 @@ impl Hand {
         let mut first = None;
         let mut settlement = base.settlement;
         let mut scores = Vec::with_capacity(winners.len());
-        for &p in winners {
+        for (&p, &tile) in winners.iter().zip(&tiles) {
             self.players[p].add(tile);
             let (outcome, cannon, table) = self.score_win(p, tile, from, Some(supplier), flags);
             self.players[p].remove(tile);
@@ -190,7 +201,7 @@ impl Hand {
             first.get_or_insert((outcome, cannon, table));
         }
         let (mut outcome, cannon, table) = first.expect("at least one winner");
-        self.players[winners[0]].add(tile);
+        self.players[winners[0]].add(tiles[0]);
         for (pos, score) in scores {
             outcome.scores[pos] = score;
         }

@@ -72,8 +72,11 @@ impl Hand {
                         exposed,
                         kong,
                         winning: false,
-                        // Only a chow's claimed tile is not its kind (rule 5).
-                        claimed: info.claimed.filter(|_| m.kind == MeldKind::Chow),
+                        // Only a chow's claimed tile is not its kind (rule 5); a claimed
+                        // joker (MY3-J7) is written where it stands.
+                        claimed: info
+                            .claimed
+                            .filter(|t| m.kind == MeldKind::Chow && !t.is_joker()),
                         // MY3-X3: the discarder of a claimed kong, who pays for it.
                         supplier: info
                             .supplier

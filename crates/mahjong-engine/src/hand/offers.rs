@@ -278,6 +278,9 @@ impl Hand {
     /// The legal actions of `p` on `discarder`'s `tile` (he has not answered yet).
     #[inline(always)]
     pub(super) fn claim_legal(&self, p: usize, discarder: usize, tile: Tile) -> LegalSet {
+        if tile.is_joker() {
+            return self.joker_claim_legal(p, discarder);
+        }
         let mut v = LegalSet::EMPTY;
         v.add_pass();
         if self.may_claim_win(p, discarder, tile) {
@@ -314,6 +317,62 @@ impl Hand {
             });
         }
         v
+    }
+
+    /// The legal actions of `p` on `discarder`'s joker (MY3-J7, option
+    /// `claim_discarded_joker`): a win where the joker completes the hand, a pung of a kind
+    /// he holds (the claimed joker one of at most two), a chow (the next player) of which he
+    /// holds two tiles, the joker the chow's one.
+    #[cold]
+    fn joker_claim_legal(&self, p: usize, discarder: usize) -> LegalSet {
+        let mut v = LegalSet::EMPTY;
+        v.add_pass();
+        if self.joker_stands_for(p, discarder).is_some() {
+            v.add_mahjong();
+        }
+        let me = &self.players[p];
+        if me.original_call {
+            return v;
+        }
+        // A pung of a kind held twice, or once with a joker from the hand; never a second
+        // set of a kind already declared (the joker would stand for a fifth copy).
+        let mut pungs = me.levels[1] | if me.jokers > 0 { me.levels[0] } else { 0 };
+        for m in me.melds.iter().filter(|m| m.kind != MeldKind::Chow) {
+            pungs &= !(1 << m.tile);
+        }
+        v.add_joker_pungs(pungs);
+        if self.options.chow_claims && self.next_after(discarder) == p {
+            let held = me.levels[0];
+            let two = (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2);
+            v.add_chows(two & self.chow_starts);
+        }
+        v
+    }
+
+    /// The natural tile a discarded joker stands for when `p` claims it to win (MY3-J7,
+    /// option `claim_discarded_joker`): as for a drawn one ([`Hand::natural_for`]), the
+    /// lowest tile that completes his hand, of which fewer than four are on the table, and
+    /// that makes a legal win. `None`: the joker does not complete his hand.
+    #[cold]
+    pub(super) fn joker_stands_for(&self, p: usize, discarder: usize) -> Option<Tile> {
+        if !self.options.claim_jokers || self.waits[p].is_empty() {
+            return None;
+        }
+        let mut seen = [0u8; KINDS];
+        for q in &self.players {
+            q.add_table_tiles(&mut seen, true);
+            for (s, c) in seen.iter_mut().zip(&q.counts) {
+                *s += c;
+            }
+        }
+        self.waits[p]
+            .iter()
+            .filter(|&k| seen[k] < 4)
+            .map(Tile::from_kind)
+            .find(|&t| {
+                self.hooks.may_claim_win(&ctx!(self), p, discarder, t)
+                    && self.may_win(p, t, WinFrom::Discard, Some(discarder))
+            })
     }
 
     /// The natural tile a self-drawn winning joker stands for (MY3-J1): the lowest tile

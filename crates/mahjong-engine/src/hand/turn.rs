@@ -163,8 +163,8 @@ impl Hand {
     #[inline(always)]
     pub(super) fn discard(&mut self, p: usize, tile: Tile, call: bool) {
         self.lay_discard(p, tile, call);
-        // MY3-J7: nobody may claim a joker.
-        let who = if tile.is_joker() {
+        // MY3-J7: nobody may claim a joker, unless `claim_discarded_joker`.
+        let who = if tile.is_joker() && !self.options.claim_jokers {
             Seats::default()
         } else {
             self.claimants(p, tile)

@@ -83,6 +83,7 @@ pub fn keys_for(app: &App, action: Action) -> Vec<KeyCode> {
         Action::Chow { .. } => pick('c', &|a| matches!(a, Action::Chow { .. })),
         Action::SetAside { .. } => pick('a', &|a| matches!(a, Action::SetAside { .. })),
         Action::SwapJoker { .. } => pick('j', &|a| matches!(a, Action::SwapJoker { .. })),
+        Action::JokerPung { .. } => pick('u', &|a| matches!(a, Action::JokerPung { .. })),
         Action::ConcealedKong { .. } | Action::AnnexKong { .. } => pick('k', &|a| {
             matches!(a, Action::ConcealedKong { .. } | Action::AnnexKong { .. })
         }),

@@ -73,6 +73,8 @@ impl Family for Malaysian {
             jokers: Some(mahjong_hands::JokerRules {
                 in_pair: o.joker_in_pair,
             }),
+            // MY3-J7.
+            claim_jokers: o.claim_discarded_joker,
             // MY3-M2.
             prevailing_rotates: o.rotating_prevailing_wind,
             // MY3-M3.
@@ -96,20 +98,6 @@ impl Family for Malaysian {
             }
         }
         out
-    }
-
-    /// MY3-J7 on is scored but not played yet: play would ignore it.
-    fn unplayable(o: &MalaysianOptions) -> Option<String> {
-        [(
-            o.claim_discarded_joker,
-            "claim_discarded_joker (MY3-J7)",
-            "a discarded joker is never claimed",
-        )]
-        .into_iter()
-        .find(|&(on, _, _)| on)
-        .map(|(_, option, instead)| {
-            format!("play does not honour option {option} yet; set it to false ({instead})")
-        })
     }
 
     fn play_hooks(o: &MalaysianOptions) -> MalaysianPlay {
