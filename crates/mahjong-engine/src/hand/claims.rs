@@ -156,11 +156,7 @@ impl Hand {
             return;
         }
         let robs = |q: usize| responses[q] == Some(Action::Mahjong);
-        let robbers = match self.hooks.win_ties() {
-            WinTies::All => self.in_turn_after(konger, robs),
-            _ => self.nearest_after(konger, robs).into_iter().collect(),
-        };
-        if let Some(&robber) = robbers.first() {
+        if let Some(robber) = self.nearest_after(konger, robs) {
             // The kong goes back to a pung (a tile set aside leaves the bonus tiles); the
             // robbed tile completes the robber's hand.
             let k = tile.kind().expect("playing tile") as u8;
@@ -192,9 +188,13 @@ impl Hand {
                 earth: false,
                 kong_upon_kong: false,
             };
-            if robbers.len() > 1 {
-                self.win_many(&robbers, tile, WinFrom::RobbedKong, konger, flags);
-                return;
+            if self.hooks.win_ties() == WinTies::All {
+                // MY3-P3: everybody who robs it wins.
+                let robbers = self.in_turn_after(konger, robs);
+                if robbers.len() > 1 {
+                    self.win_many(&robbers, tile, WinFrom::RobbedKong, konger, flags);
+                    return;
+                }
             }
             self.players[robber].add(tile);
             self.win(robber, tile, WinFrom::RobbedKong, Some(konger), flags);
@@ -258,33 +258,16 @@ impl Hand {
             me.meld_kind(tile, 3 - jokers as usize);
             // The claimed joker is one of them; the others come from the hand.
             me.jokers -= jokers - 1;
-            me.meld_info.push(MeldInfo {
+            let info = MeldInfo {
                 claimed: Some(Tile::JOKER),
                 reds: me.reds_melded - reds,
                 jokers,
                 joker_for: None,
                 supplier: Some(discarder as u8),
-            });
-            me.melds.push(Meld::new(MeldKind::Pung, k as u8, true));
-            emit!(
-                self,
-                Event::Set {
-                    player: q,
-                    kind: SetKind::Pung,
-                    tile,
-                    from: Some(discarder),
-                    jokers,
-                }
-            );
-            self.sets_changed(q);
-            self.hooks.on_claim(&ctx!(self), q, discarder, tile);
-            self.phase = Phase::Turn {
-                player: q,
-                drawn: None,
-                source: Source::Claim,
-                kongs: 0,
-                claimed_pung: Some(k as u8),
             };
+            let meld = Meld::new(MeldKind::Pung, k as u8, true);
+            self.lay_claimed_set(q, discarder, meld, info, tile, tile);
+            self.turn_after_claim(q, Some(k as u8));
             return true;
         }
         let next = self.next_after(discarder);
@@ -299,34 +282,16 @@ impl Hand {
         for x in (f..f + 3).filter(|&x| x != stands_for) {
             me.meld_kind(Tile::from_kind(x), 1);
         }
-        me.meld_info.push(MeldInfo {
+        let info = MeldInfo {
             claimed: Some(Tile::JOKER),
             reds: me.reds_melded - reds,
             jokers: 1,
             joker_for: Some(Tile::from_kind(stands_for)),
             supplier: Some(discarder as u8),
-        });
-        me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
-        emit!(
-            self,
-            Event::Set {
-                player: next,
-                kind: SetKind::Chow,
-                tile: first,
-                from: Some(discarder),
-                jokers: 1,
-            }
-        );
-        self.sets_changed(next);
-        self.hooks
-            .on_claim(&ctx!(self), next, discarder, Tile::JOKER);
-        self.phase = Phase::Turn {
-            player: next,
-            drawn: None,
-            source: Source::Claim,
-            kongs: 0,
-            claimed_pung: None,
         };
+        let meld = Meld::new(MeldKind::Chow, f as u8, true);
+        self.lay_claimed_set(next, discarder, meld, info, first, Tile::JOKER);
+        self.turn_after_claim(next, None);
         true
     }
 
@@ -440,45 +405,24 @@ impl Hand {
             me.meld_kind(tile, naturals as usize);
             me.jokers -= jokers;
             me.reds_melded += tile.is_red() as u8;
-            me.meld_info.push(MeldInfo {
+            let info = MeldInfo {
                 claimed: Some(tile),
                 reds: me.reds_melded - reds,
                 jokers,
                 joker_for: None,
                 supplier: Some(discarder as u8),
-            });
-            let (kind, set) = if kong {
-                (
-                    MeldKind::Kong(KongKind::Claimed),
-                    SetKind::Kong(KongKind::Claimed),
-                )
-            } else {
-                (MeldKind::Pung, SetKind::Pung)
             };
-            me.melds.push(Meld::new(kind, k, true));
-            emit!(
-                self,
-                Event::Set {
-                    player: q,
-                    kind: set,
-                    tile,
-                    from: Some(discarder),
-                    jokers,
-                }
-            );
-            self.sets_changed(q);
-            self.hooks.on_claim(&ctx!(self), q, discarder, tile);
+            let kind = if kong {
+                MeldKind::Kong(KongKind::Claimed)
+            } else {
+                MeldKind::Pung
+            };
+            self.lay_claimed_set(q, discarder, Meld::new(kind, k, true), info, tile, tile);
             if kong {
                 self.update_waits(q);
                 self.draw_for(q, true, 1);
             } else {
-                self.phase = Phase::Turn {
-                    player: q,
-                    drawn: None,
-                    source: Source::Claim,
-                    kongs: 0,
-                    claimed_pung: Some(k),
-                };
+                self.turn_after_claim(q, Some(k));
             }
             return;
         }
@@ -502,35 +446,66 @@ impl Hand {
             }
             let jokers = u8::from(joker_for.is_some());
             me.reds_melded += tile.is_red() as u8;
-            me.meld_info.push(MeldInfo {
+            let info = MeldInfo {
                 claimed: Some(tile),
                 reds: me.reds_melded - reds,
                 jokers,
                 joker_for,
                 supplier: Some(discarder as u8),
-            });
-            me.melds.push(Meld::new(MeldKind::Chow, f as u8, true));
-            emit!(
-                self,
-                Event::Set {
-                    player: next,
-                    kind: SetKind::Chow,
-                    tile: first,
-                    from: Some(discarder),
-                    jokers,
-                }
-            );
-            self.sets_changed(next);
-            self.hooks.on_claim(&ctx!(self), next, discarder, tile);
-            self.phase = Phase::Turn {
-                player: next,
-                drawn: None,
-                source: Source::Claim,
-                kongs: 0,
-                claimed_pung: None,
             };
+            let meld = Meld::new(MeldKind::Chow, f as u8, true);
+            self.lay_claimed_set(next, discarder, meld, info, first, tile);
+            self.turn_after_claim(next, None);
             return;
         }
         self.after_unclaimed(discarder);
+    }
+
+    /// Lays `q`'s set claimed from `discarder`, its tiles from his hand already taken out:
+    /// the set and what it is made of, the `set` event (`shown`: a pung's or kong's tile, a
+    /// chow's first), and the family told that he claimed `claimed`.
+    #[inline]
+    fn lay_claimed_set(
+        &mut self,
+        q: usize,
+        discarder: usize,
+        meld: Meld,
+        info: MeldInfo,
+        shown: Tile,
+        claimed: Tile,
+    ) {
+        let kind = match meld.kind {
+            MeldKind::Chow => SetKind::Chow,
+            MeldKind::Kong(k) => SetKind::Kong(k),
+            _ => SetKind::Pung,
+        };
+        let jokers = info.jokers;
+        let me = &mut self.players[q];
+        me.meld_info.push(info);
+        me.melds.push(meld);
+        emit!(
+            self,
+            Event::Set {
+                player: q,
+                kind,
+                tile: shown,
+                from: Some(discarder),
+                jokers,
+            }
+        );
+        self.sets_changed(q);
+        self.hooks.on_claim(&ctx!(self), q, discarder, claimed);
+    }
+
+    /// `q` discards next, after claiming a set (`claimed_pung`: a pung's kind).
+    #[inline]
+    fn turn_after_claim(&mut self, q: usize, claimed_pung: Option<u8>) {
+        self.phase = Phase::Turn {
+            player: q,
+            drawn: None,
+            source: Source::Claim,
+            kongs: 0,
+            claimed_pung,
+        };
     }
 }

@@ -342,9 +342,7 @@ impl Hand {
         }
         v.add_joker_pungs(pungs);
         if self.options.chow_claims && self.next_after(discarder) == p {
-            let held = me.levels[0];
-            let two = (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2);
-            v.add_chows(two & self.chow_starts);
+            v.add_chows(two_of_three(me.levels[0]) & self.chow_starts);
         }
         v
     }
@@ -358,13 +356,7 @@ impl Hand {
         if !self.options.claim_jokers || self.waits[p].is_empty() {
             return None;
         }
-        let mut seen = [0u8; KINDS];
-        for q in &self.players {
-            q.add_table_tiles(&mut seen, true);
-            for (s, c) in seen.iter_mut().zip(&q.counts) {
-                *s += c;
-            }
-        }
+        let seen = self.tiles_seen();
         self.waits[p]
             .iter()
             .filter(|&k| seen[k] < 4)
@@ -386,28 +378,34 @@ impl Hand {
         match self.options.jokers {
             Some(rules) if tile.is_joker() && me.jokers > 0 => {
                 let waits = self.joker_waits(me, me.jokers - 1, rules);
-                let mut seen = [0u8; KINDS];
-                for q in &self.players {
-                    q.add_table_tiles(&mut seen, true);
-                    for (s, c) in seen.iter_mut().zip(&q.counts) {
-                        *s += c;
-                    }
-                }
+                let seen = self.tiles_seen();
                 waits.iter().find(|&k| seen[k] < 4).map(Tile::from_kind)
             }
             _ => Some(tile),
         }
     }
 
+    /// Every natural tile on the table and in the hands, by kind (what a joker may not
+    /// stand for a fifth copy of).
+    #[cold]
+    fn tiles_seen(&self) -> Counts {
+        let mut seen = [0u8; KINDS];
+        for q in &self.players {
+            q.add_table_tiles(&mut seen, true);
+            for (s, c) in seen.iter_mut().zip(&q.counts) {
+                *s += c;
+            }
+        }
+        seen
+    }
+
     /// The kinds where a chow holding `k` can start with at most one of its other two
     /// tiles a joker (MY3-J2; `me` holds a joker).
     #[inline]
     pub(super) fn chow_starts_with_joker(&self, me: &PlayerState, k: usize) -> u64 {
-        let held = me.levels[0] | 1 << k;
-        // Two of any three in a row held (with `k`): the third is the joker.
-        let two = (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2);
-        // Runs starting at k − 2, k − 1 or k hold `k` itself.
-        two & self.chow_starts & (0b111 << k) >> 2
+        // Two of any three in a row held (with `k`): the third is the joker. Runs starting
+        // at k − 2, k − 1 or k hold `k` itself.
+        two_of_three(me.levels[0] | 1 << k) & self.chow_starts & (0b111 << k) >> 2
     }
 
     /// The legal actions of `p` in his turn.
@@ -759,4 +757,10 @@ impl Hand {
         }
         self.some_legal_win(p, &after, w)
     }
+}
+
+/// The kinds `s` where two of `s`, `s + 1`, `s + 2` are in `held` (a kind mask).
+#[inline]
+fn two_of_three(held: u64) -> u64 {
+    (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2)
 }
