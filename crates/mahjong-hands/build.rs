@@ -20,8 +20,9 @@ fn main() {
     drop(full);
     let (vectors, ids) = table_gen::distinct(&entries);
 
-    // One byte per suit content: which distinct vector it has.
-    std::fs::write(out.join("suit_ids.bin"), ids).expect("write suit_ids.bin");
+    // One byte per suit content that fits a hand, by its slot: which distinct vector it
+    // has.
+    std::fs::write(out.join("suit_ids.bin"), table_gen::by_slot(&ids)).expect("write suit_ids.bin");
     // The distinct vectors, as a Rust array.
     let mut src = String::from("[\n");
     for v in &vectors {
@@ -29,8 +30,11 @@ fn main() {
     }
     src.push(']');
     std::fs::write(out.join("suit_vectors.rs"), src).expect("write suit_vectors.rs");
-    std::fs::write(out.join("complete.bin"), table_gen::generate_complete())
-        .expect("write complete.bin");
+    std::fs::write(
+        out.join("complete.bin"),
+        table_gen::bits_by_slot(&table_gen::generate_complete()),
+    )
+    .expect("write complete.bin");
     // Each vector combined ahead of time with the kinds without chows of the
     // three-player sets.
     std::fs::write(

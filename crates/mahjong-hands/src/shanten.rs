@@ -9,7 +9,7 @@
 
 use mahjong_tiles::KINDS;
 
-use crate::table::{self, Tables, EMPTY_GROUP, INF, MAX_TILES, POW5};
+use crate::table::{self, Tables, EMPTY_GROUP, INF, MAX_TILES};
 use crate::{Counts, KindMask, Shape};
 
 /// Shanten of the regular form (sets + pair) for a hand with `declared` sets already
@@ -288,35 +288,6 @@ fn each(
     out
 }
 
-/// The change of a suit key's low and high parts for one tile of each rank.
-const STEP: [(usize, usize); 9] = {
-    let mut out = [(0, 0); 9];
-    let mut r = 0;
-    while r < 9 {
-        out[r] = if r < 4 {
-            (POW5[r], 0)
-        } else {
-            (0, POW5[r - 4])
-        };
-        r += 1;
-    }
-    out
-};
-
-/// A suit key with one tile of rank `r` (0–8) more (`add`) or fewer.
-#[inline(always)]
-fn step_key(mut key: table::SuitKey, r: usize, add: bool) -> table::SuitKey {
-    let (low, high) = STEP[r];
-    if add {
-        key.low += low;
-        key.high += high;
-    } else {
-        key.low -= low;
-        key.high -= high;
-    }
-    key
-}
-
 /// [`classical`] of `counts` stepped by one tile of each kind in `kinds` (each stepped
 /// hand must fit the tables), into `out`.
 ///
@@ -350,7 +321,7 @@ fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &
         bits &= bits - 1;
         let s = k / 9;
         // One tile of the rank changes one digit of the low or the high part.
-        let key = step_key(keys[s], k % 9, add);
+        let key = keys[s].step(k % 9, add);
         out[k] = table::finish(t.dist(t.slot(key)), others[s]) as i8 - 1;
     }
     let mut bits = kinds >> 27;
@@ -390,7 +361,7 @@ fn three_player_each<const S: usize>(
         while bits != 0 {
             let r = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let key = step_key(keys[i], r, add);
+            let key = keys[i].step(r, add);
             out[9 * s + r] = table::finish(t.dist(t.slot(key)), others) as i8 - 1;
         }
     }

@@ -9,8 +9,10 @@
 //!
 //! The tables are computed at build time (`build.rs`, by [`crate::table_gen`]) and embedded
 //! in the binary: the 405,350 suit contents that fit a hand share only 126 distinct
-//! distance vectors, so each content is one byte naming its vector, at its base-5 index
-//! (1.9 MB, of which a hand touches three bytes), and the completeness bits take 240 KB.
+//! distance vectors, so each content is one byte naming its vector (396 KB), and the
+//! completeness bits take 50 KB. Both are indexed by a slot numbering only the contents
+//! that fit a hand ([`table_gen::slot`]), not by the base-5 number (1.9 MB and 240 KB),
+//! so they stay in the second-level cache.
 //! For the three-player sets each of the 126 vectors is also stored combined with the
 //! kinds without chows (their 1 and 9 and the honours) of each of 56 classes of levels,
 //! for every number of sets (560 KB), so such a hand combines no vectors. Nothing is built
@@ -21,12 +23,16 @@
 //! points are compiled a second time for AVX2, chosen at run time, whose three-operand
 //! and broadcast forms make them markedly faster. Other processors get plain loops.
 
-use crate::table_gen::{self, LOWS, VECTOR_IDS, WIDE_CLASSES};
+#[cfg(test)]
+use crate::table_gen::LOWS;
+use crate::table_gen::{self, SLOTS_PADDED, VECTOR_IDS, WIDE_CLASSES};
 use crate::Counts;
 
+#[cfg(test)]
+pub(crate) use crate::table_gen::ENTRIES;
 #[cfg(any(test, not(target_arch = "x86_64")))]
 pub(crate) use crate::table_gen::P1;
-pub(crate) use crate::table_gen::{isolated_key, ENTRIES, INF, MAX_TILES, POW5};
+pub(crate) use crate::table_gen::{isolated_key, INF, MAX_TILES, POW5};
 
 /// Sixteen distances (or 255 in unused lanes), one per target: see [`P1`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,17 +66,54 @@ pub(crate) struct SuitKey {
 
 impl SuitKey {
     /// The whole content as one base-5 number (rank 1 lowest).
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn index(self) -> usize {
         self.low + LOWS * self.high
     }
+
+    /// The key with one tile of rank `r` (0–8) more (`add`) or fewer.
+    #[inline(always)]
+    pub(crate) fn step(mut self, r: usize, add: bool) -> SuitKey {
+        let (low, high) = STEP[r];
+        if add {
+            self.low += low;
+            self.high += high;
+        } else {
+            self.low -= low;
+            self.high -= high;
+        }
+        self
+    }
+
+    /// Where the content sits in the tables ([`table_gen::slot`]). The suit must hold at
+    /// most [`MAX_TILES`] tiles; any other content has a slot in bounds with a
+    /// meaningless entry.
+    #[inline(always)]
+    pub(crate) fn slot(self) -> usize {
+        table_gen::slot(self.low, self.high)
+    }
 }
+
+/// The change of a suit key's low and high parts for one tile of each rank.
+const STEP: [(usize, usize); 9] = {
+    let mut out = [(0, 0); 9];
+    let mut r = 0;
+    while r < 9 {
+        out[r] = if r < 4 {
+            (POW5[r], 0)
+        } else {
+            (0, POW5[r - 4])
+        };
+        r += 1;
+    }
+    out
+};
 
 /// The per-suit tables.
 pub(crate) struct Tables {
-    /// Which distinct distance vector each suit content has, by its index (contents of
-    /// more than [`MAX_TILES`] tiles, which no hand has, name any vector).
-    ids: &'static [u8; ENTRIES],
+    /// Which distinct distance vector each suit content has, by its slot
+    /// ([`SuitKey::slot`]; the padding names any vector).
+    ids: &'static [u8; SLOTS_PADDED],
     /// The distinct distance vectors, by id (the ids past the last are never used).
     vectors: [Dist; 256],
     /// Distances of the kinds that form only pungs and pairs, by [`isolated_key`] (kept
@@ -146,18 +189,16 @@ const PAIR_REV_LEN: usize = WIDE_CLASSES * VECTOR_IDS;
 static PAIR_REV_BYTES: Aligned<[u8; 5 * PAIR_REV_LEN * 16]> =
     Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_rev.bin")));
 
-/// Whether each suit content, by index, is exactly sets plus at most one pair (at most 14
-/// tiles), one bit each, written by the build script.
-static COMPLETE: &[u8; ENTRIES_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/complete.bin"));
+/// Whether each suit content, by slot ([`SuitKey::slot`]), is exactly sets plus at most
+/// one pair (at most 14 tiles), one bit each, written by the build script.
+static COMPLETE: &[u8; SLOTS_PADDED.div_ceil(8)] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/complete.bin"));
 
-/// Bytes of the completeness bits.
-const ENTRIES_BYTES: usize = ENTRIES.div_ceil(8);
-
-/// Whether the suit with this content index is exactly sets plus at most one pair (at most
-/// 14 tiles). Waits and completeness need only this.
+/// Whether the suit content at this slot is exactly sets plus at most one pair. The
+/// content must hold at most [`MAX_TILES`] tiles. Waits and completeness need only this.
 #[inline(always)]
-pub(crate) fn suit_is_complete(index: usize) -> bool {
-    COMPLETE[index / 8] >> (index % 8) & 1 == 1
+pub(crate) fn suit_is_complete(slot: usize) -> bool {
+    COMPLETE[slot / 8] >> (slot % 8) & 1 == 1
 }
 
 impl Tables {
@@ -167,11 +208,11 @@ impl Tables {
         &TABLES
     }
 
-    /// Where a suit's distances are: its index. The suit must hold at most [`MAX_TILES`]
+    /// Where a suit's distances are: its slot. The suit must hold at most [`MAX_TILES`]
     /// tiles.
     #[inline(always)]
     pub(crate) fn slot(&self, key: SuitKey) -> usize {
-        key.index()
+        key.slot()
     }
 
     /// The distances at a slot.
@@ -766,6 +807,10 @@ mod tests {
         suit_key(&hand(suit), 2).index()
     }
 
+    fn slot(suit: [u8; 9]) -> usize {
+        suit_key(&hand(suit), 2).slot()
+    }
+
     fn dist(suit: [u8; 9]) -> [u8; 16] {
         let t = Tables::get();
         t.dist(t.slot(suit_key(&hand(suit), 2))).0
@@ -844,17 +889,41 @@ mod tests {
         assert_eq!(v[lane(2, 0)], 2);
     }
 
+    /// The slots number exactly the suit contents that fit a hand, each once, and any
+    /// content (even of more tiles) has a slot in bounds.
+    #[test]
+    fn slots_number_the_contents_that_fit_a_hand() {
+        let mut seen = vec![false; table_gen::SLOTS];
+        for index in 0..ENTRIES {
+            let at = table_gen::slot(index % LOWS, index / LOWS);
+            assert!(at < table_gen::SLOTS_PADDED, "{index}");
+            if table_gen::digit_sum(index) <= MAX_TILES {
+                assert!(!std::mem::replace(&mut seen[at], true), "{index}");
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(table_gen::SLOTS, 405_350);
+        assert_eq!(slot([0; 9]), 0);
+        // The empty low part comes first in every row.
+        assert_eq!(
+            slot([0, 0, 0, 0, 1, 0, 0, 0, 0]),
+            table_gen::LOW_FITS[14] as usize
+        );
+    }
+
     #[test]
     fn completeness_bits() {
         assert!(suit_is_complete(0));
-        assert!(suit_is_complete(idx([3, 1, 1, 1, 2, 1, 1, 1, 3])));
-        assert!(suit_is_complete(idx([2, 0, 0, 0, 0, 0, 0, 0, 0])));
-        assert!(suit_is_complete(idx([1, 1, 1, 0, 0, 0, 0, 0, 2])));
-        assert!(!suit_is_complete(idx([4, 0, 0, 0, 0, 0, 0, 0, 0])));
-        assert!(!suit_is_complete(idx([2, 2, 0, 0, 0, 0, 0, 0, 0])));
-        assert!(!suit_is_complete(idx([1, 1, 0, 0, 0, 0, 0, 0, 0])));
-        // Five sets do not fit a hand.
-        assert!(!suit_is_complete(idx([3, 3, 3, 3, 3, 0, 0, 0, 0])));
+        assert!(suit_is_complete(slot([3, 1, 1, 1, 2, 1, 1, 1, 3])));
+        assert!(suit_is_complete(slot([2, 0, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(suit_is_complete(slot([1, 1, 1, 0, 0, 0, 0, 0, 2])));
+        assert!(!suit_is_complete(slot([4, 0, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(!suit_is_complete(slot([2, 2, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(!suit_is_complete(slot([1, 1, 0, 0, 0, 0, 0, 0, 0])));
+        assert!(suit_is_complete(slot([3, 3, 3, 3, 2, 0, 0, 0, 0])));
+        assert!(suit_is_complete(slot([0, 0, 0, 0, 2, 3, 3, 3, 3])));
+        assert!(suit_is_complete(slot([0, 0, 0, 1, 1, 3, 3, 3, 3])));
+        assert!(!suit_is_complete(slot([0, 0, 1, 0, 1, 3, 3, 3, 3])));
     }
 
     /// Min-plus convolution by definition, on lane vectors.
@@ -1054,8 +1123,9 @@ mod embedded {
         }
         assert_eq!(checked, 405_350);
         assert_eq!(ENTRIES, full.len());
-        assert_eq!(&COMPLETE[..], &table_gen::derive_complete(&contains)[..]);
-        assert_eq!(&COMPLETE[..], &table_gen::generate_complete()[..]);
+        let derived = table_gen::derive_complete(&contains);
+        assert_eq!(&COMPLETE[..], &table_gen::bits_by_slot(&derived)[..]);
+        assert_eq!(&derived, &table_gen::generate_complete());
     }
 
     /// The three-player tables: each wide packed value of levels names the isolated

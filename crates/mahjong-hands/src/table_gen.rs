@@ -20,6 +20,103 @@ pub const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390_625];
 /// Values of the low part of a suit key (ranks 1–4).
 pub const LOWS: usize = 625;
 
+/// Values of the high part of a suit key (ranks 5–9).
+pub const HIGHS: usize = 3125;
+
+/// Lows (ranks 1–4 as a base-5 number) with at most `t` tiles, by `t` (0–16).
+pub const LOW_FITS: [u16; 17] = {
+    let mut out = [0u16; 17];
+    let mut low = 0;
+    while low < LOWS {
+        let mut t = digit_sum(low);
+        while t < 17 {
+            out[t] += 1;
+            t += 1;
+        }
+        low += 1;
+    }
+    out
+};
+
+/// Each low's place when the lows are ordered by their tiles, then by value: the lows
+/// that fit beside a high part of `h` tiles are then the first `LOW_FITS[MAX_TILES − h]`.
+/// Padded to 1,024 (zeros) so that a masked index needs no bounds check.
+pub const LOW_RANK: [u16; 1024] = {
+    let mut out = [0u16; 1024];
+    let mut next = 0u16;
+    let mut t = 0;
+    while t <= 16 {
+        let mut low = 0;
+        while low < LOWS {
+            if digit_sum(low) == t {
+                out[low] = next;
+                next += 1;
+            }
+            low += 1;
+        }
+        t += 1;
+    }
+    out
+};
+
+/// Where each high part's row of lows starts in the slots: the rows of the highs before
+/// it, each as long as the lows that fit beside it (none for a high of more than
+/// [`MAX_TILES`] tiles). Padded to 4,096 (with [`SLOTS`]) for masked indexes.
+pub const HIGH_BASE: [u32; 4096] = {
+    let mut out = [0u32; 4096];
+    let mut next = 0u32;
+    let mut high = 0;
+    while high < 4096 {
+        out[high] = next;
+        if high < HIGHS && digit_sum(high) <= MAX_TILES {
+            let room = MAX_TILES - digit_sum(high);
+            next += LOW_FITS[if room > 16 { 16 } else { room }] as u32;
+        }
+        high += 1;
+    }
+    out
+};
+
+/// The suit contents of at most [`MAX_TILES`] tiles: one slot each.
+pub const SLOTS: usize = HIGH_BASE[4095] as usize;
+
+/// Slots of the tables indexed by [`slot`]: one per suit content that fits a hand, then
+/// room for the slot of any other content (a high's row start plus a low's rank), whose
+/// entry is meaningless but in bounds.
+pub const SLOTS_PADDED: usize = SLOTS + LOWS;
+
+/// The slot of the suit content with this low part (ranks 1–4) and high part (ranks 5–9):
+/// contents of at most [`MAX_TILES`] tiles have distinct slots below [`SLOTS`]. Four times
+/// smaller than indexing by the whole base-5 number, so the tables stay in the second-level
+/// cache; the cost is two small lookups (13 KB) instead of a multiply.
+#[inline(always)]
+pub const fn slot(low: usize, high: usize) -> usize {
+    HIGH_BASE[high & 4095] as usize + LOW_RANK[low & 1023] as usize
+}
+
+/// The bytes `dense` (one per base-5 index) rearranged by [`slot`], the padding zero.
+pub fn by_slot(dense: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; SLOTS_PADDED];
+    for (index, &b) in dense.iter().enumerate() {
+        if digit_sum(index) <= MAX_TILES {
+            out[slot(index % LOWS, index / LOWS)] = b;
+        }
+    }
+    out
+}
+
+/// Bits `dense` (bit `index`, lowest bit first) rearranged by [`slot`], the padding zero.
+pub fn bits_by_slot(dense: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; SLOTS_PADDED.div_ceil(8)];
+    for index in 0..ENTRIES {
+        if digit_sum(index) <= MAX_TILES && dense[index / 8] >> (index % 8) & 1 == 1 {
+            let at = slot(index % LOWS, index / LOWS);
+            out[at / 8] |= 1 << (at % 8);
+        }
+    }
+    out
+}
+
 /// Most tiles a suit can hold in a hand (four sets and a pair). Only suit contents up to
 /// this size are looked up.
 pub const MAX_TILES: usize = 14;

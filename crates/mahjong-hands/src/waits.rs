@@ -8,7 +8,7 @@
 
 use mahjong_tiles::KINDS;
 
-use crate::table::{self, POW5};
+use crate::table;
 use crate::{for_each_arrangement, Counts, KindMask, Shape};
 
 /// Whether concealed `counts` plus `declared` declared sets form a complete hand (regular,
@@ -153,8 +153,8 @@ fn copies_fit(shape: &Shape) -> bool {
 /// The completeness of each group of a hand: every chow suit, and the other kinds
 /// together. Counts must be at most 4.
 struct Groups {
-    /// Table index of each chow suit (unused for the others).
-    index: [usize; 3],
+    /// Table key of each chow suit (unused for the others).
+    keys: [table::SuitKey; 3],
     /// Tiles in each group (3 = the other kinds).
     sum: [u32; 4],
     /// Bit `s`: suit `s` is a chow suit.
@@ -174,7 +174,7 @@ impl Groups {
     fn of(counts: &Counts, shape: &Shape, levels: &[u64; 4]) -> Groups {
         let tiles = |mask: u64| levels.iter().map(|l| (l & mask).count_ones()).sum::<u32>();
         let mut g = Groups {
-            index: [0; 3],
+            keys: [table::SuitKey { low: 0, high: 0 }; 3],
             sum: [0; 4],
             chows: 0,
             complete: 0,
@@ -186,9 +186,9 @@ impl Groups {
             let suit = 0x1FF << (9 * s);
             if shape.chow_suits[s] {
                 g.chows |= 1 << s;
-                g.index[s] = table::suit_key(counts, s).index();
+                g.keys[s] = table::suit_key(counts, s);
                 g.sum[s] = tiles(suit);
-                if table::suit_is_complete(g.index[s]) {
+                if table::suit_is_complete(g.keys[s].slot()) {
                     g.complete |= 1 << s;
                     g.pairs += u32::from(g.sum[s] % 3 == 2);
                 } else {
@@ -248,7 +248,7 @@ fn regular_waits(counts: &Counts, shape: &Shape, levels: &[u64; 4]) -> u64 {
         while ranks != 0 {
             let i = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            if table::suit_is_complete(g.index[s] + POW5[i]) {
+            if table::suit_is_complete(g.keys[s].step(i, true).slot()) {
                 out |= 1 << (9 * s + i);
             }
         }
