@@ -653,7 +653,7 @@ impl GreedyBot {
     }
 
     pub(crate) fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
-        if tile.kind().is_none() {
+        if tile.kind().is_none() && !tile.is_joker() {
             return Action::Pass;
         }
         let cx = Ctx::new(self, view);
@@ -663,7 +663,10 @@ impl GreedyBot {
         let defence = s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
         let mut best: Option<(Action, i8, i32)> = None;
         for a in &view.legal {
-            let Some((_, s1, value)) = self.after_claim(&cx, &hand, d, tile, *a) else {
+            let Some((natural, like)) = as_natural_claim(&hand, tile, *a) else {
+                continue;
+            };
+            let Some((_, s1, value)) = self.after_claim(&cx, &hand, d, natural, like) else {
                 continue;
             };
             let worth = s1 < s0 || (s1 == s0 && value >= 2);
@@ -675,6 +678,26 @@ impl GreedyBot {
             }
         }
         best.map_or(Action::Pass, |(a, _, _)| a)
+    }
+}
+
+/// A claim of `tile` by action `a` as the same claim of a natural tile: itself, or for a
+/// discarded joker (MY3-J7) the tile it stands for: a joker's pung (`JokerPung`) as a pung
+/// of its kind, which takes two held tiles or one and a joker of the hand as a pung's
+/// jokers do, and a chow as the chow of the tile it lacks (the highest when it holds all
+/// three), as the engine lays it. `None`: no such claim.
+pub(crate) fn as_natural_claim(hand: &Counts, tile: Tile, a: Action) -> Option<(Tile, Action)> {
+    if !tile.is_joker() {
+        return Some((tile, a));
+    }
+    match a {
+        Action::JokerPung { tile } => Some((tile, Action::Pung)),
+        Action::Chow { first } => {
+            let f = first.kind()?;
+            let stands_for = (f..f + 3).find(|&x| hand[x] == 0).unwrap_or(f + 2);
+            Some((Tile::from_kind(stands_for), a))
+        }
+        _ => None,
     }
 }
 

@@ -345,7 +345,12 @@ impl StrongBot {
     /// valuable.
     fn claim(&mut self, view: &SeatView, tile: Tile) -> Action {
         let Some(k) = tile.kind() else {
-            return Action::Pass;
+            // A discarded joker for a set (MY3-J7): as greedy claims it.
+            return if tile.is_joker() {
+                self.greedy.claim(view, tile)
+            } else {
+                Action::Pass
+            };
         };
         if self.greedy.held_jokers() > 0 {
             // The claims' batch shanten below count no jokers: greedy's claims, which do.

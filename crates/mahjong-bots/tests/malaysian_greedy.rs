@@ -4,8 +4,10 @@
 //! natural tile (MY3-J5), and beats random play.
 
 use mahjong_bots::{Bot, GreedyBot};
-use mahjong_engine::Action;
+use mahjong_engine::{Action, PhaseView};
 use mahjong_rules::Ruleset;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
 mod common;
 use common::*;
@@ -123,4 +125,97 @@ fn strong_counts_its_joker_in_its_waits_and_keeps_it() {
     let mut strong = mahjong_bots::StrongBot::for_ruleset(&malaysian(), 1);
     let a = strong.act(&joker_hand());
     assert!(a == discard("RD") || a == discard("GD"), "{a:?}");
+}
+
+/// South (next after East) holds 1D–6D, 8D 9D, EW EW, NW RD GD; East discards a joker and
+/// the option `claim_discarded_joker` (MY3-J7) offers its pung of east winds and a chow.
+fn joker_discarded() -> mahjong_engine::SeatView {
+    view3(
+        "1D 2D 3D 4D 5D 6D 8D 9D EW EW NW RD GD",
+        (&[], ""),
+        quiet("E"),
+        quiet("W"),
+        serde_json::json!({"type": "claims", "discarder": 0, "tile": "JK"}),
+        vec![
+            Action::Pass,
+            Action::JokerPung { tile: tile("EW") },
+            Action::Chow { first: tile("7D") },
+        ],
+    )
+}
+
+#[test]
+fn claims_a_discarded_joker_for_the_set_it_brings_nearest() {
+    // Two from ready. The joker's pung of east winds (the prevailing wind, 1 fan) or the
+    // chow 7D 8D 9D (the joker as 7D) each bring it one from ready; the pung is worth
+    // more. Strong claims it as greedy does.
+    let pung = Action::JokerPung { tile: tile("EW") };
+    assert_eq!(greedy().act(&joker_discarded()), pung);
+    let mut strong = mahjong_bots::StrongBot::for_ruleset(&malaysian(), 1);
+    assert_eq!(strong.act(&joker_discarded()), pung);
+    // Only the chow on offer: taken, as a chow of 7D would be.
+    let mut v = joker_discarded();
+    v.legal = vec![Action::Pass, Action::Chow { first: tile("7D") }];
+    assert_eq!(greedy().act(&v), Action::Chow { first: tile("7D") });
+}
+
+/// Counts a bot's offers of a discarded joker for a set (`.1`) and its claims (`.2`).
+struct JokerClaims<B>(B, Arc<AtomicU32>, Arc<AtomicU32>);
+
+impl<B: Bot> Bot for JokerClaims<B> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn act(&mut self, view: &mahjong_engine::SeatView) -> Action {
+        let a = self.0.act(view);
+        let joker = matches!(view.phase, PhaseView::Claims { tile, .. } if tile.is_joker());
+        let set = |a: &Action| matches!(a, Action::JokerPung { .. } | Action::Chow { .. });
+        if joker && view.legal.iter().any(set) {
+            self.1.fetch_add(1, Ordering::Relaxed);
+            if set(&a) {
+                self.2.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        a
+    }
+}
+
+#[test]
+fn greedy_and_strong_claim_discarded_jokers_in_play() {
+    let mut r = malaysian();
+    r.set("claim_discarded_joker=true").unwrap();
+    let count = || Arc::new(AtomicU32::new(0));
+    let (offers, claims) = (count(), count());
+    for seed in 1..=60 {
+        // The random seats discard jokers; greedy and strong keep theirs.
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(mahjong_bots::RandomBot::new(seed)),
+            Box::new(mahjong_bots::RandomBot::new(seed + 100)),
+            Box::new(mahjong_bots::RandomBot::new(seed + 200)),
+        ];
+        let (b, o, c) = (seed as usize % 3, offers.clone(), claims.clone());
+        bots[b] = if seed % 2 == 0 {
+            Box::new(JokerClaims(GreedyBot::for_ruleset(&r, seed), o, c))
+        } else {
+            Box::new(JokerClaims(
+                mahjong_bots::StrongBot::for_ruleset(&r, seed),
+                o,
+                c,
+            ))
+        };
+        let mut config = mahjong_engine::GameConfig::new(r.clone(), seed);
+        config.max_hands = Some(4);
+        let mut game = mahjong_engine::Game::new(config);
+        mahjong_bots::play_game(&mut game, &mut bots).unwrap();
+        assert_eq!(game.totals().iter().sum::<i64>(), 0, "seed {seed}");
+    }
+    let (offers, claims) = (
+        offers.load(Ordering::Relaxed),
+        claims.load(Ordering::Relaxed),
+    );
+    assert!(
+        claims >= 5 && claims < offers,
+        "{offers} offers, {claims} claims"
+    );
 }
