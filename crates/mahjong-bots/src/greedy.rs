@@ -693,8 +693,7 @@ pub(crate) fn as_natural_claim(hand: &Counts, tile: Tile, a: Action) -> Option<(
     match a {
         Action::JokerPung { tile } => Some((tile, Action::Pung)),
         Action::Chow { first } => {
-            let f = first.kind()?;
-            let stands_for = (f..f + 3).find(|&x| hand[x] == 0).unwrap_or(f + 2);
+            let stands_for = mahjong_engine::chow_joker_stands_for(hand, first.kind()?);
             Some((Tile::from_kind(stands_for), a))
         }
         _ => None,

@@ -18,7 +18,9 @@ pub use game::{Game, GameConfig, GameSummary};
 pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, Seats};
 pub use legal::{LegalSet, MAX_LEGAL};
 pub use player::{MeldInfo, PlayerState};
-pub use protocol::{Action, Event, PaymentRecord, PotTaken, ScoredItem, SetKind};
+pub use protocol::{
+    chow_joker_stands_for, Action, Event, PaymentRecord, PotTaken, ScoredItem, SetKind,
+};
 pub use record::{replay, replay_tables, RecordHeader, ReplayError, ReplaySummary};
 pub use tiles::{TileList, TILE_LIST_CAP};
 pub use view::{PublicSeat, PublicSet, SeatView};

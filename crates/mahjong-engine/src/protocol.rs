@@ -64,6 +64,15 @@ pub enum Action {
     },
 }
 
+/// The tile a discarded joker stands for in the chow from `first` (a kind) claimed with
+/// it (MY3-J7) by a player holding `held`: the one of the three he lacks, or the highest
+/// when he holds all three.
+pub fn chow_joker_stands_for(held: &mahjong_hands::Counts, first: usize) -> usize {
+    (first..first + 3)
+        .find(|&x| held[x] == 0)
+        .unwrap_or(first + 2)
+}
+
 /// A set as everybody sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -301,7 +301,7 @@ fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &
     const SUIT: u64 = 0x1FF;
     let t = Tables::get();
     let keys = [0, 1, 2].map(|s| table::suit_key(counts, s));
-    let d = keys.map(|key| t.dist(t.slot(key)));
+    let d = keys.map(|key| t.dist(key.slot()));
     let honours = t.honours_rev::<S>(table::honour_levels(counts, 0x7F));
     // The other groups of each suit, reversed; only for suits with kinds to step.
     let high = table::combine_rev::<S>(d[2], honours);
@@ -322,7 +322,7 @@ fn classical_each<const S: usize>(counts: &Counts, kinds: u64, add: bool, out: &
         let s = k / 9;
         // One tile of the rank changes one digit of the low or the high part.
         let key = keys[s].step(k % 9, add);
-        out[k] = table::finish(t.dist(t.slot(key)), others[s]) as i8 - 1;
+        out[k] = table::finish(t.dist(key.slot()), others[s]) as i8 - 1;
     }
     let mut bits = kinds >> 27;
     if bits != 0 {
@@ -350,7 +350,7 @@ fn three_player_each<const S: usize>(
 ) {
     let t = Tables::get();
     let keys = l.suits.map(|s| table::suit_key(counts, s));
-    let ids = keys.map(|key| t.id(t.slot(key)));
+    let ids = keys.map(|key| t.id(key.slot()));
     let isolated = l.isolated_key(counts);
     for (i, &s) in l.suits.iter().enumerate() {
         let mut bits = kinds >> (9 * s) & 0x1FF;
@@ -362,7 +362,7 @@ fn three_player_each<const S: usize>(
             let r = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let key = keys[i].step(r, add);
-            out[9 * s + r] = table::finish(t.dist(t.slot(key)), others) as i8 - 1;
+            out[9 * s + r] = table::finish(t.dist(key.slot()), others) as i8 - 1;
         }
     }
     let mut bits = kinds & l.isolated;
@@ -474,7 +474,7 @@ fn classical<const S: usize>(counts: &Counts) -> u8 {
 /// The distances of suit `s`.
 #[inline(always)]
 fn suit(t: &Tables, counts: &Counts, s: usize) -> table::Dist {
-    t.dist(t.slot(table::suit_key(counts, s)))
+    t.dist(table::suit_key(counts, s).slot())
 }
 
 /// A three-player shape (the Korean and Japanese sets): one suit holds only its 1 and 9
@@ -541,7 +541,7 @@ impl ThreePlayer {
 fn three_player<const S: usize>(counts: &Counts, l: &ThreePlayer) -> u8 {
     let t = Tables::get();
     // The second suit and the kinds without chows, combined ahead of time.
-    let id = t.id(t.slot(table::suit_key(counts, l.suits[1])));
+    let id = t.id(table::suit_key(counts, l.suits[1]).slot());
     let rest = t.pair_rev::<S>(id, l.isolated_key(counts));
     table::finish(suit(t, counts, l.suits[0]), rest)
 }

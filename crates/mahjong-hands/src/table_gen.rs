@@ -23,41 +23,35 @@ pub const LOWS: usize = 625;
 /// Values of the high part of a suit key (ranks 5–9).
 pub const HIGHS: usize = 3125;
 
-/// Lows (ranks 1–4 as a base-5 number) with at most `t` tiles, by `t` (0–16).
-pub const LOW_FITS: [u16; 17] = {
-    let mut out = [0u16; 17];
-    let mut low = 0;
-    while low < LOWS {
-        let mut t = digit_sum(low);
-        while t < 17 {
-            out[t] += 1;
-            t += 1;
-        }
-        low += 1;
-    }
-    out
-};
-
-/// Each low's place when the lows are ordered by their tiles, then by value: the lows
-/// that fit beside a high part of `h` tiles are then the first `LOW_FITS[MAX_TILES − h]`.
-/// Padded to 1,024 (zeros) so that a masked index needs no bounds check.
-pub const LOW_RANK: [u16; 1024] = {
-    let mut out = [0u16; 1024];
+/// The lows (ranks 1–4 as a base-5 number) ordered by their tiles, then by value: each
+/// low's place in that order ([`LOW_RANK`]) and how many lows have at most `t` tiles, by
+/// `t` (0–16, [`LOW_FITS`]).
+const LOWS_BY_TILES: ([u16; 1024], [u16; 17]) = {
+    let (mut rank, mut fits) = ([0u16; 1024], [0u16; 17]);
     let mut next = 0u16;
     let mut t = 0;
     while t <= 16 {
         let mut low = 0;
         while low < LOWS {
             if digit_sum(low) == t {
-                out[low] = next;
+                rank[low] = next;
                 next += 1;
             }
             low += 1;
         }
+        fits[t] = next;
         t += 1;
     }
-    out
+    (rank, fits)
 };
+
+/// Lows with at most `t` tiles, by `t` (0–16).
+pub const LOW_FITS: [u16; 17] = LOWS_BY_TILES.1;
+
+/// Each low's place when the lows are ordered by their tiles, then by value: the lows
+/// that fit beside a high part of `h` tiles are then the first `LOW_FITS[MAX_TILES − h]`.
+/// Padded to 1,024 (zeros) so that a masked index needs no bounds check.
+pub const LOW_RANK: [u16; 1024] = LOWS_BY_TILES.0;
 
 /// Where each high part's row of lows starts in the slots: the rows of the highs before
 /// it, each as long as the lows that fit beside it (none for a high of more than
@@ -94,13 +88,19 @@ pub const fn slot(low: usize, high: usize) -> usize {
     HIGH_BASE[high & 4095] as usize + LOW_RANK[low & 1023] as usize
 }
 
+/// Every suit content that fits a hand (at most [`MAX_TILES`] tiles): its base-5 index and
+/// its slot.
+pub fn slots() -> impl Iterator<Item = (usize, usize)> {
+    (0..ENTRIES)
+        .filter(|&index| digit_sum(index) <= MAX_TILES)
+        .map(|index| (index, slot(index % LOWS, index / LOWS)))
+}
+
 /// The bytes `dense` (one per base-5 index) rearranged by [`slot`], the padding zero.
 pub fn by_slot(dense: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; SLOTS_PADDED];
-    for (index, &b) in dense.iter().enumerate() {
-        if digit_sum(index) <= MAX_TILES {
-            out[slot(index % LOWS, index / LOWS)] = b;
-        }
+    for (index, at) in slots() {
+        out[at] = dense[index];
     }
     out
 }
@@ -108,11 +108,8 @@ pub fn by_slot(dense: &[u8]) -> Vec<u8> {
 /// Bits `dense` (bit `index`, lowest bit first) rearranged by [`slot`], the padding zero.
 pub fn bits_by_slot(dense: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; SLOTS_PADDED.div_ceil(8)];
-    for index in 0..ENTRIES {
-        if digit_sum(index) <= MAX_TILES && dense[index / 8] >> (index % 8) & 1 == 1 {
-            let at = slot(index % LOWS, index / LOWS);
-            out[at / 8] |= 1 << (at % 8);
-        }
+    for (index, at) in slots() {
+        out[at / 8] |= (dense[index / 8] >> (index % 8) & 1) << (at % 8);
     }
     out
 }

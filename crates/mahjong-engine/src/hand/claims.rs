@@ -278,7 +278,7 @@ impl Hand {
         let f = first.kind().expect("playing tile");
         let me = &mut self.players[next];
         let reds = me.reds_melded;
-        let stands_for = (f..f + 3).find(|&x| me.counts[x] == 0).unwrap_or(f + 2);
+        let stands_for = crate::chow_joker_stands_for(&me.counts, f);
         for x in (f..f + 3).filter(|&x| x != stands_for) {
             me.meld_kind(Tile::from_kind(x), 1);
         }
