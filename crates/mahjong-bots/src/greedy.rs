@@ -84,6 +84,9 @@ pub struct GreedyBot {
     prevailing_scores: bool,
     /// Useful tiles are counted for this many candidates, within this shanten.
     pub(crate) search: (usize, i8),
+    /// Plays defence against a threatening opponent, not only late in the hand. The strong
+    /// bot turns it off where every loser pays alike.
+    pub(crate) fold_on_threat: bool,
     /// Wins need a minimum value: the family's plan toward hands that meet it, wins
     /// valued by the scorer.
     pub(crate) plan: Option<Box<Planner>>,
@@ -165,6 +168,7 @@ impl GreedyBot {
             seven_pairs: false,
             prevailing_scores: true,
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
+            fold_on_threat: true,
             plan: None,
             dangers: Ruleset::preset("millington")
                 .expect("a preset")
@@ -183,12 +187,19 @@ impl GreedyBot {
             seven_pairs: ruleset.play().seven_pairs,
             prevailing_scores: ruleset.prevailing_wind_scores(),
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
+            fold_on_threat: true,
             plan: Planner::of(ruleset).map(Box::new),
             dangers: ruleset.discard_dangers(),
             ready_seen: ReadySeen::default(),
             jokers: ruleset.play().jokers,
             held_jokers: Cell::new(0),
         }
+    }
+
+    /// Whether a hand `shanten` tiles from ready plays defence: two or more from ready,
+    /// late in the hand or (where it folds on a threat) against a threatening opponent.
+    fn defends(&self, shanten: i8, cx: &Ctx) -> bool {
+        shanten >= 2 && (cx.view.live_wall <= DEFENCE_LIVE || (self.fold_on_threat && cx.threat))
     }
 
     /// Plays a ruleset whose wins need a minimum value by speed alone, like the other
@@ -417,7 +428,7 @@ impl GreedyBot {
                 .filter(move |&(t, _)| !any_safe || is_safe(t))
         };
         let min_s = pool().map(|(_, s)| s).min().expect("a candidate");
-        let defence = min_s >= 2 && (cx.view.live_wall <= DEFENCE_LIVE || cx.threat);
+        let defence = self.defends(min_s, cx);
         // (score, tile) of each candidate considered.
         let mut scored: Vec<(i64, Tile)> = Vec::with_capacity(14);
         if defence {
@@ -660,7 +671,7 @@ impl GreedyBot {
         let hand = cx.sight.hand;
         let d = cx.sight.declared;
         let s0 = self.shanten(&hand, d);
-        let defence = s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
+        let defence = self.defends(s0, &cx);
         let mut best: Option<(Action, i8, i32)> = None;
         for a in &view.legal {
             let Some((natural, like)) = as_natural_claim(&hand, tile, *a) else {
@@ -750,7 +761,7 @@ impl GreedyBot {
         };
         let hand = cx.sight.hand;
         let s0 = p.distance(&hand, &px.decl, px.winds);
-        let defence = s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
+        let defence = self.defends(s0, &cx);
         let mut best: Option<(Action, i8, u32)> = None;
         for a in &view.legal {
             let mut h = hand;

@@ -17,7 +17,8 @@
 //!   loser pays alike (the classical and Western games), holding back a tile an opponent
 //!   may win on gains nothing, so the bot keeps attacking; it never discards a tile the
 //!   ruleset makes dangerous (`Ruleset::discard_dangers`: M90a–f in the classical game)
-//!   while it has a safe one.
+//!   while it has a safe one. Where it plays greedy's plan toward a minimum there
+//!   (`bmja`), it folds late in the hand as greedy does, but not for a threat.
 //!
 //! Where wins need a minimum value (the hand-points of `korean-3p`, the yaku of
 //! `japanese-3p`) it plays greedy's plans toward the minimum, with the waits valued by the
@@ -77,14 +78,19 @@ impl StrongBot {
     /// A strong bot for a ruleset.
     pub fn for_ruleset(ruleset: &Ruleset, seed: u64) -> StrongBot {
         let valuer = Valuer::new(ruleset);
-        let greedy = GreedyBot::for_ruleset(ruleset, seed).exhaustive();
+        let mut greedy = GreedyBot::for_ruleset(ruleset, seed).exhaustive();
+        let fold = valuer.discarder_pays_more();
+        // Where every loser pays alike, greedy's plays (the plans toward a minimum) fold
+        // only late, never for a threat: in `bmja` +1.4 ± 0.8 and +1.9 ± 0.8 a hand
+        // against three greedy (two sets of 40,000 duplicate hands, paired by deal).
+        greedy.fold_on_threat = fold;
         let fold_near = greedy
             .plan
             .as_deref()
             .is_some_and(|p| p.ready_bound_by_passes());
         StrongBot {
             greedy,
-            fold: valuer.discarder_pays_more(),
+            fold,
             fold_near,
             valuer,
         }

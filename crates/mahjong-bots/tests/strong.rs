@@ -313,3 +313,27 @@ fn it_folds_one_tile_from_ready_against_a_riichi_where_passes_bind_him() {
     let calm = strong(&at(false));
     assert!(calm == tile("WD") || calm == tile("9B"), "{calm:?}");
 }
+
+#[test]
+fn where_every_loser_pays_alike_it_folds_late_but_not_for_a_threat() {
+    // BMJA (one chow at most): two or more from ready, with pairs of 5B, 4D, 6C and 8C and
+    // three loose tiles. East has two pungs down (a threat) and threw 5B himself, the
+    // safest tile. Greedy folds on the threat and breaks the pair; strong, where the
+    // discarder pays no more than the others, plays on; late in the hand both fold.
+    let bmja = Ruleset::preset("bmja").unwrap();
+    assert!(!StrongBot::for_ruleset(&bmja, 1).folds());
+    let hand = "1B 2B 3B 5B 5B 4D 4D 6C 6C 8C 8C 2D 7D RD";
+    let mut view = west_view(
+        hand,
+        [(&["pung 7C", "pung 3B"], "5B"), (&[], "NW 9D"), (&[], "1C")],
+        None,
+    );
+    let strong = |v: &SeatView| discard_of(StrongBot::for_ruleset(&bmja, 3).act(v));
+    let greedy = |v: &SeatView| discard_of(GreedyBot::for_ruleset(&bmja, 3).act(v));
+    assert_eq!(greedy(&view), tile("5B"));
+    let on = strong(&view);
+    assert!([tile("2D"), tile("7D"), tile("RD")].contains(&on), "{on:?}");
+    view.live_wall = 12;
+    assert_eq!(strong(&view), tile("5B"));
+    assert_eq!(greedy(&view), tile("5B"));
+}
