@@ -13,7 +13,7 @@
 
 use std::cell::Cell;
 
-use mahjong_engine::{Action, PhaseView, SeatView};
+use mahjong_engine::{Action, LegalSet, PhaseView, SeatView};
 use mahjong_hands::{
     shanten, shanten_orphans, shanten_with_jokers, waits, Counts, JokerRules, KindMask, Shape,
 };
@@ -224,14 +224,19 @@ impl GreedyBot {
         self.with_search(usize::MAX, i8::MAX)
     }
 
+    /// Whether the bot notes every view, even one with nothing to decide (the plans that
+    /// bind a declared seat by his passes: the earlier a declaration is seen, the more
+    /// discards count as passed).
+    pub(crate) fn notes_every_view(&self) -> bool {
+        self.plan
+            .as_deref()
+            .is_some_and(|p| p.ready_bound_by_passes())
+    }
+
     /// Notes the declarations `view` shows, as [`Bot::act`] does first: for the strong
     /// bot, which decides some turns itself.
     pub(crate) fn note_view(&mut self, view: &SeatView) {
-        if self
-            .plan
-            .as_deref()
-            .is_some_and(|p| p.ready_bound_by_passes())
-        {
+        if self.notes_every_view() {
             self.ready_seen.note(view);
         }
     }
@@ -919,6 +924,17 @@ fn plan_declare(p: &Planner, px: &PlanCtx, cx: &Ctx, k: usize) -> bool {
 /// stands for any tile the hand lacks, and measured (3,000 games, one seat exposing its
 /// jokers against two keeping them) exposing lost 31 points a hand. A joker in an exposed
 /// pung is taken back whenever the natural tile is held (MY3-J5).
+pub(crate) fn obvious_on_legal(legal: &LegalSet) -> Option<Action> {
+    // The first cases of `obvious`, which read only the actions: most claim windows
+    // offer a seat nothing but a pass, and need no view built.
+    match legal.len() {
+        0 => Some(Action::Pass),
+        1 => legal.get(0),
+        _ if legal.contains(Action::Mahjong) => Some(Action::Mahjong),
+        _ => None,
+    }
+}
+
 pub(crate) fn obvious(view: &SeatView) -> Option<Action> {
     match view.legal.len() {
         0 => Some(Action::Pass),
@@ -943,12 +959,15 @@ impl Bot for GreedyBot {
         "greedy"
     }
 
+    fn act_on_legal(&mut self, legal: &LegalSet) -> Option<Action> {
+        if self.notes_every_view() {
+            return None;
+        }
+        obvious_on_legal(legal)
+    }
+
     fn act(&mut self, view: &SeatView) -> Action {
-        if self
-            .plan
-            .as_deref()
-            .is_some_and(|p| p.ready_bound_by_passes())
-        {
+        if self.notes_every_view() {
             // Every view, even one with nothing to decide: the earlier a declaration is
             // seen, the more discards count as passed.
             self.ready_seen.note(view);

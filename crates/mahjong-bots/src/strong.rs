@@ -38,13 +38,13 @@
 //! Deterministic for a seed: the seed breaks ties between equally good discards and
 //! nothing else; no clock.
 
-use mahjong_engine::{Action, PhaseView, SeatView};
+use mahjong_engine::{Action, LegalSet, PhaseView, SeatView};
 use mahjong_hands::{waits, waits_with_jokers, Counts, KindMask, Meld, MeldKind};
 use mahjong_rules::Ruleset;
 use mahjong_tiles::Tile;
 use rand::Rng;
 
-use crate::greedy::{near_mask, nonzero_mask, obvious, Ctx, GreedyBot};
+use crate::greedy::{near_mask, nonzero_mask, obvious, obvious_on_legal, Ctx, GreedyBot};
 use crate::value::Valuer;
 use crate::{Bot, DEFENCE_LIVE};
 
@@ -428,6 +428,15 @@ impl StrongBot {
 impl Bot for StrongBot {
     fn name(&self) -> &'static str {
         "strong"
+    }
+
+    fn act_on_legal(&mut self, legal: &LegalSet) -> Option<Action> {
+        // As `act` decides it first, from the actions alone; not where every view is
+        // noted.
+        if self.fold_near || self.greedy.notes_every_view() {
+            return None;
+        }
+        obvious_on_legal(legal)
     }
 
     fn act(&mut self, view: &SeatView) -> Action {

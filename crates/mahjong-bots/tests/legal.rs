@@ -184,3 +184,60 @@ fn play_game_reports_errors() {
     play_game(&mut g, &mut bots).unwrap();
     assert!(g.is_over());
 }
+
+/// Drives a game by hand: at every decision each greedy or strong bot's answer from the
+/// legal actions alone (when it gives one) is the answer it gives with the full view.
+#[test]
+fn greedy_and_strong_decide_from_the_legal_actions_as_from_the_view() {
+    use mahjong_bots::bot_for_ruleset;
+    for preset in [
+        "millington",
+        "bmja",
+        "korean-3p",
+        "japanese-3p",
+        "malaysian-3p",
+    ] {
+        let ruleset = Ruleset::preset(preset).unwrap();
+        let seats = ruleset.seats();
+        let (mut short, mut all) = (0u64, 0u64);
+        for seed in 0..4u64 {
+            let mut bots: Vec<Box<dyn Bot>> = (0..seats)
+                .map(|p| {
+                    let kind = ["greedy", "strong"][p % 2];
+                    bot_for_ruleset(kind, &ruleset, seed * 8 + p as u64).unwrap()
+                })
+                .collect();
+            let mut config = GameConfig::new(ruleset.clone(), seed);
+            config.max_hands = Some(2);
+            let mut game = Game::new(config);
+            let mut view = SeatView::empty();
+            while !game.is_over() {
+                for p in game.pending_seats() {
+                    let legal = game.legal_set(p);
+                    if legal.is_empty() {
+                        continue;
+                    }
+                    let quick = bots[p].act_on_legal(legal);
+                    game.view_into(p, &mut view);
+                    let full = bots[p].act(&view);
+                    all += 1;
+                    if let Some(a) = quick {
+                        assert_eq!(a, full, "{preset}, seed {seed}, seat {p}");
+                        short += 1;
+                    }
+                    game.act(p, full).unwrap();
+                    if game.is_over() {
+                        break;
+                    }
+                }
+            }
+        }
+        // Some decisions are that plain (a lone action, or Mah-Jongg), most are not; the
+        // plans that note every view (japanese-3p) never take the short way.
+        if preset == "japanese-3p" {
+            assert_eq!(short, 0, "{preset}");
+        } else {
+            assert!(short > 0 && short < all, "{preset}: {short} of {all}");
+        }
+    }
+}
