@@ -87,6 +87,10 @@ pub struct GreedyBot {
     /// Plays defence against a threatening opponent, not only late in the hand. The strong
     /// bot turns it off where every loser pays alike.
     pub(crate) fold_on_threat: bool,
+    /// Toward a minimum, claims for a concealed hand any pung that brings it closer to
+    /// ready, though the pung is worth nothing (the strong bot); greedy's own rule wants
+    /// it worth something or leaving the hand one tile from ready.
+    pub(crate) any_closer_pung: bool,
     /// Wins need a minimum value: the family's plan toward hands that meet it, wins
     /// valued by the scorer.
     pub(crate) plan: Option<Box<Planner>>,
@@ -169,6 +173,7 @@ impl GreedyBot {
             prevailing_scores: true,
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
             fold_on_threat: true,
+            any_closer_pung: false,
             plan: None,
             dangers: Ruleset::preset("millington")
                 .expect("a preset")
@@ -188,6 +193,7 @@ impl GreedyBot {
             prevailing_scores: ruleset.prevailing_wind_scores(),
             search: (UKEIRE_CANDIDATES, UKEIRE_SHANTEN),
             fold_on_threat: true,
+            any_closer_pung: false,
             plan: Planner::of(ruleset).map(Box::new),
             dangers: ruleset.discard_dangers(),
             ready_seen: ReadySeen::default(),
@@ -755,7 +761,8 @@ impl GreedyBot {
     /// Claims toward a minimum: a pung or kong only toward a hand that meets it. Giving up
     /// a concealed hand (in `korean-3p` its 2 hand-points, 4 won from the wall, and the
     /// bonus-points of K3-BP9–12) must buy a step toward ready, and a pung that is worth
-    /// nothing must be on the way to all pungs or one suit.
+    /// nothing must be on the way to all pungs or one suit (for the strong bot, any step
+    /// will do: `any_closer_pung`).
     pub(crate) fn plan_claim(&mut self, view: &SeatView, tile: Tile) -> Action {
         let Some(k) = tile.kind() else {
             return Action::Pass;
@@ -799,6 +806,8 @@ impl GreedyBot {
             };
             let worth = if px.decl.open {
                 s1 < s0 || (s1 == s0 && gain > 0)
+            } else if self.any_closer_pung {
+                s1 < s0
             } else {
                 s1 < s0 && (gain > 0 || s1 <= PLAN_PLAIN_PUNG_SHANTEN)
             };

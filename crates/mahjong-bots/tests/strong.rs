@@ -337,3 +337,18 @@ fn where_every_loser_pays_alike_it_folds_late_but_not_for_a_threat() {
     assert_eq!(strong(&view), tile("5B"));
     assert_eq!(greedy(&view), tile("5B"));
 }
+
+#[test]
+fn toward_a_minimum_it_claims_any_pung_that_brings_a_concealed_hand_closer() {
+    // BMJA (one chow at most): far from ready with one pair, 5B. A pung of 5B is worth
+    // little and leaves the hand well short of one tile from ready: greedy keeps the
+    // hand concealed, strong takes the step.
+    let bmja = Ruleset::preset("bmja").unwrap();
+    let hand = "1B 2B 3B 5B 5B 4D 6C 8C 2D 7D RD WD 9C";
+    let none = [(&[][..], "1C"), (&[][..], "9D"), (&[][..], "NW")];
+    let pass = json!({"type": "pass"});
+    let pung = json!({"type": "pung"});
+    let v = west_view(hand, none, Some(("5B", vec![pass, pung])));
+    assert_eq!(GreedyBot::for_ruleset(&bmja, 3).act(&v), Action::Pass);
+    assert_eq!(StrongBot::for_ruleset(&bmja, 3).act(&v), Action::Pung);
+}
