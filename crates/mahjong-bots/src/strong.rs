@@ -21,7 +21,7 @@
 //!   (`bmja`), it folds late in the hand as greedy does, but not for a threat.
 //!
 //! Where wins need a minimum value (the hand-points of `korean-3p`, the yaku of
-//! `japanese-3p`) it plays greedy's plans toward the minimum, with the waits valued by the
+//! `japanese-3p`) or a form (`bmja`'s one chow at most) it plays greedy's plans toward the minimum, with the waits valued by the
 //! scorer, and counts useful tiles for every candidate; it claims, for a concealed hand,
 //! any pung that brings it closer to ready (greedy only one worth something, or one that
 //! leaves the hand one tile from ready). Where the plan binds a declared
