@@ -933,25 +933,16 @@ fn plan_declare(p: &Planner, px: &PlanCtx, cx: &Ctx, k: usize) -> bool {
 /// stands for any tile the hand lacks, and measured (3,000 games, one seat exposing its
 /// jokers against two keeping them) exposing lost 31 points a hand. A joker in an exposed
 /// pung is taken back whenever the natural tile is held (MY3-J5).
-pub(crate) fn obvious_on_legal(legal: &LegalSet) -> Option<Action> {
-    // The first cases of `obvious`, which read only the actions: most claim windows
-    // offer a seat nothing but a pass, and need no view built.
-    match legal.len() {
-        0 => Some(Action::Pass),
-        1 => legal.get(0),
-        _ if legal.contains(Action::Mahjong) => Some(Action::Mahjong),
-        _ => None,
-    }
-}
-
 pub(crate) fn obvious(view: &SeatView) -> Option<Action> {
-    match view.legal.len() {
-        0 => Some(Action::Pass),
-        1 => Some(view.legal[0]),
-        _ if view.legal.contains(&Action::Mahjong) => Some(Action::Mahjong),
+    let legal = &view.legal;
+    plain(
+        legal.len(),
+        legal.first().copied(),
+        legal.contains(&Action::Mahjong),
+    )
+    .or_else(|| {
         // MY3-J5: a joker back for a natural tile is never worse.
-        _ => view
-            .legal
+        view.legal
             .iter()
             .find(|a| matches!(a, Action::SwapJoker { .. }))
             .or_else(|| {
@@ -959,7 +950,23 @@ pub(crate) fn obvious(view: &SeatView) -> Option<Action> {
                     .iter()
                     .find(|a| matches!(a, Action::SetAside { tile } if !tile.is_joker()))
             })
-            .copied(),
+            .copied()
+    })
+}
+
+/// The cases of [`obvious`] that read only the actions, for [`Bot::act_on_legal`]: most
+/// plain decisions need no view built.
+pub(crate) fn obvious_on_legal(legal: &LegalSet) -> Option<Action> {
+    plain(legal.len(), legal.get(0), legal.contains(Action::Mahjong))
+}
+
+/// Nothing to decide (pass), a single legal action (`first`), or Mah-Jongg on offer.
+fn plain(len: usize, first: Option<Action>, mahjong: bool) -> Option<Action> {
+    match len {
+        0 => Some(Action::Pass),
+        1 => first,
+        _ if mahjong => Some(Action::Mahjong),
+        _ => None,
     }
 }
 

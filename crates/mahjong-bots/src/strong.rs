@@ -21,13 +21,13 @@
 //!   (`bmja`), it folds late in the hand as greedy does, but not for a threat.
 //!
 //! Where wins need a minimum value (the hand-points of `korean-3p`, the yaku of
-//! `japanese-3p`) or a form (`bmja`'s one chow at most) it plays greedy's plans toward the minimum, with the waits valued by the
-//! scorer, and counts useful tiles for every candidate; it claims, for a concealed hand,
-//! any pung that brings it closer to ready (greedy only one worth something, or one that
-//! leaves the hand one tile from ready). Where the plan binds a declared
-//! seat by his passes (furiten), so that some discards are known safe against him, it
-//! also folds one tile from ready against an opponent who declared ready, where greedy
-//! folds only from two tiles away.
+//! `japanese-3p`) or a form (`bmja`'s one chow at most) it plays greedy's plans toward the
+//! minimum, with the waits valued by the scorer, and counts useful tiles for every
+//! candidate; it claims, for a concealed hand, any pung that brings it closer to ready
+//! (greedy only one worth something, or one that leaves the hand one tile from ready).
+//! Where the plan binds a declared seat by his passes (furiten), so that some discards are
+//! known safe against him, it also folds one tile from ready against an opponent who
+//! declared ready, where greedy folds only from two tiles away.
 //!
 //! With jokers (`malaysian-3p`) it plays as above, its shanten and waits counting the
 //! jokers held (the scorer then arranges them); holding one, it skips the look ahead and
@@ -92,10 +92,7 @@ impl StrongBot {
         // half of them wash out; no change in `korean-3p` (+0.01 ± 0.02) or `japanese-3p`
         // (+3 ± 9).
         greedy.any_closer_pung = true;
-        let fold_near = greedy
-            .plan
-            .as_deref()
-            .is_some_and(|p| p.ready_bound_by_passes());
+        let fold_near = greedy.notes_every_view();
         StrongBot {
             greedy,
             fold,
@@ -440,8 +437,8 @@ impl Bot for StrongBot {
 
     fn act_on_legal(&mut self, legal: &LegalSet) -> Option<Action> {
         // As `act` decides it first, from the actions alone; not where every view is
-        // noted.
-        if self.fold_near || self.greedy.notes_every_view() {
+        // noted (`fold_near`: the plan binds a declared seat by his passes).
+        if self.fold_near {
             return None;
         }
         obvious_on_legal(legal)

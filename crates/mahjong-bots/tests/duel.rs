@@ -37,7 +37,7 @@ fn paired(new: &[f64], old: &[f64]) -> (f64, f64) {
 }
 
 /// Bot `a` in every seat in turn among copies of `b`, deal by deal: `a`'s mean net per deal.
-fn duel_of(preset: &str, ruleset: &Ruleset, a: &str, b: &str, first: u64, deals: u64) -> Vec<f64> {
+fn duel_of(ruleset: &Ruleset, a: &str, b: &str, first: u64, deals: u64) -> Vec<f64> {
     let seats = ruleset.seats();
     let mut samples = Vec::with_capacity(deals as usize);
     let mut wins = 0u64;
@@ -76,9 +76,10 @@ fn duel_of(preset: &str, ruleset: &Ruleset, a: &str, b: &str, first: u64, deals:
     let hands = deals * seats as u64;
     let pct = |x: u64| 100.0 * x as f64 / hands as f64;
     eprintln!(
-        "{preset}: {a} vs {b}: {deals} deals ({hands} hands): {mean:+.2} ± {half:.2} per hand; \
+        "{}: {a} vs {b}: {deals} deals ({hands} hands): {mean:+.2} ± {half:.2} per hand; \
          {a} won {:.1}% (net {:+.1} a win), lost {:.1}% (net {:+.1} a loss), {washouts} \
          washouts ({:.1}s)",
+        ruleset.name,
         pct(wins),
         won_net as f64 / wins.max(1) as f64,
         pct(lost),
@@ -97,7 +98,7 @@ fn duel() {
     let a = env("DUEL_A", "strong");
     let b = env("DUEL_B", "greedy");
     let ruleset = Ruleset::preset(&preset).unwrap();
-    let samples = duel_of(&preset, &ruleset, &a, &b, first, deals);
+    let samples = duel_of(&ruleset, &a, &b, first, deals);
     if let Ok(path) = std::env::var("DUEL_OUT") {
         let text: String = samples.iter().map(|x| format!("{x}\n")).collect();
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -109,7 +110,7 @@ fn duel() {
         eprintln!("this run − {path}: {mean:+.2} ± {half:.2} per hand (paired by deal)");
     }
     if let Ok(a2) = std::env::var("DUEL_AGAINST") {
-        let other = duel_of(&preset, &ruleset, &a2, &b, first, deals);
+        let other = duel_of(&ruleset, &a2, &b, first, deals);
         let (mean, half) = paired(&other, &samples);
         eprintln!("{a2} − {a}: {mean:+.2} ± {half:.2} per hand (paired by deal)");
     }
