@@ -79,7 +79,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Write one CSV row per hand to FILE (game, rotation, hand, dealer, winner, net per
-        /// seat).
+        /// seat, and every winner: several, space-separated, when more than one won on a
+        /// discard).
         #[arg(long, value_name = "FILE", conflicts_with = "server")]
         csv: Option<PathBuf>,
         /// Write one JSON object per hand to FILE (JSON Lines; the same fields as --csv).

@@ -288,6 +288,9 @@ pub struct HandRow {
     pub winner: Option<usize>,
     /// Net result per seat (player).
     pub net: Vec<i64>,
+    /// Every winner, lowest seat first: one seat, several when more than one player won
+    /// on the same discard (MY3-P3), none for a washout.
+    pub winners: Vec<usize>,
 }
 
 /// SplitMix64: independent per-game and per-bot seeds from one master seed.
@@ -365,12 +368,31 @@ fn play_one(
     }
     let mut game = Game::new(config);
     let mut views: Vec<SeatView> = (0..seats).map(|_| SeatView::empty()).collect();
-    // Per-hand rows: a hand ends inside `act`, which also deals the next one.
+    // Per-hand rows, from the game's settled hands: a hand ends inside `act`, which also
+    // deals the next one (and may settle it too, when it ends as dealt).
     let mut rows = Vec::new();
-    let mut hands_seen = game.summary().hands;
-    let mut dealer = game.hand().setup().dealer;
-    let mut before = game.totals().to_vec();
-    let mut wins_before = game.summary().wins.clone();
+    let mut hands_seen = 0;
+    let mut add_rows = |game: &Game, rows: &mut Vec<HandRow>| {
+        if game.settled().len() == hands_seen {
+            return;
+        }
+        for (hand, h) in game.settled().iter().enumerate().skip(hands_seen) {
+            let winners: Vec<usize> = h.winners.collect();
+            rows.push(HandRow {
+                game: index,
+                rotation: item.rotation,
+                hand: hand as u32,
+                dealer: h.dealer,
+                winner: winners.first().copied(),
+                net: h.net[..seats].to_vec(),
+                winners,
+            });
+        }
+        hands_seen = game.settled().len();
+    };
+    if rows_wanted {
+        add_rows(&game, &mut rows);
+    }
     let flush = |game: &mut Game, out: &mut Vec<u8>, bots: &mut [Box<dyn Bot>]| {
         let new = feed_events(game, bots);
         if record {
@@ -403,27 +425,8 @@ fn play_one(
                 // The next player to decide must have seen this action's events.
                 flush(&mut game, &mut out, &mut bots);
             }
-            if rows_wanted && game.summary().hands != hands_seen {
-                let s = game.summary();
-                let winner = (0..seats).find(|&q| s.wins[q] != wins_before[q]);
-                let net: Vec<i64> = game
-                    .totals()
-                    .iter()
-                    .zip(&before)
-                    .map(|(a, b)| a - b)
-                    .collect();
-                rows.push(HandRow {
-                    game: index,
-                    rotation: item.rotation,
-                    hand: hands_seen,
-                    dealer,
-                    winner,
-                    net,
-                });
-                hands_seen = s.hands;
-                wins_before.clone_from(&s.wins);
-                before.copy_from_slice(game.totals());
-                dealer = game.hand().setup().dealer;
+            if rows_wanted {
+                add_rows(&game, &mut rows);
             }
         }
     }
@@ -461,8 +464,12 @@ impl Sinks {
         let mut csv = o.csv.as_ref().map(|p| create("--csv", p)).transpose()?;
         if let Some((p, w)) = &mut csv {
             let nets: Vec<String> = (0..seats).map(|s| format!("net{s}")).collect();
-            writeln!(w, "game,rotation,hand,dealer,winner,{}", nets.join(","))
-                .map_err(|e| format!("--csv: {}: {e}", p.display()))?;
+            writeln!(
+                w,
+                "game,rotation,hand,dealer,winner,{},winners",
+                nets.join(",")
+            )
+            .map_err(|e| format!("--csv: {}: {e}", p.display()))?;
         }
         Ok(Sinks {
             csv,
@@ -475,14 +482,17 @@ impl Sinks {
         if let Some((p, w)) = &mut self.csv {
             let nets: Vec<String> = r.net.iter().map(i64::to_string).collect();
             let winner = r.winner.map(|w| w.to_string()).unwrap_or_default();
+            // Several winners (MY3-P3) separated by spaces, so the column stays one field.
+            let winners: Vec<String> = r.winners.iter().map(usize::to_string).collect();
             writeln!(
                 w,
-                "{},{},{},{},{winner},{}",
+                "{},{},{},{},{winner},{},{}",
                 r.game,
                 r.rotation,
                 r.hand,
                 r.dealer,
-                nets.join(",")
+                nets.join(","),
+                winners.join(" ")
             )
             .map_err(|e| format!("--csv: {}: {e}", p.display()))?;
         }

@@ -436,7 +436,7 @@ fn intervals_and_per_hand_results_agree_with_each_other() {
     let (header, rows) = csv_rows(&csv);
     assert_eq!(
         header,
-        "game,rotation,hand,dealer,winner,net0,net1,net2,net3"
+        "game,rotation,hand,dealer,winner,net0,net1,net2,net3,winners"
     );
     assert_eq!(rows.len(), 15);
     // Row by row the same as the JSON Lines.
@@ -461,7 +461,16 @@ fn intervals_and_per_hand_results_agree_with_each_other() {
             .iter()
             .map(Value::to_string)
             .collect();
-        assert_eq!(r[5..], net[..]);
+        assert_eq!(r[5..9], net[..]);
+        // One winner at most here: the winners column is the winner.
+        assert_eq!(r[9], winner);
+        let winners: Vec<String> = o["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::to_string)
+            .collect();
+        assert_eq!(r[9], winners.join(" "));
         // Each hand settles to zero.
         assert_eq!(
             net.iter().map(|n| n.parse::<i64>().unwrap()).sum::<i64>(),
@@ -538,6 +547,66 @@ fn intervals_and_per_hand_results_agree_with_each_other() {
     ] {
         assert_eq!(svg.matches(label).count(), 1, "{label}");
     }
+}
+
+/// Every hand is a row, also when one action ends a hand and the next ends as dealt (MY3-J6:
+/// both settle inside one `act`), and a hand several players won on one discard (MY3-P3)
+/// names them all: row by row the winners of the record's hands.
+#[test]
+fn per_hand_rows_list_every_hand_and_every_winner() {
+    let dir = tempdir("rows");
+    let (csv, record) = (dir.join("h.csv"), dir.join("r.jsonl"));
+    let o = run(&[
+        "simulate",
+        "--ruleset",
+        "malaysian-3p",
+        "-o",
+        "multiple_winners=true",
+        "--games",
+        "6",
+        "--seed",
+        "8",
+        "--json",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let s = json(&o);
+    let (header, rows) = csv_rows(&csv);
+    assert_eq!(
+        header,
+        "game,rotation,hand,dealer,winner,net0,net1,net2,winners"
+    );
+    assert_eq!(rows.len() as u64, s["hands"].as_u64().unwrap());
+    assert_eq!(rows.len(), 96);
+    // The record's hands in order: who went out in each.
+    let mut hands: Vec<Vec<u64>> = Vec::new();
+    for line in std::fs::read_to_string(&record).unwrap().lines() {
+        let e: Value = serde_json::from_str(line).unwrap();
+        match e["type"].as_str() {
+            Some("hand_start") => hands.push(Vec::new()),
+            Some("mahjong") => hands
+                .last_mut()
+                .unwrap()
+                .push(e["player"].as_u64().unwrap()),
+            _ => {}
+        }
+    }
+    assert_eq!(hands.len(), rows.len());
+    let mut several = 0;
+    for (r, h) in rows.iter().zip(&hands) {
+        let mut h = h.clone();
+        h.sort();
+        let names: Vec<String> = h.iter().map(u64::to_string).collect();
+        assert_eq!(r[8], names.join(" "), "{r:?}");
+        assert_eq!(r[4], names.first().cloned().unwrap_or_default(), "{r:?}");
+        several += usize::from(h.len() > 1);
+        // Malaysian hands settle among the players: each row sums to zero.
+        let net: i64 = r[5..8].iter().map(|n| n.parse::<i64>().unwrap()).sum();
+        assert_eq!(net, 0, "{r:?}");
+    }
+    assert_eq!(several, 1);
 }
 
 fn duplicate(dir: &Path, threads: &str) -> (Value, String, String) {

@@ -82,6 +82,18 @@ pub struct GameSummary {
     pub wins_by_position: Vec<u32>,
 }
 
+/// One settled hand of a game ([`Game::settled`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Settled {
+    /// The player who dealt (East).
+    pub dealer: usize,
+    /// Every winner: one, several when more than one won on the same discard (MY3-P3), none
+    /// for a washout.
+    pub winners: Seats,
+    /// Net result per player, everything the hand paid included (0 beyond the players).
+    pub net: [i64; 4],
+}
+
 /// What the next hand is dealt with.
 #[derive(Copy, Clone)]
 struct Plan {
@@ -122,6 +134,8 @@ pub struct Game {
     pot: u64,
     events: Vec<Event>,
     summary: GameSummary,
+    /// Every hand settled so far, in order.
+    settled: Vec<Settled>,
     over: bool,
     /// Each finished hand as a table, when asked for ([`Game::new_keeping_tables`]).
     tables: Option<Vec<TableInput>>,
@@ -179,6 +193,7 @@ impl Game {
                 wins_by_position: vec![0; seats],
                 ..GameSummary::default()
             },
+            settled: Vec::new(),
             config,
             ruleset,
             seats,
@@ -271,6 +286,13 @@ impl Game {
     /// waiting for the next winner. The totals and the pot sum to zero.
     pub fn pot(&self) -> u64 {
         self.pot
+    }
+
+    /// Every hand settled so far, in order: one entry per hand, also when one action ends
+    /// a hand and the next ends as dealt (a win by the hand as dealt, MY3-J6), where the
+    /// totals only show the two together.
+    pub fn settled(&self) -> &[Settled] {
+        &self.settled
     }
 
     /// Counts so far.
@@ -385,6 +407,14 @@ impl Game {
             let result = self.hand.result().expect("a finished hand has a result");
             let dealer = self.hand.setup().dealer;
             self.summary.hands += 1;
+            let mut settled = Settled {
+                dealer,
+                winners: Seats::default(),
+                net: [0; 4],
+            };
+            for (n, s) in settled.net.iter_mut().zip(&result.settlement) {
+                *n = *s;
+            }
             for (t, s) in self.totals.iter_mut().zip(&result.settlement) {
                 *t += s;
             }
@@ -401,6 +431,7 @@ impl Game {
                 .chain(result.more_winners.iter().copied())
             {
                 self.summary.wins[w] += 1;
+                settled.winners.insert(w);
                 let wind = self.hand.pos_of(w);
                 let sc = &result.outcome.scores[wind];
                 self.summary.winner_score_sum += sc.score;
@@ -436,6 +467,7 @@ impl Game {
                     }
                 }
             }
+            self.settled.push(settled);
             // What the settlement does not balance is paid into or taken from the pot.
             let paid: i64 = result.settlement.iter().sum();
             let pot = self.hand.setup().pot.saturating_add_signed(-paid);

@@ -14,7 +14,7 @@ mod tiles;
 mod view;
 mod wall;
 
-pub use game::{Game, GameConfig, GameSummary};
+pub use game::{Game, GameConfig, GameSummary, Settled};
 pub use hand::{EngineError, Hand, HandResult, HandSetup, PhaseView, Seats};
 pub use legal::{LegalSet, MAX_LEGAL};
 pub use player::{MeldInfo, PlayerState};

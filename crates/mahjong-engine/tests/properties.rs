@@ -271,6 +271,17 @@ fn play(cfg: GameConfig, seed: u64, checks: bool) -> Vec<Event> {
         events.extend(g.take_events());
     }
     assert_eq!(g.totals().iter().sum::<i64>(), 0);
+    // One settled hand per hand played, adding up to the totals and the wins.
+    let settled = g.settled();
+    assert_eq!(settled.len() as u32, g.summary().hands);
+    for p in 0..g.seats() {
+        let net: i64 = settled.iter().map(|h| h.net[p]).sum();
+        assert_eq!(net, g.totals()[p]);
+        let wins = settled.iter().filter(|h| h.winners.contains(p)).count();
+        assert_eq!(wins as u32, g.summary().wins[p]);
+    }
+    let washouts = settled.iter().filter(|h| h.winners.is_empty()).count();
+    assert_eq!(washouts as u32, g.summary().washouts);
     events
 }
 
