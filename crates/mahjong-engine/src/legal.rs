@@ -256,12 +256,106 @@ impl LegalSet {
             len: 0,
             items: [Action::Pass; MAX_LEGAL],
         };
-        for a in self.iter().take(MAX_LEGAL) {
-            out.items[out.len] = a;
-            out.len += 1;
-        }
+        self.for_each(|a| {
+            if out.len < MAX_LEGAL {
+                out.items[out.len] = a;
+                out.len += 1;
+            }
+        });
         debug_assert_eq!(out.len, self.len(), "more than MAX_LEGAL actions");
         out
+    }
+
+    /// The actions in order, appended to `out` (a view's list, written without the
+    /// cached one).
+    pub(crate) fn extend_into(&self, out: &mut Vec<Action>) {
+        // Written in place: no capacity check per action.
+        let start = out.len();
+        out.resize(start + self.len(), Action::Pass);
+        let slots = &mut out[start..];
+        let mut n = 0;
+        self.for_each(|a| {
+            if let Some(slot) = slots.get_mut(n) {
+                *slot = a;
+                n += 1;
+            }
+        });
+        out.truncate(start + n);
+    }
+
+    /// Calls `f` with each action in order: the order of [`LegalSet::get`], in one pass
+    /// over the masks instead of a search per action.
+    #[inline]
+    fn for_each(&self, mut f: impl FnMut(Action)) {
+        if self.discards_only() {
+            each_bit(self.discards, |k| {
+                f(Action::Discard {
+                    tile: Tile::from_kind(k),
+                    call: false,
+                })
+            });
+            return;
+        }
+        const FLAG_ACTIONS: [Action; 4] =
+            [Action::Pass, Action::Mahjong, Action::Pung, Action::Kong];
+        each_bit((self.flags & ACTIONS) as u64, |b| f(FLAG_ACTIONS[b]));
+        if self.flags & SWAPS == 0 {
+            each_bit(self.chows, |k| {
+                f(Action::Chow {
+                    first: Tile::from_kind(k),
+                })
+            });
+        }
+        each_bit(self.kongs, |k| {
+            let tile = Tile::from_kind(k);
+            f(if self.flags & JOKER_PUNGS != 0 {
+                Action::JokerPung { tile }
+            } else {
+                Action::ConcealedKong { tile }
+            })
+        });
+        for i in 0..self.annex_len {
+            f(Action::AnnexKong {
+                tile: Tile::from_kind(self.annexed(i)),
+            });
+        }
+        each_bit(self.aside, |k| {
+            f(Action::SetAside {
+                tile: Tile::from_kind(k),
+            })
+        });
+        if self.reds & JOKER_ASIDE != 0 {
+            f(Action::SetAside { tile: Tile::JOKER });
+        }
+        if self.flags & SWAPS != 0 {
+            each_bit(self.chows, |k| {
+                f(Action::SwapJoker {
+                    tile: Tile::from_kind(k),
+                })
+            });
+        }
+        each_bit(self.discards, |k| {
+            let tile = Tile::from_kind(k);
+            f(Action::Discard { tile, call: false });
+            if self.calls >> k & 1 == 1 {
+                f(Action::Discard { tile, call: true });
+            }
+        });
+        for (s, suit) in Suit::ALL.into_iter().enumerate() {
+            if self.reds >> s & 1 == 1 {
+                let tile = Tile::red_five(suit);
+                f(Action::Discard { tile, call: false });
+                if self.reds >> (s + 3) & 1 == 1 {
+                    f(Action::Discard { tile, call: true });
+                }
+            }
+        }
+        if self.reds & JOKER_DISCARD != 0 {
+            f(Action::Discard {
+                tile: Tile::JOKER,
+                call: false,
+            });
+        }
     }
 
     /// Sets a flag, counting it if new.
@@ -409,6 +503,15 @@ fn red_suit(tile: Tile) -> Option<usize> {
         tile.suit().map(|s| s.index())
     } else {
         None
+    }
+}
+
+/// Calls `f` with the position of each set bit of `mask`, lowest first.
+#[inline(always)]
+fn each_bit(mut mask: u64, mut f: impl FnMut(usize)) {
+    while mask != 0 {
+        f(mask.trailing_zeros() as usize);
+        mask &= mask - 1;
     }
 }
 
@@ -589,6 +692,82 @@ mod tests {
             tile: Tile::red_five(Suit::Bamboo)
         }));
         assert_eq!(s.get(9), None);
+    }
+
+    /// The list written in one pass is the list picked action by action, for sets of
+    /// every sort of action.
+    #[test]
+    fn one_pass_list_is_the_picked_order() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..5000 {
+            let mut s = LegalSet::EMPTY;
+            let r = next();
+            if r & 1 != 0 {
+                s.add_pass();
+            }
+            if r & 2 != 0 {
+                s.add_mahjong();
+            }
+            match round % 3 {
+                // A claim window: pung, kong, chows or pungs of a discarded joker.
+                0 => {
+                    if r & 4 != 0 {
+                        s.add_pung();
+                    }
+                    if r & 8 != 0 {
+                        s.add_kong();
+                    }
+                    if r & 16 != 0 {
+                        s.add_joker_pungs(next() & next() & ((1 << 34) - 1));
+                    } else {
+                        s.add_chows(next() & next() & 0x7F_7F7F);
+                    }
+                }
+                // A turn: kongs, annexes, tiles aside, swaps, discards with calls.
+                _ => {
+                    s.add_concealed_kongs(next() & next() & next() & ((1 << 34) - 1));
+                    for _ in 0..(next() % 3) {
+                        s.add_annex((next() % 34) as u8);
+                    }
+                    s.add_aside(next() & next() & next() & ((1 << 34) - 1));
+                    if r & 32 != 0 {
+                        s.add_swaps(next() & next() & next() & ((1 << 34) - 1));
+                    }
+                    if r & 64 != 0 {
+                        s.add_jokers(r & 128 != 0);
+                    }
+                    let plain = next() & next() & ((1 << 34) - 1);
+                    s.add_discards(plain);
+                    if r & 256 != 0 {
+                        s.add_discard_offers(DiscardOffers {
+                            plain: 0,
+                            calls: plain & next(),
+                            reds: (next() & 0x3F) as u8,
+                        });
+                    }
+                }
+            }
+            let picked: Vec<Action> = (0..s.len()).map_while(|i| s.get(i)).collect();
+            let mut written = vec![Action::Pass];
+            s.extend_into(&mut written);
+            assert_eq!(written[1..], picked[..], "{s:?}");
+            if s.len() <= MAX_LEGAL {
+                // (Random sets may hold more than a seat ever has.)
+                assert_eq!(s.list().as_slice(), &picked[..], "{s:?}");
+            }
+        }
+        // Discards only (most turns).
+        let mut s = LegalSet::EMPTY;
+        s.add_discards(0b1011 << 20);
+        let mut written = vec![];
+        s.extend_into(&mut written);
+        assert_eq!(written, s.iter().collect::<Vec<_>>());
     }
 
     #[test]

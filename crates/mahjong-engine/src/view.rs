@@ -182,7 +182,8 @@ impl Hand {
         out.live_wall = self.live_remaining();
         out.phase = self.phase_view();
         out.legal.clear();
-        out.legal.extend_from_slice(self.legal(player));
+        // Written from the bit sets: the cached list (`Hand::legal`) is for those who ask.
+        self.legal_set(player).extend_into(&mut out.legal);
         out.totals.clear();
         out.totals.extend_from_slice(totals);
         out.starting_score = setup.ruleset.starting_score();
