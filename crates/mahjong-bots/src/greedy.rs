@@ -13,7 +13,7 @@
 
 use std::cell::Cell;
 
-use mahjong_engine::{Action, LegalSet, PhaseView, SeatView};
+use mahjong_engine::{Action, LegalSet, PhaseView, SeatView, MAX_LEGAL};
 use mahjong_hands::{
     shanten, shanten_orphans, shanten_with_jokers, waits, Counts, JokerRules, KindMask, Shape,
 };
@@ -296,7 +296,7 @@ impl GreedyBot {
     pub fn choose_discard(&mut self, view: &SeatView) -> Option<Action> {
         self.note_jokers(view);
         let cx = Ctx::new(self, view);
-        let cands = self.discard_candidates(&cx);
+        let cands = self.candidates(&cx);
         if cands.is_empty() {
             return None;
         }
@@ -305,6 +305,11 @@ impl GreedyBot {
 
     /// Each distinct legal discard with the shanten of the hand after it.
     pub(crate) fn discard_candidates(&self, cx: &Ctx) -> Vec<(Tile, i8)> {
+        self.candidates(cx).to_vec()
+    }
+
+    /// [`GreedyBot::discard_candidates`] in a fixed buffer (no allocation per decision).
+    fn candidates(&self, cx: &Ctx) -> Cands {
         if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
             return plan_candidates(p, px, cx);
         }
@@ -323,15 +328,14 @@ impl GreedyBot {
             // MY3-J: a joker is worth more than any natural tile, so it goes only when
             // nothing else may.
             let after = self.shanten_each_removed_with_jokers(hand, d, kinds);
-            let mut v: Vec<(Tile, i8)> = cx
-                .view
-                .legal
-                .iter()
-                .filter_map(|a| match *a {
-                    Action::Discard { tile, call: false } => tile.kind().map(|k| (tile, after[k])),
-                    _ => None,
-                })
-                .collect();
+            let mut v = Cands::new();
+            for a in &cx.view.legal {
+                if let Action::Discard { tile, call: false } = *a {
+                    if let Some(k) = tile.kind() {
+                        v.push((tile, after[k]));
+                    }
+                }
+            }
             if v.is_empty() {
                 if let Some(Action::Discard { tile, .. }) = cx
                     .view
@@ -352,7 +356,7 @@ impl GreedyBot {
         } else {
             self.shape.shanten_regular_each_removed(hand, d, kinds)
         };
-        let mut v = Vec::with_capacity(14);
+        let mut v = Cands::new();
         for a in &cx.view.legal {
             if let Action::Discard { tile, call: false } = *a {
                 let Some(k) = tile.kind() else { continue };
@@ -440,15 +444,21 @@ impl GreedyBot {
         };
         let min_s = pool().map(|(_, s)| s).min().expect("a candidate");
         let defence = self.defends(min_s, cx);
-        // (score, tile) of each candidate considered.
-        let mut scored: Vec<(i64, Tile)> = Vec::with_capacity(14);
+        // (score, tile) of each candidate considered: one per distinct tile of the hand at
+        // most, in a fixed buffer (no allocation per decision).
+        let mut buf = [(0i64, Tile::from_kind(0)); MAX_LEGAL];
+        let mut n = 0;
+        let mut push = |x: (i64, Tile)| {
+            buf[n] = x;
+            n += 1;
+        };
         if defence {
             for (t, s) in pool() {
                 let k = t.kind().expect("playing tile");
                 let safety = cx.safety(k) + cx.fold_bonus(k);
                 let score = safety as i64 * 10_000 - s as i64 * 100 - cx.loss(k) as i64 * 2
                     + cx.connectivity(k) as i64;
-                scored.push((-score, t));
+                push((-score, t));
             }
         } else {
             // Lower is a better discard: little connected, little value lost.
@@ -465,13 +475,13 @@ impl GreedyBot {
                 };
                 let rank =
                     (cx.connectivity(k) + cx.loss(k) + late) as i64 * 16 - cx.safety(k) as i64 / 8;
-                scored.push((rank, t));
+                push((rank, t));
             }
             let (candidates, max_shanten) = self.search;
-            if scored.len() > 1 && min_s <= max_shanten {
-                scored.sort_unstable();
-                scored.truncate(candidates);
-                for (rank, t) in scored.iter_mut() {
+            if n > 1 && min_s <= max_shanten {
+                buf[..n].sort_unstable();
+                n = n.min(candidates);
+                for (rank, t) in buf[..n].iter_mut() {
                     let k = t.kind().expect("playing tile");
                     let mut after = cx.sight.hand;
                     after[k] -= 1;
@@ -486,6 +496,7 @@ impl GreedyBot {
                 }
             }
         }
+        let scored = &buf[..n];
         let best_score = scored.iter().map(|&(r, _)| r).min().expect("a candidate");
         let ties = scored.iter().filter(|&&(r, _)| r == best_score).count();
         let pick = if ties > 1 {
@@ -577,27 +588,22 @@ impl GreedyBot {
         let d = cx.sight.declared;
         let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
         view.legal.iter().copied().find(|a| {
-            let mut h = cx.sight.hand;
-            let s = match *a {
-                Action::ConcealedKong { tile } => {
-                    let k = tile.kind().expect("playing tile");
-                    h[k] = h[k].saturating_sub(4);
-                    self.shanten(&h, d + 1)
-                }
-                Action::AnnexKong { tile } => {
-                    let k = tile.kind().expect("playing tile");
-                    h[k] = h[k].saturating_sub(1);
-                    self.shanten(&h, d)
-                }
+            // The hand is copied only for a kong (most actions are discards).
+            let (tile, taken, sets) = match *a {
+                Action::ConcealedKong { tile } => (tile, 4, d + 1),
+                Action::AnnexKong { tile } => (tile, 1, d),
                 _ => return false,
             };
-            s <= best_s
+            let k = tile.kind().expect("playing tile");
+            let mut h = cx.sight.hand;
+            h[k] = h[k].saturating_sub(taken);
+            self.shanten(&h, sets) <= best_s
         })
     }
 
     pub(crate) fn turn(&mut self, view: &SeatView) -> Action {
         let cx = Ctx::new(self, view);
-        let cands = self.discard_candidates(&cx);
+        let cands = self.candidates(&cx);
         if let Some(kong) = self.worthwhile_kong(view, &cx, &cands) {
             return kong;
         }
@@ -726,7 +732,7 @@ pub(crate) fn as_natural_claim(hand: &Counts, tile: Tile, a: Action) -> Option<(
 impl GreedyBot {
     pub(crate) fn plan_turn(&mut self, view: &SeatView) -> Action {
         let cx = Ctx::new(self, view);
-        let cands = self.discard_candidates(&cx);
+        let cands = self.candidates(&cx);
         if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
             let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
             // Kongs that do not make the hand worse: more value and an extra tile. A
@@ -877,7 +883,7 @@ impl GreedyBot {
 
 /// Each distinct legal discard with the distance from ready of the hand after it, toward
 /// hands that meet the minimum.
-fn plan_candidates(p: &Planner, px: &PlanCtx, cx: &Ctx) -> Vec<(Tile, i8)> {
+fn plan_candidates(p: &Planner, px: &PlanCtx, cx: &Ctx) -> Cands {
     let mut kinds = 0u64;
     for a in &cx.view.legal {
         if let Action::Discard { tile, call: false } = *a {
@@ -887,7 +893,7 @@ fn plan_candidates(p: &Planner, px: &PlanCtx, cx: &Ctx) -> Vec<(Tile, i8)> {
         }
     }
     let after = p.distance_each(&cx.sight.hand, &px.decl, px.winds, kinds, false);
-    let mut v = Vec::with_capacity(14);
+    let mut v = Cands::new();
     for a in &cx.view.legal {
         if let Action::Discard { tile, call: false } = *a {
             let Some(k) = tile.kind() else { continue };
@@ -1068,6 +1074,41 @@ fn add_fold(fold: &mut [i32; KINDS], bound: u64, isolated: u64, unseen: &Counts)
                 0
             }
         };
+    }
+}
+
+/// Candidate discards with the shanten (or distance) after each: at most one per legal
+/// action, in a fixed buffer that reads as a slice.
+struct Cands {
+    n: usize,
+    items: [(Tile, i8); MAX_LEGAL],
+}
+
+impl Cands {
+    fn new() -> Cands {
+        Cands {
+            n: 0,
+            items: [(Tile::from_kind(0), 0); MAX_LEGAL],
+        }
+    }
+
+    fn push(&mut self, c: (Tile, i8)) {
+        self.items[self.n] = c;
+        self.n += 1;
+    }
+}
+
+impl std::ops::Deref for Cands {
+    type Target = [(Tile, i8)];
+
+    fn deref(&self) -> &[(Tile, i8)] {
+        &self.items[..self.n]
+    }
+}
+
+impl std::ops::DerefMut for Cands {
+    fn deref_mut(&mut self) -> &mut [(Tile, i8)] {
+        &mut self.items[..self.n]
     }
 }
 
