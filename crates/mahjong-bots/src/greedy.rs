@@ -796,16 +796,15 @@ impl GreedyBot {
                 Action::Pung => {
                     h[k] = h[k].saturating_sub(2);
                     decl.add(p, k, false, true, px.winds);
-                    let mut s1 = i8::MAX;
-                    let mut c = h;
-                    for x in 0..KINDS {
-                        if h[x] == 0 {
-                            continue;
-                        }
-                        c[x] -= 1;
-                        s1 = s1.min(p.distance(&c, &decl, px.winds));
-                        c[x] += 1;
-                    }
+                    // The best discard after the pung: every held kind's in one batch
+                    // (each entry equals the single call).
+                    let held = nonzero_mask(&h);
+                    let after = p.distance_each(&h, &decl, px.winds, held, false);
+                    let s1 = KindMask(held)
+                        .iter()
+                        .map(|x| after[x])
+                        .min()
+                        .unwrap_or(i8::MAX);
                     (s1, p.set_value(k, false, px.winds))
                 }
                 _ => continue,
