@@ -46,7 +46,12 @@ pub fn dangerous_kinds(dangers: Option<&Dangers>, view: &SeatView) -> KindMask {
     let Some(dangers) = dangers else {
         return KindMask::EMPTY;
     };
-    let fewest = dangers.fewest_sets();
+    dangerous_kinds_from(dangers, dangers.fewest_sets(), view)
+}
+
+/// [`dangerous_kinds`] with the ruleset's fewest sets that show a flagged hand
+/// (`Dangers::fewest_sets`) worked out once by the caller.
+pub(crate) fn dangerous_kinds_from(dangers: &Dangers, fewest: usize, view: &SeatView) -> KindMask {
     let mut m = 0u64;
     for (q, seat) in view.public.iter().enumerate() {
         if q != view.player && seat.sets.len() >= fewest {

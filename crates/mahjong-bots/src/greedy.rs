@@ -23,7 +23,7 @@ use mahjong_tiles::{Tile, KINDS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::analysis::{dangerous_kinds, Sight};
+use crate::analysis::{dangerous_kinds_from, Sight};
 use crate::plan::Planner;
 use crate::Bot;
 
@@ -94,8 +94,10 @@ pub struct GreedyBot {
     /// Wins need a minimum value: the family's plan toward hands that meet it, wins
     /// valued by the scorer.
     pub(crate) plan: Option<Box<Planner>>,
-    /// The ruleset's dangerous discards, never made while a safe one exists.
+    /// The ruleset's dangerous discards, never made while a safe one exists …
     dangers: Option<Dangers>,
+    /// … toward a player with at least this many declared sets (`Dangers::fewest_sets`).
+    danger_fewest: usize,
     /// When each opponent was first seen declared ready, for the plans whose declared
     /// seats are bound by their passes.
     ready_seen: ReadySeen,
@@ -175,13 +177,24 @@ impl GreedyBot {
             fold_on_threat: true,
             any_closer_pung: false,
             plan: None,
-            dangers: Ruleset::preset("millington")
-                .expect("a preset")
-                .discard_dangers(),
+            dangers: None,
+            danger_fewest: 0,
             ready_seen: ReadySeen::default(),
             jokers: None,
             held_jokers: Cell::new(0),
         }
+        .with_dangers(
+            Ruleset::preset("millington")
+                .expect("a preset")
+                .discard_dangers(),
+        )
+    }
+
+    /// The ruleset's dangerous discards, and the fewest sets that show one.
+    fn with_dangers(mut self, dangers: Option<Dangers>) -> GreedyBot {
+        self.danger_fewest = dangers.as_ref().map_or(usize::MAX, Dangers::fewest_sets);
+        self.dangers = dangers;
+        self
     }
 
     /// A greedy bot for a ruleset's tile set and hand forms.
@@ -195,11 +208,13 @@ impl GreedyBot {
             fold_on_threat: true,
             any_closer_pung: false,
             plan: Planner::of(ruleset).map(Box::new),
-            dangers: ruleset.discard_dangers(),
+            dangers: None,
+            danger_fewest: 0,
             ready_seen: ReadySeen::default(),
             jokers: ruleset.play().jokers,
             held_jokers: Cell::new(0),
         }
+        .with_dangers(ruleset.discard_dangers())
     }
 
     /// Whether a hand `shanten` tiles from ready plays defence: two or more from ready,
@@ -1176,10 +1191,8 @@ impl<'a> Ctx<'a> {
                 _ => all[k] += 3,
             }
         }
-        let mut per_suit = [0u32; 3];
-        for (k, &n) in all.iter().enumerate().take(27) {
-            per_suit[k / 9] += n as u32;
-        }
+        let per_suit: [u32; 3] =
+            std::array::from_fn(|s| all[9 * s..9 * s + 9].iter().map(|&n| n as u32).sum());
         let honours: u32 = all[27..].iter().map(|&n| n as u32).sum();
         let (suit, &most) = per_suit
             .iter()
@@ -1220,7 +1233,9 @@ impl<'a> Ctx<'a> {
         }
         let Some(p) = bot.plan.as_deref() else {
             return Ctx {
-                danger: dangerous_kinds(bot.dangers.as_ref(), view),
+                danger: bot.dangers.as_ref().map_or(KindMask::EMPTY, |d| {
+                    dangerous_kinds_from(d, bot.danger_fewest, view)
+                }),
                 value,
                 double_wind: (bot.prevailing_scores && own == prevailing).then_some(own),
                 flush,
