@@ -397,6 +397,11 @@ fn ratio_ci(units: &[(i64, u64)]) -> (f64, f64) {
     (m, t95(units.len() - 1) * se)
 }
 
+/// The items of a JSON array as text, as the CSV writes them.
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array().unwrap().iter().map(Value::to_string).collect()
+}
+
 fn csv_rows(path: &Path) -> (String, Vec<Vec<String>>) {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
@@ -455,22 +460,11 @@ fn intervals_and_per_hand_results_agree_with_each_other() {
             .map(|w| w.to_string())
             .unwrap_or_default();
         assert_eq!(r[4], winner);
-        let net: Vec<String> = o["net"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(Value::to_string)
-            .collect();
+        let net = strings(&o["net"]);
         assert_eq!(r[5..9], net[..]);
         // One winner at most here: the winners column is the winner.
         assert_eq!(r[9], winner);
-        let winners: Vec<String> = o["winners"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(Value::to_string)
-            .collect();
-        assert_eq!(r[9], winners.join(" "));
+        assert_eq!(r[9], strings(&o["winners"]).join(" "));
         // Each hand settles to zero.
         assert_eq!(
             net.iter().map(|n| n.parse::<i64>().unwrap()).sum::<i64>(),
