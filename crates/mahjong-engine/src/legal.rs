@@ -745,15 +745,20 @@ mod tests {
                     let plain = next() & next() & ((1 << 34) - 1);
                     s.add_discards(plain);
                     if r & 256 != 0 {
+                        // A red five's Original Call only beside the red five itself, as
+                        // the engine offers them.
+                        let red = next() & 0x7;
+                        let red_calls = next() & red;
                         s.add_discard_offers(DiscardOffers {
                             plain: 0,
                             calls: plain & next(),
-                            reds: (next() & 0x3F) as u8,
+                            reds: (red | red_calls << 3) as u8,
                         });
                     }
                 }
             }
             let picked: Vec<Action> = (0..s.len()).map_while(|i| s.get(i)).collect();
+            assert_eq!(picked.len(), s.len(), "{s:?}");
             let mut written = vec![Action::Pass];
             s.extend_into(&mut written);
             assert_eq!(written[1..], picked[..], "{s:?}");
