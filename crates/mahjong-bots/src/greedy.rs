@@ -94,10 +94,9 @@ pub struct GreedyBot {
     /// Wins need a minimum value: the family's plan toward hands that meet it, wins
     /// valued by the scorer.
     pub(crate) plan: Option<Box<Planner>>,
-    /// The ruleset's dangerous discards, never made while a safe one exists …
-    dangers: Option<Dangers>,
-    /// … toward a player with at least this many declared sets (`Dangers::fewest_sets`).
-    danger_fewest: usize,
+    /// The ruleset's dangerous discards, never made while a safe one exists, with the
+    /// fewest declared sets that can show one (`Dangers::fewest_sets`, worked out once).
+    dangers: Option<(Dangers, usize)>,
     /// When each opponent was first seen declared ready, for the plans whose declared
     /// seats are bound by their passes.
     ready_seen: ReadySeen,
@@ -177,24 +176,15 @@ impl GreedyBot {
             fold_on_threat: true,
             any_closer_pung: false,
             plan: None,
-            dangers: None,
-            danger_fewest: 0,
+            dangers: with_fewest(
+                Ruleset::preset("millington")
+                    .expect("a preset")
+                    .discard_dangers(),
+            ),
             ready_seen: ReadySeen::default(),
             jokers: None,
             held_jokers: Cell::new(0),
         }
-        .with_dangers(
-            Ruleset::preset("millington")
-                .expect("a preset")
-                .discard_dangers(),
-        )
-    }
-
-    /// The ruleset's dangerous discards, and the fewest sets that show one.
-    fn with_dangers(mut self, dangers: Option<Dangers>) -> GreedyBot {
-        self.danger_fewest = dangers.as_ref().map_or(usize::MAX, Dangers::fewest_sets);
-        self.dangers = dangers;
-        self
     }
 
     /// A greedy bot for a ruleset's tile set and hand forms.
@@ -208,13 +198,11 @@ impl GreedyBot {
             fold_on_threat: true,
             any_closer_pung: false,
             plan: Planner::of(ruleset).map(Box::new),
-            dangers: None,
-            danger_fewest: 0,
+            dangers: with_fewest(ruleset.discard_dangers()),
             ready_seen: ReadySeen::default(),
             jokers: ruleset.play().jokers,
             held_jokers: Cell::new(0),
         }
-        .with_dangers(ruleset.discard_dangers())
     }
 
     /// Whether a hand `shanten` tiles from ready plays defence: two or more from ready,
@@ -311,20 +299,16 @@ impl GreedyBot {
     pub fn choose_discard(&mut self, view: &SeatView) -> Option<Action> {
         self.note_jokers(view);
         let cx = Ctx::new(self, view);
-        let cands = self.candidates(&cx);
+        let cands = self.discard_candidates(&cx);
         if cands.is_empty() {
             return None;
         }
         Some(self.discard_action(&cx, &cands))
     }
 
-    /// Each distinct legal discard with the shanten of the hand after it.
-    pub(crate) fn discard_candidates(&self, cx: &Ctx) -> Vec<(Tile, i8)> {
-        self.candidates(cx).to_vec()
-    }
-
-    /// [`GreedyBot::discard_candidates`] in a fixed buffer (no allocation per decision).
-    fn candidates(&self, cx: &Ctx) -> Cands {
+    /// Each distinct legal discard with the shanten of the hand after it, in a fixed buffer
+    /// (no allocation per decision).
+    pub(crate) fn discard_candidates(&self, cx: &Ctx) -> Cands {
         if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
             return plan_candidates(p, px, cx);
         }
@@ -618,7 +602,7 @@ impl GreedyBot {
 
     pub(crate) fn turn(&mut self, view: &SeatView) -> Action {
         let cx = Ctx::new(self, view);
-        let cands = self.candidates(&cx);
+        let cands = self.discard_candidates(&cx);
         if let Some(kong) = self.worthwhile_kong(view, &cx, &cands) {
             return kong;
         }
@@ -747,7 +731,7 @@ pub(crate) fn as_natural_claim(hand: &Counts, tile: Tile, a: Action) -> Option<(
 impl GreedyBot {
     pub(crate) fn plan_turn(&mut self, view: &SeatView) -> Action {
         let cx = Ctx::new(self, view);
-        let cands = self.candidates(&cx);
+        let cands = self.discard_candidates(&cx);
         if let (Some(p), Some(px)) = (self.plan.as_deref(), &cx.plan) {
             let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
             // Kongs that do not make the hand worse: more value and an extra tile. A
@@ -1091,9 +1075,17 @@ fn add_fold(fold: &mut [i32; KINDS], bound: u64, isolated: u64, unseen: &Counts)
     }
 }
 
+/// The ruleset's dangerous discards with the fewest declared sets that show one.
+fn with_fewest(dangers: Option<Dangers>) -> Option<(Dangers, usize)> {
+    dangers.map(|d| {
+        let fewest = d.fewest_sets();
+        (d, fewest)
+    })
+}
+
 /// Candidate discards with the shanten (or distance) after each: at most one per legal
 /// action, in a fixed buffer that reads as a slice.
-struct Cands {
+pub(crate) struct Cands {
     n: usize,
     items: [(Tile, i8); MAX_LEGAL],
 }
@@ -1233,8 +1225,8 @@ impl<'a> Ctx<'a> {
         }
         let Some(p) = bot.plan.as_deref() else {
             return Ctx {
-                danger: bot.dangers.as_ref().map_or(KindMask::EMPTY, |d| {
-                    dangerous_kinds_from(d, bot.danger_fewest, view)
+                danger: bot.dangers.as_ref().map_or(KindMask::EMPTY, |(d, fewest)| {
+                    dangerous_kinds_from(d, *fewest, view)
                 }),
                 value,
                 double_wind: (bot.prevailing_scores && own == prevailing).then_some(own),

@@ -373,9 +373,6 @@ fn play_one(
     let mut rows = Vec::new();
     let mut hands_seen = 0;
     let mut add_rows = |game: &Game, rows: &mut Vec<HandRow>| {
-        if game.settled().len() == hands_seen {
-            return;
-        }
         for (hand, h) in game.settled().iter().enumerate().skip(hands_seen) {
             let winners: Vec<usize> = h.winners.collect();
             rows.push(HandRow {

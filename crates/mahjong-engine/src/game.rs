@@ -412,9 +412,7 @@ impl Game {
                 winners: Seats::default(),
                 net: [0; 4],
             };
-            for (n, s) in settled.net.iter_mut().zip(&result.settlement) {
-                *n = *s;
-            }
+            settled.net[..result.settlement.len()].copy_from_slice(&result.settlement);
             for (t, s) in self.totals.iter_mut().zip(&result.settlement) {
                 *t += s;
             }
