@@ -346,9 +346,15 @@ impl Ruleset {
                 )
             })?;
             overrides.insert(k.get_ref().clone(), value);
-            lines.push((k.get_ref().clone(), line_of(text, k.span().start)));
+            // Where each option starts; its line is counted only for an error.
+            lines.push((k.get_ref().clone(), k.span().start));
         }
-        let line_for = |name: &str| lines.iter().find(|(k, _)| k == name).map_or(1, |(_, l)| *l);
+        let line_for = |name: &str| {
+            lines
+                .iter()
+                .find(|(k, _)| k == name)
+                .map_or(1, |&(_, at)| line_of(text, at))
+        };
         let base = match (&file.base, &file.preset) {
             (Some(_), Some(_)) => {
                 return Err(at(
