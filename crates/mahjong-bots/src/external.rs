@@ -289,6 +289,22 @@ impl Bot for ExternalBot {
     fn faults(&self) -> Option<Faults> {
         Some(self.faults)
     }
+
+    fn gone(&mut self) -> Option<String> {
+        if let Some(e) = &self.start_error {
+            return Some(e.clone());
+        }
+        // Exited: its output closed, or the process is over.
+        let status = match self.child.as_mut().map(Child::try_wait) {
+            Some(Ok(Some(status))) => Some(status),
+            _ if self.lines.is_none() => None,
+            _ => return None,
+        };
+        Some(match status {
+            Some(s) => format!("`{}` exited: {s}", self.command),
+            None => format!("`{}` closed its output", self.command),
+        })
+    }
 }
 
 impl Drop for ExternalBot {

@@ -82,6 +82,23 @@ pub trait Bot: Send {
     fn faults(&self) -> Option<Faults> {
         None
     }
+    /// Why the bot no longer decides anything itself (a program that exited or never
+    /// started: it plays default moves), or `None`. A driver stops a game whose every seat
+    /// is gone: default moves alone may never end it (washouts where the dealer keeps the
+    /// deal, M11).
+    fn gone(&mut self) -> Option<String> {
+        None
+    }
+}
+
+/// Why no seat of the game can play on, when every bot is [`Bot::gone`]: each one's reason.
+pub fn all_gone(bots: &mut [Box<dyn Bot>]) -> Option<String> {
+    let mut why = Vec::with_capacity(bots.len());
+    for b in bots.iter_mut() {
+        why.push(b.gone()?);
+    }
+    why.dedup();
+    Some(why.join("; "))
 }
 
 /// Whether `name` names a bot for a local simulation: one of [`BOT_NAMES`] or
@@ -147,6 +164,9 @@ pub enum PlayError {
     /// The game is not over but nobody has anything to decide.
     #[error("the game is not over but no player is pending")]
     Stuck,
+    /// Every seat's bot is gone ([`Bot::gone`]): nobody decides anything any more.
+    #[error("every seat's program has stopped ({0}): default moves alone may never end the game")]
+    AllGone(String),
     /// A hand took more decisions than any real hand can.
     #[error("hand {hand} took more than {limit} decisions")]
     Runaway {
@@ -207,6 +227,12 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), PlayE
             }
             if events {
                 feed_events(game, bots);
+            }
+        }
+        // Only programs can be gone, and only they read events.
+        if events {
+            if let Some(why) = all_gone(bots) {
+                return Err(PlayError::AllGone(why));
             }
         }
         let h = game.summary().hands;

@@ -426,6 +426,14 @@ fn play_one(
                 add_rows(&game, &mut rows);
             }
         }
+        // Only programs can be gone, and only they read events.
+        if events {
+            if let Some(why) = mahjong_bots::all_gone(&mut bots) {
+                return Err(format!(
+                    "game {index}: every seat's program has stopped ({why}): default moves alone may never end the game"
+                ));
+            }
+        }
     }
     flush(&mut game, &mut out, &mut bots);
     let mut faults = Vec::new();

@@ -145,3 +145,25 @@ fn an_empty_command_is_refused_before_the_game() {
     assert!(err.contains("unknown bot \"cmd:\""), "{err}");
     assert!(err.contains("cmd:COMMAND"), "{err}");
 }
+
+#[test]
+fn a_game_whose_every_program_has_exited_stops_with_an_error_instead_of_running_forever() {
+    // Default moves never go out: every hand would wash out and East keep the deal (M11).
+    let out = Command::cargo_bin("mahjong")
+        .unwrap()
+        .args(["simulate", "--games", "1", "--bots", "cmd:exit 3"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr);
+    assert!(
+        err.contains(
+            "error: game 0: every seat's program has stopped (`exit 3` exited: exit status: 3)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("default moves alone may never end the game"),
+        "{err}"
+    );
+}
