@@ -64,6 +64,29 @@ pub enum Action {
     },
 }
 
+/// In words, for messages (`player 0 may not discard EW now`); the protocol's form is the
+/// JSON.
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Discard { tile, call: false } => write!(f, "discard {tile}"),
+            Action::Discard { tile, call: true } => {
+                write!(f, "discard {tile} declaring Original Call")
+            }
+            Action::ConcealedKong { tile } => write!(f, "declare a concealed kong of {tile}"),
+            Action::AnnexKong { tile } => write!(f, "add {tile} to the exposed pung"),
+            Action::SetAside { tile } => write!(f, "set {tile} aside"),
+            Action::SwapJoker { tile } => write!(f, "swap the joker out of the pung of {tile}"),
+            Action::Mahjong => f.write_str("go Mah-Jongg"),
+            Action::Pass => f.write_str("pass"),
+            Action::Chow { first } => write!(f, "chow from {first}"),
+            Action::Pung => f.write_str("pung"),
+            Action::Kong => f.write_str("kong"),
+            Action::JokerPung { tile } => write!(f, "pung {tile} with the discarded joker"),
+        }
+    }
+}
+
 /// The tile a discarded joker stands for in the chow from `first` (a kind) claimed with
 /// it (MY3-J7) by a player holding `held`: the one of the three he lacks, or the highest
 /// when he holds all three.
@@ -342,4 +365,33 @@ impl Event {
 /// Serde: a set's joker count is left out when it holds none.
 fn no_jokers(n: &u8) -> bool {
     *n == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::EngineError;
+
+    #[test]
+    fn a_refused_action_reads_as_words() {
+        let t = |s: &str| s.parse::<Tile>().unwrap();
+        let refused = EngineError::Illegal {
+            player: 0,
+            action: Action::Discard {
+                tile: t("EW"),
+                call: false,
+            },
+        };
+        assert_eq!(refused.to_string(), "player 0 may not discard EW now");
+        assert_eq!(Action::Chow { first: t("3B") }.to_string(), "chow from 3B");
+        assert_eq!(Action::Pass.to_string(), "pass");
+        assert_eq!(
+            Action::Discard {
+                tile: t("RD"),
+                call: true
+            }
+            .to_string(),
+            "discard RD declaring Original Call"
+        );
+    }
 }

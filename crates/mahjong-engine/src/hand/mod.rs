@@ -59,7 +59,7 @@ pub enum EngineError {
         player: usize,
     },
     /// The action is not among the player's legal actions.
-    #[error("player {player} may not {action:?} now")]
+    #[error("player {player} may not {action} now")]
     Illegal {
         /// Who tried.
         player: usize,
