@@ -191,8 +191,8 @@ pub struct Ruleset {
 struct RulesetFile {
     name: Option<String>,
     description: Option<String>,
-    base: Option<String>,
-    preset: Option<String>,
+    base: Option<Spanned<String>>,
+    preset: Option<Spanned<String>>,
     family: Option<String>,
     #[serde(default)]
     options: BTreeMap<Spanned<String>, toml::Value>,
@@ -254,6 +254,11 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
     }
 }
 
+/// A ruleset name no preset could have: a file name ending `.toml`, or one with a directory.
+fn looks_like_path(name: &str) -> bool {
+    name.ends_with(".toml") || name.contains('/') || name.contains('\\')
+}
+
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
@@ -284,7 +289,8 @@ impl Ruleset {
     fn named_or_file_at(name: &str, depth: usize) -> Result<Ruleset, RulesetError> {
         match Ruleset::preset(name) {
             Ok(r) => Ok(r),
-            Err(e) if !Path::new(name).exists() => Err(e),
+            // A name that can only be a path is read as one, so a missing file says so.
+            Err(e) if !Path::new(name).exists() && !looks_like_path(name) => Err(e),
             Err(_) => Ruleset::load_at(Path::new(name), depth),
         }
     }
@@ -333,6 +339,11 @@ impl Ruleset {
             path: "<toml>".into(),
             message: format!("line {line}: {e}"),
         };
+        // A top-level key's error (`base`, `family`: not options).
+        let key = |line: usize, name: &str, message: String| RulesetError::File {
+            path: "<toml>".into(),
+            message: format!("line {line}: {name}: {message}"),
+        };
         let mut overrides = Map::new();
         let mut lines = Vec::new();
         for (k, v) in &file.options {
@@ -357,46 +368,38 @@ impl Ruleset {
         };
         let base = match (&file.base, &file.preset) {
             (Some(_), Some(_)) => {
-                return Err(at(
+                return Err(key(
                     1,
-                    RulesetError::BadValue {
-                        name: "base".into(),
-                        message: "give `base` or its older name `preset`, not both".into(),
-                    },
+                    "base",
+                    "give `base` or its older name `preset`, not both".into(),
                 ))
             }
             (b, p) => b.as_ref().or(p.as_ref()),
         };
         let mut r = match (base, &file.family) {
             (Some(_), Some(_)) => {
-                return Err(at(
+                return Err(key(
                     1,
-                    RulesetError::BadValue {
-                        name: "family".into(),
-                        message: "a file with a `base` takes its family from it".into(),
-                    },
+                    "family",
+                    "a file with a `base` takes its family from it".into(),
                 ))
             }
-            (None, None) => {
-                return Err(at(
-                    1,
-                    RulesetError::BadValue {
-                        name: "base".into(),
-                        message: format!(
-                            "missing: name the preset to start from (base = \"bradfield\"; presets: {})",
-                            PRESETS.join(", ")
-                        ),
-                    },
-                ))
-            }
+            (None, None) => return Err(key(
+                1,
+                "base",
+                format!(
+                    "missing: name the preset to start from (base = \"bradfield\"; presets: {})",
+                    PRESETS.join(", ")
+                ),
+            )),
             (Some(base), None) => {
+                let base_line = line_of(text, base.span().start);
+                let base = base.get_ref();
                 if depth >= MAX_BASE_DEPTH || preset_name == Some(base.as_str()) {
-                    return Err(at(
-                        1,
-                        RulesetError::BadValue {
-                            name: "base".into(),
-                            message: format!("{base:?}: `base` files name each other in a loop"),
-                        },
+                    return Err(key(
+                        base_line,
+                        "base",
+                        format!("{base:?}: `base` files name each other in a loop"),
                     ));
                 }
                 let mut r = if preset_name.is_some() {
@@ -406,7 +409,11 @@ impl Ruleset {
                         .ok_or_else(|| RulesetError::UnknownPreset(base.clone()))?;
                     Ruleset::from_file_text(b.1.text, Some(b.1.name), depth + 1)?
                 } else {
-                    Ruleset::named_or_file_at(base, depth + 1)?
+                    // The file and line that name the base, then what is wrong with it.
+                    Ruleset::named_or_file_at(base, depth + 1).map_err(|e| match e {
+                        RulesetError::File { .. } => e,
+                        e => key(base_line, "base", e.to_string()),
+                    })?
                 };
                 r.apply(&overrides).map_err(|e| {
                     let line = match &e {
@@ -420,19 +427,17 @@ impl Ruleset {
             }
             (None, Some(family)) => {
                 if !crate::families::family_names().contains(&family.as_str()) {
-                    return Err(at(
+                    return Err(key(
                         1,
-                        RulesetError::BadValue {
-                            name: "family".into(),
-                            message: format!(
-                                "unknown family {family:?} (families: {})",
-                                crate::families::family_names().join(", ")
-                            ),
-                        },
+                        "family",
+                        format!(
+                            "unknown family {family:?} (families: {})",
+                            crate::families::family_names().join(", ")
+                        ),
                     ));
                 }
-                let options = crate::families::options_of_family(family, overrides)
-                    .map_err(|e| at(1, e))?;
+                let options =
+                    crate::families::options_of_family(family, overrides).map_err(|e| at(1, e))?;
                 options.check().map_err(|e| at(1, e))?;
                 Ruleset {
                     name: String::new(),
