@@ -167,15 +167,16 @@ fn a_match(
     } else {
         format!(
             "{bot} against three mj-player robots on mj-server: {} hands in {} games\n\
-             net per hand: {:+.1} (95% CI {:+.1} to {:+.1}), sd {:.0}\n\
+             net per hand: {:+.1} {}\n\
              won {} hands ({:.1}%), {} washouts, {} refused requests, {} games abandoned, {:.0} hands/s\n\
              our scorer agrees with the server's on {} of {} hands\n",
             report.hands,
             report.games,
             report.mean,
-            report.ci95[0],
-            report.ci95[1],
-            report.sd,
+            match report.ci95 {
+                Some([lo, hi]) => format!("(95% CI {lo:+.1} to {hi:+.1}), sd {:.0}", report.sd),
+                None => "(one hand: no interval)".to_string(),
+            },
             report.wins,
             100.0 * report.wins as f64 / report.hands.max(1) as f64,
             report.washouts,

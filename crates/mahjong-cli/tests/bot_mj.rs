@@ -44,6 +44,15 @@ fn mj_match_reports_hands_and_an_interval_as_json() {
         r["ci95"][1].as_f64().unwrap(),
     );
     assert!(lo <= mean && mean <= hi);
+
+    // One hand has no spread: no interval, rather than one of zero width.
+    let out = Command::cargo_bin("mahjong")
+        .unwrap()
+        .args(["bot", "mj-match", "--hands", "1", "--seed", "2"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout);
+    assert!(text.contains(" (one hand: no interval)\n"), "{text}");
 }
 
 #[test]

@@ -100,8 +100,9 @@ pub struct MatchReport {
     pub mean: f64,
     /// Standard deviation of the net points per hand.
     pub sd: f64,
-    /// 95 % confidence interval of the mean (normal approximation).
-    pub ci95: [f64; 2],
+    /// 95 % confidence interval of the mean (normal approximation); `None` (JSON `null`)
+    /// with fewer than two hands, which give no spread to measure.
+    pub ci95: Option<[f64; 2]>,
     /// Requests of ours the server refused (each answered with a legal fallback).
     pub refused: usize,
     /// Games given up because the table fell silent for `idle_timeout` (the hand in
@@ -344,7 +345,7 @@ pub fn run_match(
         washouts,
         mean,
         sd,
-        ci95: [mean - half, mean + half],
+        ci95: (nets.len() > 1).then_some([mean - half, mean + half]),
         refused,
         abandoned,
         audited,
