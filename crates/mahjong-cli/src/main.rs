@@ -187,8 +187,8 @@ enum Command {
         /// the dash of a range do not matter) or its key (`m116d_dragon_pung`).
         #[arg(value_name = "ID", conflicts_with = "family")]
         id: Option<String>,
-        /// Only this family's rules (classical, western, korean).
-        #[arg(long)]
+        /// Only this family's rules (the names from the family registry).
+        #[arg(long, help = format!("Only this family's rules ({})", mahjong_rules::families::family_names().join(", ")))]
         family: Option<String>,
         /// The language of the names and texts: en, cs or pl.
         #[arg(long, default_value = "en")]
@@ -301,6 +301,15 @@ fn main() -> ExitCode {
                 r.check_playable().map_err(Fail)?;
             }
             if let Some(server) = server {
+                // The HTTP client's own error for a bad address says only "builder error".
+                let host = server
+                    .strip_prefix("http://")
+                    .or_else(|| server.strip_prefix("https://"));
+                if host.is_none_or(|h| h.trim_matches('/').is_empty()) {
+                    return Err(Fail(format!(
+                        "--server {server:?}: not a server address (give http://HOST:PORT, as `mahjong serve` prints it)"
+                    )));
+                }
                 let bots = if bots.is_empty() {
                     vec!["greedy".to_string()]
                 } else {

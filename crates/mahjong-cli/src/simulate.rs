@@ -128,11 +128,12 @@ pub fn read_walls(
         sorted.sort();
         if sorted != expected {
             let count = |v: &[mahjong_tiles::Tile], t| v.iter().filter(|&&x| x == t).count();
-            let mut kinds: Vec<_> = expected.clone();
+            // Every tile the ruleset has or the line holds, once each.
+            let mut kinds: Vec<_> = expected.iter().chain(&sorted).copied().collect();
+            kinds.sort();
             kinds.dedup();
             let diff: Vec<String> = kinds
                 .iter()
-                .chain(sorted.iter().filter(|t| !expected.contains(t)))
                 .filter_map(|&t| {
                     let (want, have) = (count(&expected, t), count(&sorted, t));
                     (want != have).then(|| format!("{t} {have} (expected {want})"))

@@ -918,3 +918,38 @@ fn replay_print_names_the_payments_made_during_play() {
         ]
     );
 }
+
+/// Found by a new-user audit (2026-11-29): errors that said too little, help that listed
+/// too few families, a start that should have been refused.
+#[test]
+fn a_bad_server_address_a_zero_hand_game_and_the_families_in_help() {
+    let out = run(&["simulate", "--server", "nonsense", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: --server \"nonsense\": not a server address (give http://HOST:PORT, as `mahjong serve` prints it)\n"
+    );
+    let out = run(&["play", "--max-hands", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("invalid value '0' for '--max-hands"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["simulate", "--ruleset", "/no/such/club.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("error: --ruleset: /no/such/club.toml: No such file or directory"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["rules", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains(
+            "Only this family's rules (classical, kajongg, western, korean, japanese, malaysian)"
+        ),
+        "{help}"
+    );
+}

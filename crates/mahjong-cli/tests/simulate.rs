@@ -237,6 +237,25 @@ fn explicit_walls_from_a_file() {
         err.ends_with("line 1: 143 tiles; a wall must hold the ruleset's 144 tiles exactly: 4S 0 (expected 1)\n"),
         "{err}"
     );
+
+    // A wall of another tile set: each tile the ruleset lacks is named once.
+    codes.push("4S".to_string());
+    std::fs::write(&wall, codes.join(" ")).unwrap();
+    let out = mahjong()
+        .args([
+            "simulate",
+            "--games",
+            "1",
+            "--ruleset",
+            "korean-3p",
+            "--wall",
+        ])
+        .arg(&wall)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.matches("2B 4 (expected 0)").count(), 1, "{err}");
 }
 
 #[test]

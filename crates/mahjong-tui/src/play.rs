@@ -34,7 +34,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 400, value_name = "MS")]
     pub delay: u64,
     /// End the game after this many hands.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_hands: Option<u32>,
     /// Play at a server's table (`mahjong serve`): http://HOST:PORT, or a join link
     /// http://HOST:PORT/table/ID?token=T.
