@@ -188,6 +188,40 @@ async fn only_the_host_deletes_a_table_and_its_links_then_fail() {
     server.stop().await.unwrap();
 }
 
+/// Bots with no delay act back to back, the table reading its queue only between their
+/// moves: a delete read there must end the table too.
+#[tokio::test]
+async fn deleting_an_all_bot_table_stops_its_play() {
+    let (server, client) = server_with("delete-bots", Limits::default()).await;
+    let t = client
+        .create_table(&json!({"ruleset": "millington",
+                              "seats": ["greedy", "greedy", "greedy", "greedy"]}))
+        .await
+        .unwrap();
+    let id = t.id.as_str();
+    let auth = format!("Bearer {}", t.host_token.as_deref().unwrap());
+    let (status, body) = send(
+        &client,
+        reqwest::Method::DELETE,
+        &format!("/api/tables/{id}"),
+        &[("authorization", &auth)],
+        "",
+    )
+    .await;
+    assert_eq!(status, 204, "{body}");
+    // Time for a game that kept playing to move on, or to finish and be listed.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let i = info(&client, id).await;
+    assert_eq!(i["status"], "deleted", "{i}");
+    let health = client.get_json("/api/health").await.unwrap();
+    assert_eq!(health["tables"], 0, "{health}");
+    let games = client.get_json("/api/games").await.unwrap();
+    assert_eq!(games, json!([]));
+    let tables = client.get_json("/api/tables").await.unwrap();
+    assert_eq!(tables, json!([]));
+    server.stop().await.unwrap();
+}
+
 #[tokio::test]
 async fn cross_site_text_plain_and_form_writes_are_refused() {
     let (server, client) = server_with("csrf", Limits::default()).await;
