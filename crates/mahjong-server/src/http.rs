@@ -980,6 +980,7 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
     };
     let mut scores = [0u64; 4];
     let max = app.limits().max_value;
+    let cap = score_cap(&ruleset);
     for (k, &v) in &req.scores {
         if v > max as u64 {
             return Err(ApiError::bad(
@@ -987,7 +988,7 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
                 format!("a score is at most {max}"),
             ));
         }
-        scores[seat(k, &format!("scores.{k}"))?] = v;
+        scores[seat(k, &format!("scores.{k}"))?] = cap.map_or(v, |c| v.min(c));
     }
     if let Some(w) = Wind::ALL[..seats]
         .iter()
@@ -1066,12 +1067,47 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
     };
     let net = payments.net(seats);
     let letter = |i: usize| Wind::from_index(i).letter().to_string();
+    // A settlement beyond the bound could not be kept in a ledger (`max_value`). Payments
+    // grow with the scores, so the highest score (the first of equal ones) is named.
+    let over = (0..seats)
+        .map(|i| net[i].unsigned_abs())
+        .chain(payments.as_slice().iter().map(|p| p.amount))
+        .any(|v| v > max as u64);
+    if over {
+        let top = (0..seats).rev().max_by_key(|&i| scores[i]).unwrap_or(0);
+        let (most, whose) = (0..seats)
+            .map(|i| (net[i], i))
+            .max_by_key(|&(n, _)| n.unsigned_abs())
+            .unwrap_or((0, 0));
+        return Err(ApiError::bad(
+            format!("scores.{}", letter(top)),
+            format!(
+                "these scores settle {most} for {}: a settlement is at most {max} either way",
+                letter(whose)
+            ),
+        ));
+    }
     Ok(Json(json!({
         "settlement": (0..seats).map(|i| (letter(i), json!(net[i]))).collect::<Map<String, Value>>(),
         "payments": payments.as_slice().iter()
             .map(|p| json!({"from": letter(p.from), "to": letter(p.to), "amount": p.amount}))
             .collect::<Vec<_>>(),
     })))
+}
+
+/// The most a hand scores under the ruleset's limit, as the scorer caps a counted score
+/// (classical M119, Kajongg KJ-S4: winners' and losers' alike), so typed scores settle as
+/// the tiles would; `None` when scores are not capped (roof off, or Western, whose limit
+/// caps payments and is applied when settling).
+fn score_cap(ruleset: &Ruleset) -> Option<u64> {
+    use mahjong_rules::families::{classical::Classical, kajongg::Kajongg};
+    if let Some(o) = ruleset.options_of::<Classical>() {
+        return (!o.no_limit).then_some(o.limit);
+    }
+    if let Some(o) = ruleset.options_of::<Kajongg>() {
+        return (!o.roof_off).then_some(o.limit);
+    }
+    None
 }
 
 /// The rule catalogue of every family (as `mahjong rules --json`).
