@@ -418,13 +418,9 @@ fn default_ruleset() -> String {
     "millington".into()
 }
 
+/// A preset by name; an unknown name's error already lists the presets.
 fn preset(name: &str) -> ApiResult<Ruleset> {
-    Ruleset::preset(name).map_err(|e| {
-        ApiError::bad(
-            "ruleset",
-            format!("{e} (presets: {})", mahjong_rules::PRESETS.join(", ")),
-        )
-    })
+    Ruleset::preset(name).map_err(|e| ApiError::bad("ruleset", e.to_string()))
 }
 
 /// A preset a table can be played with: one whose family the engine plays (a family that

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{error_path, next, server_on, welcome_seat, Db};
+use common::{error_of, error_path, next, server_on, welcome_seat, Db};
 use mahjong_server::client::Client;
 use mahjong_server::{Server, ServerMsg};
 use serde_json::{json, Value};
@@ -524,14 +524,24 @@ async fn create_table_with_malaysian_3p_has_three_seats() {
 }
 
 #[tokio::test]
-async fn play_with_an_unknown_ruleset_is_400() {
+async fn an_unknown_ruleset_is_400_listing_the_presets_once() {
     let (server, client) = server().await;
-    let (status, body) = client
-        .post("/play", &json!({"ruleset": "nope"}))
-        .await
-        .unwrap();
-    assert_eq!(status, 400, "{body}");
-    assert_eq!(error_path(&body), "ruleset");
+    let expected = format!(
+        "unknown ruleset \"nope\" (presets: {})",
+        mahjong_rules::PRESETS.join(", ")
+    );
+    for path in ["/play", "/api/tables"] {
+        let (status, body) = client
+            .post(path, &json!({"ruleset": "nope"}))
+            .await
+            .unwrap();
+        assert_eq!(status, 400, "{path}: {body}");
+        assert_eq!(
+            error_of(&body),
+            ("ruleset".to_string(), expected.clone()),
+            "{path}"
+        );
+    }
     server.stop().await.unwrap();
 }
 
