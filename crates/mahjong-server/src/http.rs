@@ -107,7 +107,7 @@ impl App {
 pub(crate) fn router(app: App) -> Router {
     let body_limit = app.limits().body_bytes;
     let rate = rate_limit(app.limits());
-    let router = Router::new()
+    let routes = Router::new()
         .route("/api/health", get(health))
         .route("/api/tables", post(create_table).get(list_tables))
         .route("/api/tables/{id}", get(table_info).delete(delete_table))
@@ -130,9 +130,13 @@ pub(crate) fn router(app: App) -> Router {
             app.clone(),
             writes_from_us,
         ))
-        .layer(axum::middleware::map_response(json_errors))
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(app);
+    // Around the whole router, not each route: axum adds a 405's `Allow` header after the
+    // route's own layers have run, and the error message lists the methods it allows.
+    let router = Router::new()
+        .fallback_service(routes)
+        .layer(axum::middleware::map_response(json_errors));
     match rate {
         Some(layer) => router.layer(layer),
         None => router,
@@ -205,7 +209,9 @@ async fn writes_from_us(State(app): State<App>, req: Request, next: Next) -> Res
     let upgrade = headers
         .get(header::UPGRADE)
         .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"websocket"));
-    if method == Method::POST || method == Method::PUT || method == Method::PATCH {
+    // Only POST: no route takes PUT or PATCH, and asking them for a content type would
+    // answer 415 where the method itself is wrong (405, with `Allow`).
+    if method == Method::POST {
         let json = headers
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
