@@ -12,7 +12,7 @@ use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use mahjong_client::wire::{
@@ -123,7 +123,11 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/ledgers", post(create_ledger).get(list_ledgers))
         .route("/api/ledgers/{id}", get(ledger))
         .route("/api/ledgers/{id}/hands", post(add_ledger_hand))
-        .route("/api/{*rest}", get(api_404).post(api_404))
+        // Every other `/api` path is a JSON 404 whatever the method, never the client's
+        // page; the wildcard does not match `/api` nor `/api/`.
+        .route("/api", any(api_404))
+        .route("/api/", any(api_404))
+        .route("/api/{*rest}", any(api_404))
         .route("/play", post(play).get(play_page))
         .fallback(assets::serve)
         .layer(axum::middleware::from_fn_with_state(
@@ -285,7 +289,7 @@ async fn json_errors(method: Method, uri: Uri, response: Response) -> Response {
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
-    let api = uri.path().starts_with("/api/");
+    let api = uri.path() == "/api" || uri.path().starts_with("/api/");
     let is_json = response
         .headers()
         .get(header::CONTENT_TYPE)

@@ -1153,6 +1153,38 @@ async fn get_of_an_unknown_api_path_is_a_json_404() {
     server.stop().await.unwrap();
 }
 
+#[tokio::test]
+async fn the_api_root_and_any_method_on_an_unknown_api_path_are_a_json_404() {
+    let (server, client) = server().await;
+    for (method, path) in [
+        (reqwest::Method::GET, "/api"),
+        (reqwest::Method::GET, "/api/"),
+        (reqwest::Method::POST, "/api"),
+        (reqwest::Method::DELETE, "/api/"),
+        (reqwest::Method::DELETE, "/api/nothing/here"),
+        (reqwest::Method::PUT, "/api/nothing/here"),
+    ] {
+        let r = reqwest::Client::new()
+            .request(method.clone(), format!("{}{path}", client.base()))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 404, "{method} {path}");
+        assert_eq!(
+            r.headers()["content-type"],
+            "application/json",
+            "{method} {path}"
+        );
+        assert_eq!(
+            error_of(&r.text().await.unwrap()),
+            (String::new(), format!("no such API: {path}")),
+            "{method} {path}"
+        );
+    }
+    server.stop().await.unwrap();
+}
+
 on_both_databases!(
     create_table_answers_201_with_seats_tokens_and_urls,
     list_tables_shows_tables_in_play_newest_first,
