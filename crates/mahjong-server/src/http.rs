@@ -339,12 +339,26 @@ async fn json_errors(method: Method, uri: Uri, response: Response) -> Response {
     out
 }
 
-/// Refuses a body that is not a JSON object (serde would take an array for a struct).
+/// Refuses a body that is not a JSON object (serde would take an array for a struct),
+/// saying what it is instead.
 fn object_body(body: &[u8]) -> ApiResult<()> {
-    match body.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') => Ok(()),
-        _ => Err(ApiError::bad("", "the body is a JSON object ({…})")),
+    if body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
+        return Ok(());
     }
+    let what = match serde_json::from_slice::<Value>(body) {
+        _ if body.iter().all(|b| b.is_ascii_whitespace()) => "it is empty".to_string(),
+        Ok(Value::Array(_)) => "it is an array".to_string(),
+        Ok(Value::String(_)) => "it is a string".to_string(),
+        Ok(Value::Number(_)) => "it is a number".to_string(),
+        Ok(Value::Bool(_)) => "it is a boolean".to_string(),
+        Ok(_) => "it is null".to_string(),
+        // serde's own words, as the other errors of a body give them.
+        Err(e) => format!("it is not JSON: {e}"),
+    };
+    Err(ApiError::bad(
+        "",
+        format!("the body must be a JSON object ({{…}}): {what}"),
+    ))
 }
 
 /// Parses a JSON body (an object), naming the place of an error.

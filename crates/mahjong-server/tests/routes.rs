@@ -1154,6 +1154,43 @@ async fn get_of_an_unknown_api_path_is_a_json_404() {
 }
 
 #[tokio::test]
+async fn a_body_that_is_not_a_json_object_is_400_saying_what_it_is() {
+    let (server, client) = server().await;
+    for (body, what) in [
+        ("", "it is empty"),
+        (" \n", "it is empty"),
+        ("[]", "it is an array"),
+        ("\"x\"", "it is a string"),
+        ("42", "it is a number"),
+        ("true", "it is a boolean"),
+        ("null", "it is null"),
+        // serde's words: an `n` could only begin `null`.
+        (
+            "nonsense",
+            "it is not JSON: expected ident at line 1 column 2",
+        ),
+        (
+            "<html>",
+            "it is not JSON: expected value at line 1 column 1",
+        ),
+    ] {
+        for path in ["/api/tables", "/api/ledgers", "/api/score", "/api/settle"] {
+            let (status, text) = post_raw(&client, path, body).await;
+            assert_eq!(status, 400, "{path} {body:?}: {text}");
+            assert_eq!(
+                error_of(&text),
+                (
+                    String::new(),
+                    format!("the body must be a JSON object ({{…}}): {what}")
+                ),
+                "{path} {body:?}"
+            );
+        }
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn the_api_root_and_any_method_on_an_unknown_api_path_are_a_json_404() {
     let (server, client) = server().await;
     for (method, path) in [
