@@ -176,8 +176,10 @@ fn rate_limit(limits: &Limits) -> Option<RateLayer> {
     Some(
         tower_governor::GovernorLayer::new(config).error_handler(|e| {
             let (status, wait) = match &e {
+                // The limiter gives whole seconds rounded down (0 for any wait under a
+                // second): one more rounds up, so a client that waits that long is let in.
                 tower_governor::GovernorError::TooManyRequests { wait_time, .. } => {
-                    (StatusCode::TOO_MANY_REQUESTS, Some(*wait_time))
+                    (StatusCode::TOO_MANY_REQUESTS, Some(wait_time + 1))
                 }
                 _ => (StatusCode::INTERNAL_SERVER_ERROR, None),
             };
