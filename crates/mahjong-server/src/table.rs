@@ -58,9 +58,11 @@ pub struct TableConfig {
 }
 
 impl TableConfig {
-    /// Whether seat `s` is open to anyone through `join`.
+    /// Whether seat `s` is open to anyone through `join`. A seat `fill` gave a bot is not
+    /// (its `open` entry is kept: tables stored before this was checked have it too).
     pub fn is_open(&self, s: usize) -> bool {
         self.open.get(s).copied().unwrap_or(false)
+            && self.kinds.get(s).is_some_and(|k| k == "human")
     }
 
     /// The engine configuration of the game.

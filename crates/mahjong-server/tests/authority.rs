@@ -140,6 +140,58 @@ async fn only_the_host_fills_seats_and_nobody_else_kicks_a_player() {
 }
 
 #[tokio::test]
+async fn an_open_seat_filled_with_a_bot_is_no_longer_open() {
+    let (server, client) = server_with("fill-open", Limits::default()).await;
+    let t = client
+        .create_table(&json!({"seats": ["human", "open", "open", "greedy"]}))
+        .await
+        .unwrap();
+    let id = t.id.as_str();
+    // Seat 0's player and a joiner of seat 1 connect; seat 2 stays free.
+    assert_eq!(
+        welcome_seat(&client, id, t.seats[0].token.as_deref()).await,
+        Some(0)
+    );
+    let (status, body) = client
+        .post(&format!("/api/tables/{id}/join"), &json!({"name": "Cy"}))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let joined = body_json(&body);
+    assert_eq!(joined["seat"], 1);
+    let cy = joined["token"].as_str().unwrap();
+    assert_eq!(welcome_seat(&client, id, Some(cy)).await, Some(1));
+    let (status, body) = client
+        .post_with_token(
+            &format!("/api/tables/{id}/fill"),
+            &json!({}),
+            t.host_token.as_deref().unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let seats = |i: &Value| -> Vec<(String, bool)> {
+        (0..4)
+            .map(|s| {
+                (
+                    i["seats"][s]["kind"].as_str().unwrap().to_string(),
+                    i["seats"][s]["open"].as_bool().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let expected = [
+        ("human".to_string(), false),
+        ("human".to_string(), true),
+        ("greedy".to_string(), false),
+        ("greedy".to_string(), false),
+    ];
+    assert_eq!(seats(&body_json(&body)), expected);
+    assert_eq!(seats(&info(&client, id).await), expected);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn only_the_host_deletes_a_table_and_its_links_then_fail() {
     let (server, client) = server_with("delete", Limits::default()).await;
     let t = client
