@@ -12,7 +12,7 @@ use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use mahjong_client::wire::{
@@ -107,7 +107,7 @@ impl App {
 pub(crate) fn router(app: App) -> Router {
     let body_limit = app.limits().body_bytes;
     let rate = rate_limit(app.limits());
-    let router = Router::new()
+    let routes = Router::new()
         .route("/api/health", get(health))
         .route("/api/tables", post(create_table).get(list_tables))
         .route("/api/tables/{id}", get(table_info).delete(delete_table))
@@ -123,16 +123,24 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/ledgers", post(create_ledger).get(list_ledgers))
         .route("/api/ledgers/{id}", get(ledger))
         .route("/api/ledgers/{id}/hands", post(add_ledger_hand))
-        .route("/api/{*rest}", get(api_404).post(api_404))
+        // Every other `/api` path is a JSON 404 whatever the method, never the client's
+        // page; the wildcard does not match `/api` nor `/api/`.
+        .route("/api", any(api_404))
+        .route("/api/", any(api_404))
+        .route("/api/{*rest}", any(api_404))
         .route("/play", post(play).get(play_page))
         .fallback(assets::serve)
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             writes_from_us,
         ))
-        .layer(axum::middleware::map_response(json_errors))
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(app);
+    // Around the whole router, not each route: axum adds a 405's `Allow` header after the
+    // route's own layers have run, and the error message lists the methods it allows.
+    let router = Router::new()
+        .fallback_service(routes)
+        .layer(axum::middleware::map_response(json_errors));
     match rate {
         Some(layer) => router.layer(layer),
         None => router,
@@ -168,8 +176,10 @@ fn rate_limit(limits: &Limits) -> Option<RateLayer> {
     Some(
         tower_governor::GovernorLayer::new(config).error_handler(|e| {
             let (status, wait) = match &e {
+                // The limiter gives whole seconds rounded down (0 for any wait under a
+                // second): one more rounds up, so a client that waits that long is let in.
                 tower_governor::GovernorError::TooManyRequests { wait_time, .. } => {
-                    (StatusCode::TOO_MANY_REQUESTS, Some(*wait_time))
+                    (StatusCode::TOO_MANY_REQUESTS, Some(wait_time + 1))
                 }
                 _ => (StatusCode::INTERNAL_SERVER_ERROR, None),
             };
@@ -205,7 +215,9 @@ async fn writes_from_us(State(app): State<App>, req: Request, next: Next) -> Res
     let upgrade = headers
         .get(header::UPGRADE)
         .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"websocket"));
-    if method == Method::POST || method == Method::PUT || method == Method::PATCH {
+    // Only POST: no route takes PUT or PATCH, and asking them for a content type would
+    // answer 415 where the method itself is wrong (405, with `Allow`).
+    if method == Method::POST {
         let json = headers
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
@@ -279,7 +291,7 @@ async fn json_errors(method: Method, uri: Uri, response: Response) -> Response {
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
-    let api = uri.path().starts_with("/api/");
+    let api = uri.path() == "/api" || uri.path().starts_with("/api/");
     let is_json = response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -329,12 +341,26 @@ async fn json_errors(method: Method, uri: Uri, response: Response) -> Response {
     out
 }
 
-/// Refuses a body that is not a JSON object (serde would take an array for a struct).
+/// Refuses a body that is not a JSON object (serde would take an array for a struct),
+/// saying what it is instead.
 fn object_body(body: &[u8]) -> ApiResult<()> {
-    match body.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') => Ok(()),
-        _ => Err(ApiError::bad("", "the body is a JSON object ({…})")),
+    if body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
+        return Ok(());
     }
+    let what = match serde_json::from_slice::<Value>(body) {
+        _ if body.iter().all(|b| b.is_ascii_whitespace()) => "it is empty".to_string(),
+        Ok(Value::Array(_)) => "it is an array".to_string(),
+        Ok(Value::String(_)) => "it is a string".to_string(),
+        Ok(Value::Number(_)) => "it is a number".to_string(),
+        Ok(Value::Bool(_)) => "it is a boolean".to_string(),
+        Ok(_) => "it is null".to_string(),
+        // serde's own words, as the other errors of a body give them.
+        Err(e) => format!("it is not JSON: {e}"),
+    };
+    Err(ApiError::bad(
+        "",
+        format!("the body must be a JSON object ({{…}}): {what}"),
+    ))
 }
 
 /// Parses a JSON body (an object), naming the place of an error.
@@ -418,13 +444,9 @@ fn default_ruleset() -> String {
     "millington".into()
 }
 
+/// A preset by name; an unknown name's error already lists the presets.
 fn preset(name: &str) -> ApiResult<Ruleset> {
-    Ruleset::preset(name).map_err(|e| {
-        ApiError::bad(
-            "ruleset",
-            format!("{e} (presets: {})", mahjong_rules::PRESETS.join(", ")),
-        )
-    })
+    Ruleset::preset(name).map_err(|e| ApiError::bad("ruleset", e.to_string()))
 }
 
 /// A preset a table can be played with: one whose family the engine plays (a family that
@@ -980,6 +1002,7 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
     };
     let mut scores = [0u64; 4];
     let max = app.limits().max_value;
+    let cap = score_cap(&ruleset);
     for (k, &v) in &req.scores {
         if v > max as u64 {
             return Err(ApiError::bad(
@@ -987,7 +1010,7 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
                 format!("a score is at most {max}"),
             ));
         }
-        scores[seat(k, &format!("scores.{k}"))?] = v;
+        scores[seat(k, &format!("scores.{k}"))?] = cap.map_or(v, |c| v.min(c));
     }
     if let Some(w) = Wind::ALL[..seats]
         .iter()
@@ -1066,12 +1089,47 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
     };
     let net = payments.net(seats);
     let letter = |i: usize| Wind::from_index(i).letter().to_string();
+    // A settlement beyond the bound could not be kept in a ledger (`max_value`). Payments
+    // grow with the scores, so the highest score (the first of equal ones) is named.
+    let over = (0..seats)
+        .map(|i| net[i].unsigned_abs())
+        .chain(payments.as_slice().iter().map(|p| p.amount))
+        .any(|v| v > max as u64);
+    if over {
+        let top = (0..seats).rev().max_by_key(|&i| scores[i]).unwrap_or(0);
+        let (most, whose) = (0..seats)
+            .map(|i| (net[i], i))
+            .max_by_key(|&(n, _)| n.unsigned_abs())
+            .unwrap_or((0, 0));
+        return Err(ApiError::bad(
+            format!("scores.{}", letter(top)),
+            format!(
+                "these scores settle {most} for {}: a settlement is at most {max} either way",
+                letter(whose)
+            ),
+        ));
+    }
     Ok(Json(json!({
         "settlement": (0..seats).map(|i| (letter(i), json!(net[i]))).collect::<Map<String, Value>>(),
         "payments": payments.as_slice().iter()
             .map(|p| json!({"from": letter(p.from), "to": letter(p.to), "amount": p.amount}))
             .collect::<Vec<_>>(),
     })))
+}
+
+/// The most a hand scores under the ruleset's limit, as the scorer caps a counted score
+/// (classical M119, Kajongg KJ-S4: winners' and losers' alike), so typed scores settle as
+/// the tiles would; `None` when scores are not capped (roof off, or Western, whose limit
+/// caps payments and is applied when settling).
+fn score_cap(ruleset: &Ruleset) -> Option<u64> {
+    use mahjong_rules::families::{classical::Classical, kajongg::Kajongg};
+    if let Some(o) = ruleset.options_of::<Classical>() {
+        return (!o.no_limit).then_some(o.limit);
+    }
+    if let Some(o) = ruleset.options_of::<Kajongg>() {
+        return (!o.roof_off).then_some(o.limit);
+    }
+    None
 }
 
 /// The rule catalogue of every family (as `mahjong rules --json`).

@@ -58,9 +58,11 @@ pub struct TableConfig {
 }
 
 impl TableConfig {
-    /// Whether seat `s` is open to anyone through `join`.
+    /// Whether seat `s` is open to anyone through `join`. A seat `fill` gave a bot is not
+    /// (its `open` entry is kept: tables stored before this was checked have it too).
     pub fn is_open(&self, s: usize) -> bool {
         self.open.get(s).copied().unwrap_or(false)
+            && self.kinds.get(s).is_some_and(|k| k == "human")
     }
 
     /// The engine configuration of the game.
@@ -473,11 +475,17 @@ impl Table {
 
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
         loop {
+            // Checked here, not only after `select!`: a delete can also arrive in the queue
+            // drained between bot moves, and a zero-delay bot table would otherwise play on.
+            if self.deleted {
+                break;
+            }
             // Bots due now act first, one at a time, with the queue looked at in between.
             if self.bot_due.is_some_and(|d| d <= Instant::now()) {
                 self.bot_due = None;
                 self.play_bot().await;
-                while let Ok(cmd) = rx.try_recv() {
+                while !self.deleted {
+                    let Ok(cmd) = rx.try_recv() else { break };
                     self.handle(cmd).await;
                 }
                 continue;
@@ -494,12 +502,7 @@ impl Table {
             .min();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => {
-                        self.handle(cmd).await;
-                        if self.deleted {
-                            break;
-                        }
-                    }
+                    Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
                 _ = sleep_until(wake) => {

@@ -80,6 +80,24 @@ async fn http_errors_are_all_in_the_error_shape() {
     assert!(r.headers().contains_key("allow"));
     let (_, message) = error_of(&r.text().await.unwrap());
     assert!(message.contains("DELETE"), "{message}");
+    // A method no route takes is 405 too, with or without a JSON body: not 415 for the
+    // content type.
+    let t = client.create_table(&json!({})).await.unwrap();
+    let table = format!("/api/tables/{}", t.id.as_str());
+    for method in [reqwest::Method::PUT, reqwest::Method::PATCH] {
+        for body in [None, Some("{}".to_string())] {
+            let r = request(&client, method.clone(), &table, body).await;
+            assert_eq!(r.status().as_u16(), 405, "{method}");
+            assert_eq!(r.headers()["allow"], "GET,HEAD,DELETE", "{method}");
+            assert_eq!(
+                error_of(&r.text().await.unwrap()),
+                (
+                    String::new(),
+                    format!("{method} is not allowed here (allowed: GET,HEAD,DELETE)")
+                )
+            );
+        }
+    }
     // 404: no such API.
     let r = request(&client, reqwest::Method::GET, "/api/nothing/here", None).await;
     assert_eq!(r.status().as_u16(), 404);
@@ -104,7 +122,6 @@ async fn http_errors_are_all_in_the_error_shape() {
     assert_eq!(r.status().as_u16(), 400);
     assert_eq!(error_of(&r.text().await.unwrap()).0, "cursor");
     // A WebSocket route asked without the upgrade.
-    let t = client.create_table(&json!({})).await.unwrap();
     let ws = format!("/api/tables/{}/ws", t.id.as_str());
     let r = request(&client, reqwest::Method::GET, &ws, None).await;
     assert!(r.status().is_client_error());

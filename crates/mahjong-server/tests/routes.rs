@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{error_path, next, server_on, welcome_seat, Db};
+use common::{error_of, error_path, next, server_on, welcome_seat, Db};
 use mahjong_server::client::Client;
 use mahjong_server::{Server, ServerMsg};
 use serde_json::{json, Value};
@@ -524,14 +524,24 @@ async fn create_table_with_malaysian_3p_has_three_seats() {
 }
 
 #[tokio::test]
-async fn play_with_an_unknown_ruleset_is_400() {
+async fn an_unknown_ruleset_is_400_listing_the_presets_once() {
     let (server, client) = server().await;
-    let (status, body) = client
-        .post("/play", &json!({"ruleset": "nope"}))
-        .await
-        .unwrap();
-    assert_eq!(status, 400, "{body}");
-    assert_eq!(error_path(&body), "ruleset");
+    let expected = format!(
+        "unknown ruleset \"nope\" (presets: {})",
+        mahjong_rules::PRESETS.join(", ")
+    );
+    for path in ["/play", "/api/tables"] {
+        let (status, body) = client
+            .post(path, &json!({"ruleset": "nope"}))
+            .await
+            .unwrap();
+        assert_eq!(status, 400, "{path}: {body}");
+        assert_eq!(
+            error_of(&body),
+            ("ruleset".to_string(), expected.clone()),
+            "{path}"
+        );
+    }
     server.stop().await.unwrap();
 }
 
@@ -1140,6 +1150,75 @@ async fn get_of_an_unknown_api_path_is_a_json_404() {
     assert_eq!(status, 404, "{body}");
     assert_eq!(error_path(&body), "");
     assert!(body.contains("no such API: /api/nothing/here"), "{body}");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_a_json_object_is_400_saying_what_it_is() {
+    let (server, client) = server().await;
+    for (body, what) in [
+        ("", "it is empty"),
+        (" \n", "it is empty"),
+        ("[]", "it is an array"),
+        ("\"x\"", "it is a string"),
+        ("42", "it is a number"),
+        ("true", "it is a boolean"),
+        ("null", "it is null"),
+        // serde's words: an `n` could only begin `null`.
+        (
+            "nonsense",
+            "it is not JSON: expected ident at line 1 column 2",
+        ),
+        (
+            "<html>",
+            "it is not JSON: expected value at line 1 column 1",
+        ),
+    ] {
+        for path in ["/api/tables", "/api/ledgers", "/api/score", "/api/settle"] {
+            let (status, text) = post_raw(&client, path, body).await;
+            assert_eq!(status, 400, "{path} {body:?}: {text}");
+            assert_eq!(
+                error_of(&text),
+                (
+                    String::new(),
+                    format!("the body must be a JSON object ({{…}}): {what}")
+                ),
+                "{path} {body:?}"
+            );
+        }
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_api_root_and_any_method_on_an_unknown_api_path_are_a_json_404() {
+    let (server, client) = server().await;
+    for (method, path) in [
+        (reqwest::Method::GET, "/api"),
+        (reqwest::Method::GET, "/api/"),
+        (reqwest::Method::POST, "/api"),
+        (reqwest::Method::DELETE, "/api/"),
+        (reqwest::Method::DELETE, "/api/nothing/here"),
+        (reqwest::Method::PUT, "/api/nothing/here"),
+    ] {
+        let r = reqwest::Client::new()
+            .request(method.clone(), format!("{}{path}", client.base()))
+            .header("content-type", "application/json")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 404, "{method} {path}");
+        assert_eq!(
+            r.headers()["content-type"],
+            "application/json",
+            "{method} {path}"
+        );
+        assert_eq!(
+            error_of(&r.text().await.unwrap()),
+            (String::new(), format!("no such API: {path}")),
+            "{method} {path}"
+        );
+    }
     server.stop().await.unwrap();
 }
 
