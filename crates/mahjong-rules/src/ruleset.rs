@@ -384,14 +384,16 @@ impl Ruleset {
                     "a file with a `base` takes its family from it".into(),
                 ))
             }
-            (None, None) => return Err(key(
-                1,
-                "base",
-                format!(
+            (None, None) => {
+                return Err(key(
+                    1,
+                    "base",
+                    format!(
                     "missing: name the preset to start from (base = \"bradfield\"; presets: {})",
                     PRESETS.join(", ")
                 ),
-            )),
+                ))
+            }
             (Some(base), None) => {
                 let base_line = line_of(text, base.span().start);
                 let base = base.get_ref();
@@ -619,6 +621,13 @@ impl Ruleset {
     /// Each player's score when a game starts (totals are net results from it).
     pub fn starting_score(&self) -> i64 {
         self.options.starting_score()
+    }
+
+    /// The most any one hand scores where the scorer caps every hand at a limit (M119,
+    /// KJ-S4): what a score typed in by hand counts for at most. `None` where hands are
+    /// not capped so.
+    pub fn score_cap(&self) -> Option<u64> {
+        self.options.score_cap()
     }
 
     /// Whether the game ends now, before its rounds are played, given each player's net

@@ -323,3 +323,25 @@ fn j3_t7_riichi_needs_the_points_for_its_stake() {
     t.pung(2, "RD");
     assert!(!h.may_declare_ready(&t, 2), "an open hand");
 }
+
+/// M119, KJ-S4: what a hand scores at most, for scores typed in by hand (the server's
+/// `/api/settle`); none where the limit is off (KJ-S5 roof off, `no_limit`) or caps
+/// payments instead (Western).
+#[test]
+fn a_hand_scores_at_most_the_limit_where_the_family_caps_hands() {
+    let cap = |preset: &str, opt: Option<&str>| {
+        let mut r = Ruleset::preset(preset).unwrap();
+        if let Some(o) = opt {
+            r.set(o).unwrap();
+        }
+        r.score_cap()
+    };
+    assert_eq!(cap("millington", None), Some(1000));
+    assert_eq!(cap("millington", Some("limit=500")), Some(500));
+    assert_eq!(cap("millington", Some("no_limit=true")), None);
+    assert_eq!(cap("dmjl", None), Some(500));
+    assert_eq!(cap("bmja", None), Some(1000));
+    assert_eq!(cap("bmja", Some("roof_off=true")), None);
+    assert_eq!(cap("western", None), None);
+    assert_eq!(cap("korean-3p", None), None);
+}

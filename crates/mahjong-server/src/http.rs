@@ -1002,7 +1002,8 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
     };
     let mut scores = [0u64; 4];
     let max = app.limits().max_value;
-    let cap = score_cap(&ruleset);
+    // A typed score counts at most what the scorer would cap it at (M119, KJ-S4).
+    let cap = ruleset.score_cap();
     for (k, &v) in &req.scores {
         if v > max as u64 {
             return Err(ApiError::bad(
@@ -1115,21 +1116,6 @@ async fn settle(State(app): State<App>, body: Bytes) -> ApiResult<Json<Value>> {
             .map(|p| json!({"from": letter(p.from), "to": letter(p.to), "amount": p.amount}))
             .collect::<Vec<_>>(),
     })))
-}
-
-/// The most a hand scores under the ruleset's limit, as the scorer caps a counted score
-/// (classical M119, Kajongg KJ-S4: winners' and losers' alike), so typed scores settle as
-/// the tiles would; `None` when scores are not capped (roof off, or Western, whose limit
-/// caps payments and is applied when settling).
-fn score_cap(ruleset: &Ruleset) -> Option<u64> {
-    use mahjong_rules::families::{classical::Classical, kajongg::Kajongg};
-    if let Some(o) = ruleset.options_of::<Classical>() {
-        return (!o.no_limit).then_some(o.limit);
-    }
-    if let Some(o) = ruleset.options_of::<Kajongg>() {
-        return (!o.roof_off).then_some(o.limit);
-    }
-    None
 }
 
 /// The rule catalogue of every family (as `mahjong rules --json`).

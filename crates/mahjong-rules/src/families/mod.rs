@@ -113,6 +113,14 @@ pub trait Family: 'static {
         0
     }
 
+    /// The most any one hand scores, where the scorer caps every hand's score, winners'
+    /// and losers' alike, at a limit (M119, KJ-S4), so that a score typed in settles as
+    /// the tiles would. `None` (the default): scores are not capped so (no limit, or one
+    /// on payments, applied when settling).
+    fn score_cap(_o: &Self::Options) -> Option<u64> {
+        None
+    }
+
     /// Whether the game ends now, before its rounds are played, given each player's net
     /// total (J3: a player below zero). By default a game plays all its rounds.
     fn game_over(_o: &Self::Options, _totals: &[i64]) -> bool {
@@ -638,6 +646,10 @@ impl Options {
 
     pub(crate) fn starting_score(&self) -> i64 {
         each_family!(self, |F, o| F::starting_score(o))
+    }
+
+    pub(crate) fn score_cap(&self) -> Option<u64> {
+        each_family!(self, |F, o| F::score_cap(o))
     }
 
     pub(crate) fn game_over(&self, totals: &[i64]) -> bool {

@@ -37,6 +37,11 @@ impl Family for Classical {
     type Options = ClassicalOptions;
     type Play = ClassicalPlay;
 
+    /// M119: every hand, a loser's too, is capped at the limit, unless `no_limit`.
+    fn score_cap(o: &ClassicalOptions) -> Option<u64> {
+        (!o.no_limit).then_some(o.limit)
+    }
+
     fn presets() -> &'static [PresetFile] {
         &[
             PresetFile {

@@ -42,6 +42,11 @@ impl Family for Kajongg {
     type Options = KajonggOptions;
     type Play = KajonggPlay;
 
+    /// KJ-S4: every hand is capped at the limit, unless the roof is off (KJ-S5).
+    fn score_cap(o: &KajonggOptions) -> Option<u64> {
+        (!o.roof_off).then_some(o.limit)
+    }
+
     fn presets() -> &'static [PresetFile] {
         &[
             PresetFile {
