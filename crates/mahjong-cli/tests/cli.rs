@@ -313,7 +313,10 @@ fn ruleset_file_errors_name_the_key_and_the_line() {
         ("[options]\nlimit = 5\n", "line 1: base: missing"),
         // The file and the line of a base that is no preset (a new-user audit found
         // neither named).
-        ("name = \"x\"\n\nbase = \"nope\"\n", "line 3: base: unknown ruleset \"nope\""),
+        (
+            "name = \"x\"\n\nbase = \"nope\"\n",
+            "line 3: base: unknown ruleset \"nope\"",
+        ),
     ];
     for (i, (text, want)) in cases.iter().enumerate() {
         let file = dir.join(format!("bad{i}.toml"));
