@@ -150,10 +150,10 @@ pub struct LedgerHand {
     pub at: i64,
 }
 
-/// Turns `--db` into a database URL: URLs pass, anything else is a SQLite file path.
+/// Turns `--db` into a database URL: URLs pass (an unsupported scheme is refused when
+/// opened), anything else is a SQLite file path.
 pub fn db_url(db: &str) -> String {
-    if db.starts_with("sqlite:") || db.starts_with("postgres://") || db.starts_with("postgresql://")
-    {
+    if db.starts_with("sqlite:") || db.contains("://") {
         db.to_string()
     } else {
         format!("sqlite://{db}")
@@ -165,6 +165,17 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, DbError> {
         sqlx::any::install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
+        if !sqlite && !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+            return Err(DbError(format!(
+                "{url}: not a database this server keeps games in (give a SQLite file path, \
+                 sqlite:PATH or postgres://…)"
+            )));
+        }
+        // What the errors name: the file, or the URL without its password.
+        let shown = match url.strip_prefix("sqlite://") {
+            Some(path) => path.to_string(),
+            None => hide_password(url),
+        };
         let url = if sqlite && !url.contains("mode=") {
             // Create the file when missing.
             let sep = if url.contains('?') { '&' } else { '?' };
@@ -172,20 +183,25 @@ impl Store {
         } else {
             url.to_string()
         };
-        if !sqlite {
-            // One connection first, within a few seconds: its error names the cause (the
-            // pool would only report a timeout after its own 30 s).
-            match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect(&url)).await {
-                Ok(Ok(conn)) => {
-                    let _ = conn.close().await;
-                }
-                Ok(Err(e)) => return Err(DbError(format!("cannot connect: {e}"))),
-                Err(_) => {
-                    return Err(DbError(format!(
-                        "cannot connect: no answer from the database server within {} s",
-                        CONNECT_TIMEOUT.as_secs()
-                    )))
-                }
+        // One connection first, within a few seconds: its error names the cause (the pool
+        // would only report a timeout after its own 30 s, retrying all along). For SQLite
+        // it also reads the file, so a file that is no database is refused at once.
+        let first = async {
+            let mut conn = AnyConnection::connect(&url).await?;
+            if sqlite {
+                conn.execute("PRAGMA schema_version").await?;
+            }
+            let _ = conn.close().await;
+            Ok::<(), sqlx::Error>(())
+        };
+        match tokio::time::timeout(CONNECT_TIMEOUT, first).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(DbError(format!("{shown}: cannot open: {e}"))),
+            Err(_) => {
+                return Err(DbError(format!(
+                    "{shown}: cannot open: no answer from the database within {} s",
+                    CONNECT_TIMEOUT.as_secs()
+                )))
             }
         }
         let pool = AnyPoolOptions::new()
@@ -584,4 +600,34 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> Result<(), DbError> {
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// A database URL as errors show it: a password replaced by `***`.
+fn hide_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    match rest.rsplit_once('@') {
+        Some((auth, host)) => match auth.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_show_no_password() {
+        assert_eq!(
+            hide_password("postgres://ann:secret@db.example:5432/mj"),
+            "postgres://ann:***@db.example:5432/mj"
+        );
+        assert_eq!(hide_password("postgres://db/mj"), "postgres://db/mj");
+        assert_eq!(db_url("/tmp/x.db"), "sqlite:///tmp/x.db");
+        assert_eq!(db_url("mysql://x"), "mysql://x");
+    }
 }

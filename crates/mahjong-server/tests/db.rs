@@ -407,3 +407,42 @@ fn db_url_passes_urls_and_makes_paths_sqlite_urls() {
     assert_eq!(db_url("/var/lib/m.sqlite3"), "sqlite:///var/lib/m.sqlite3");
     assert_eq!(db_url("m.sqlite3"), "sqlite://m.sqlite3");
 }
+
+/// Found by a new-user audit: a file that is no database, a directory that does not exist
+/// and a scheme we do not keep games in were refused only after 30 s of retries, or
+/// without naming the path.
+#[tokio::test]
+async fn a_database_that_cannot_be_opened_is_refused_at_once_naming_it() {
+    let dir = std::env::temp_dir().join(format!("mj-db-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = dir.join("notes.txt");
+    std::fs::write(
+        &text,
+        "not a database, just some words that fill a page. ".repeat(100),
+    )
+    .unwrap();
+    let start = std::time::Instant::now();
+    let err = |r: Result<Store, mahjong_server::db::DbError>| match r {
+        Ok(_) => panic!("opened"),
+        Err(e) => e.0,
+    };
+    let e = err(Store::open(&mahjong_server::db_url(text.to_str().unwrap())).await);
+    assert!(
+        e.starts_with(&format!("{}: cannot open: ", text.display()))
+            && e.contains("file is not a database"),
+        "{e}"
+    );
+    let missing = dir.join("no/such/dir/x.db");
+    let e = err(Store::open(&mahjong_server::db_url(missing.to_str().unwrap())).await);
+    assert!(
+        e.starts_with(&format!("{}: cannot open: ", missing.display())),
+        "{e}"
+    );
+    let e = err(Store::open(&mahjong_server::db_url("mysql://x")).await);
+    assert!(
+        e.starts_with("mysql://x: not a database this server keeps games in"),
+        "{e}"
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    let _ = std::fs::remove_dir_all(&dir);
+}
