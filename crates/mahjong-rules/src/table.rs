@@ -287,6 +287,13 @@ pub struct TableInput {
     pub honba: u32,
 }
 
+/// Largest `goulash`: drawn hands in a row (K3-M2).
+const MAX_GOULASH: u64 = 100;
+/// Largest `honba`: honba counters (J3-S10).
+const MAX_HONBA: u64 = 100;
+/// Largest `riichi_pot`: a hundred sticks at the largest riichi stake (J3-S10).
+const MAX_RIICHI_POT: u64 = 100_000_000;
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -818,6 +825,17 @@ impl Table {
         let n = winds.len();
         let shape = Shape::of(set);
         let prevailing = winds[seat(&input.prevailing_wind, winds, "prevailing_wind")?];
+        // These counts feed payments (K3-M2, J3-S10): bounded so that, with the options'
+        // bounds, no settlement leaves i64 or the ±1e9 of docs/api.md.
+        for (name, value, max) in [
+            ("goulash", u64::from(input.goulash), MAX_GOULASH),
+            ("honba", u64::from(input.honba), MAX_HONBA),
+            ("riichi_pot", input.riichi_pot, MAX_RIICHI_POT),
+        ] {
+            if value > max {
+                return Err(InputError::new(name, format!("must be at most {max}")));
+            }
+        }
 
         // Each listed seat's index, once (in the input's key order).
         let mut seated: Seated = [None; 4];

@@ -15,6 +15,9 @@ pub enum UnseenRule {
     DiscardsAtMostOne,
 }
 
+/// Largest `limit` and `limit_hand_minimum` (M118), as Kajongg's `limit` (KJ-S4).
+const MAX_LIMIT: u64 = 1_000_000;
+
 /// Options of the classical family (Millington's rules, `classical-millington.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -82,8 +85,13 @@ impl ClassicalOptions {
             })
         };
         check_rounds(self.rounds)?;
-        if self.limit == 0 {
-            return bad("limit", "must be at least 1");
+        // M118: the limit is bounded as in Kajongg (KJ-S4), so a settlement (a score times at
+        // most 4, from three losers) stays far inside i64 and the ±1e9 of docs/api.md.
+        if self.limit == 0 || self.limit > MAX_LIMIT {
+            return bad("limit", "must be between 1 and 1000000");
+        }
+        if self.limit_hand_minimum.is_some_and(|m| m > MAX_LIMIT) {
+            return bad("limit_hand_minimum", "must be at most 1000000");
         }
         // Items store points as u16 and doubles as u8 (fixed-size, allocation-free scoring).
         for (name, v) in [

@@ -84,6 +84,18 @@ impl JapaneseOptions {
                 "must be a multiple of 200 (a self-draw splits it between the two payers)",
             );
         }
+        // J3-S10: the stake and the honba are added to payments; bounded (as Kajongg's limit,
+        // KJ-S4, and Korean's, K3-S6) so a settlement stays far inside i64 and the ±1e9 of
+        // docs/api.md.
+        if self.riichi_stake > 1_000_000 {
+            return bad("riichi_stake", "must be at most 1000000");
+        }
+        if self.noten_penalty > 1_000_000 {
+            return bad("noten_penalty", "must be at most 1000000");
+        }
+        if self.honba > 10_000 {
+            return bad("honba", "must be at most 10000");
+        }
         if self.starting_points == 0 {
             return bad("starting_points", "must be at least 1");
         }

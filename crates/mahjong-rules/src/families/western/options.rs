@@ -71,11 +71,14 @@ impl WesternOptions {
         if !(3..=4).contains(&self.great_blessings_sets) {
             return bad("great_blessings_sets", "must be 3 or 4");
         }
-        if self.payment_limit == 0 {
-            return bad("payment_limit", "must be at least 1");
+        // W-S3: every payment is at most payment_limit × east_limit_factor; bounding both (the
+        // limit as Kajongg's, KJ-S4) keeps a settlement far inside i64 and the ±1e9 of
+        // docs/api.md.
+        if self.payment_limit == 0 || self.payment_limit > 1_000_000 {
+            return bad("payment_limit", "must be between 1 and 1000000");
         }
-        if self.east_limit_factor == 0 {
-            return bad("east_limit_factor", "must be at least 1");
+        if !(1..=10).contains(&self.east_limit_factor) {
+            return bad("east_limit_factor", "must be between 1 and 10");
         }
         if self.mahjong_points > 10_000 {
             return bad("mahjong_points", "must be at most 10000");
