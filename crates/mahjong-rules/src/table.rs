@@ -308,28 +308,86 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 
 impl TableInput {
     /// Parses the JSON text of one table. Errors name the path (`seats.E.sets[0].tiles[2]`).
+    /// A leading byte-order mark is skipped; anything but whitespace after the table is an
+    /// error.
     pub fn from_json(text: &str) -> Result<TableInput, InputError> {
+        // Editors on Windows save UTF-8 with a byte-order mark; it is not JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // The contract's table is an object; serde would also take an array of the fields
+        // in order, and explain a wrong type in its own internal names.
+        if let Some(first) = text.trim_start().bytes().next().filter(|&b| b != b'{') {
+            return Err(match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                Err(e) => InputError::new("input", e.to_string()),
+                Ok(_) => InputError::new(
+                    "input",
+                    format!(
+                        "expected a JSON object (a table), found {}",
+                        json_kind(first)
+                    ),
+                ),
+            });
+        }
         // Path tracking costs time: parse plainly, and again with paths only to explain an
         // error.
         if let Ok(t) = serde_json::from_str(text) {
             return Ok(t);
         }
         let de = &mut serde_json::Deserializer::from_str(text);
-        serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let mut msg = inner.to_string();
-            // Syntax errors have a line and column but no meaningful path; data errors have
-            // a path, and serde_json's " at line L column C" only repeats it.
-            if inner.is_syntax() || inner.is_eof() {
-                return InputError::new("input", msg);
+        let e = match serde_path_to_error::deserialize::<_, TableInput>(&mut *de) {
+            // The table itself read; what failed the plain parse follows it.
+            Ok(t) => {
+                return match de.end() {
+                    Ok(()) => Ok(t),
+                    Err(e) => Err(InputError::new("input", e.to_string())),
+                }
             }
-            if let Some(i) = msg.rfind(" at line ") {
-                msg.truncate(i);
-            }
-            InputError::new(if path == "." { "input".into() } else { path }, msg)
-        })
+            Err(e) => e,
+        };
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let mut msg = inner.to_string();
+        // Syntax errors have a line and column but no meaningful path; data errors have a
+        // path, and serde_json's " at line L column C" only repeats it.
+        if inner.is_syntax() || inner.is_eof() {
+            return Err(InputError::new("input", msg));
+        }
+        if let Some(i) = msg.rfind(" at line ") {
+            msg.truncate(i);
+        }
+        if let Some(better) = object_expected(&msg) {
+            msg = better;
+        }
+        Err(InputError::new(
+            if path == "." { "input".into() } else { path },
+            msg,
+        ))
     }
+}
+
+/// What a JSON value starting with byte `b` is, for a message.
+fn json_kind(b: u8) -> &'static str {
+    match b {
+        b'[' => "an array",
+        b'"' => "a string",
+        b't' | b'f' => "a boolean",
+        b'n' => "null",
+        _ => "a number",
+    }
+}
+
+/// serde's message for a non-object where a struct belongs names the Rust type
+/// (`invalid type: integer `42`, expected struct WinInput`); this says it in JSON's words.
+fn object_expected(msg: &str) -> Option<String> {
+    let (head, _) = msg.split_once(", expected struct ")?;
+    let found = if head.starts_with("invalid length") || head == "invalid type: sequence" {
+        "an array"
+    } else {
+        match head.strip_prefix("invalid type: ")? {
+            "unit value" => "null",
+            other => other,
+        }
+    };
+    Some(format!("expected a JSON object, found {found}"))
 }
 
 /// The winning tile and how it was won, validated.
