@@ -499,7 +499,7 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
 /// Scores JSON Lines. A bad line gets an `{"error": …}` line in its place (so output lines
 /// stay aligned with input lines), a message on stderr, and exit status 2 at the end.
 fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
-    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+    let mut reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
         let f = std::fs::File::open(path).map_err(|e| Fail(format!("{}: {e}", path.display())))?;
@@ -514,14 +514,37 @@ fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
     )> = None;
     let mut failures = 0usize;
     let mut line_buf = Vec::new();
-    for (n, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| Fail(format!("{}: line {}: {e}", path.display(), n + 1)))?;
-        if line.trim().is_empty() {
+    let mut raw = Vec::new();
+    for n in 0usize.. {
+        // Bytes, not `lines()`: a line that is not UTF-8 is one bad line, not the end.
+        raw.clear();
+        let got = reader
+            .read_until(b'\n', &mut raw)
+            .map_err(|e| Fail(format!("{}: line {}: {e}", path.display(), n + 1)))?;
+        if got == 0 {
+            break;
+        }
+        let bytes = raw.strip_suffix(b"\n").unwrap_or(&raw);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let text = std::str::from_utf8(bytes);
+        if text.is_ok_and(|t| t.trim().is_empty()) {
             continue;
         }
         line_buf.clear();
         let result = (|| -> Result<(), InputError> {
-            let input = TableInput::from_json(&line)?;
+            let line = text.map_err(|e| InputError {
+                path: "input".into(),
+                message: format!("not valid UTF-8 (byte {} of the line)", e.valid_up_to() + 1),
+            })?;
+            let input = TableInput::from_json(line).map_err(|mut e| {
+                // A pretty-printed table fails line by line; say what a line must be.
+                if e.path == "input" {
+                    e.message.push_str(
+                        " (with --batch each line must hold one whole table: JSON Lines)",
+                    );
+                }
+                e
+            })?;
             // Rulesets repeat from line to line: resolve each distinct one once.
             let fresh =
                 !matches!(&cache, Some((r, o, _, _)) if *r == input.ruleset && *o == input.options);
