@@ -294,12 +294,25 @@ impl Bot for ExternalBot {
         if let Some(e) = &self.start_error {
             return Some(e.clone());
         }
-        // Exited: its output closed, or the process is over.
-        let status = match self.child.as_mut().map(Child::try_wait) {
-            Some(Ok(Some(status))) => Some(status),
-            _ if self.lines.is_none() => None,
-            _ => return None,
-        };
+        // Exited: the process is over, or its output closed (then it is about to be: a
+        // short wait for its status, so that the reason does not depend on the timing).
+        let mut status = self
+            .child
+            .as_mut()
+            .and_then(|c| c.try_wait().ok().flatten());
+        if status.is_none() {
+            if self.lines.is_some() {
+                return None;
+            }
+            let until = Instant::now() + Duration::from_millis(500);
+            while status.is_none() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(2));
+                status = self
+                    .child
+                    .as_mut()
+                    .and_then(|c| c.try_wait().ok().flatten());
+            }
+        }
         Some(match status {
             Some(s) => format!("`{}` exited: {s}", self.command),
             None => format!("`{}` closed its output", self.command),
