@@ -645,7 +645,13 @@ async fn play(
     };
     let ruleset = playable_preset(q.ruleset.as_deref().unwrap_or("millington"))?;
     let n = ruleset.seats();
-    let bots = q.bots.unwrap_or(n - 1).min(n - 1);
+    let bots = q.bots.unwrap_or(n - 1);
+    if bots > n - 1 {
+        return Err(ApiError::bad(
+            "bots",
+            format!("at most {} beside the player at a {n}-seat table", n - 1),
+        ));
+    }
     let seats = (0..n)
         .map(|s| {
             if s == 0 || s > bots {
@@ -1167,6 +1173,13 @@ async fn create_ledger(State(app): State<App>, body: Bytes) -> ApiResult<Respons
     }
     for (i, p) in req.players.iter().enumerate() {
         check_name(p, max).map_err(|m| ApiError::bad(format!("players[{i}]"), m))?;
+        // Totals are shown by name: two players of one name could not be told apart.
+        if let Some(j) = req.players[..i].iter().position(|q| q.trim() == p.trim()) {
+            return Err(ApiError::bad(
+                format!("players[{i}]"),
+                format!("{p:?} is players[{j}] already: each player needs a name of his own"),
+            ));
+        }
     }
     let row = LedgerRow {
         id: new_id(),

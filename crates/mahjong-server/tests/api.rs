@@ -106,6 +106,16 @@ async fn the_api_answers_as_documented() {
         .await
         .unwrap();
     assert_eq!(status, 400);
+    // More bots than seats beside the player: said, not quietly cut down.
+    let (status, body) = client
+        .post("/play", &json!({"ruleset": "korean-3p", "bots": 3}))
+        .await
+        .unwrap();
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("at most 2 beside the player at a 3-seat table"),
+        "{body}"
+    );
 
     // Games: the filled table plays out at full speed.
     let t0 = std::time::Instant::now();
@@ -245,6 +255,21 @@ async fn the_api_answers_as_documented() {
         .await
         .unwrap();
     assert_eq!(status, 400);
+    // Totals go by name: two players of one name are refused.
+    let (status, body) = client
+        .post(
+            "/api/ledgers",
+            &json!({"name": "x", "players": ["Ann", "Bob", "Ann "]}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 400);
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(e["error"]["path"], "players[2]");
+    assert_eq!(
+        e["error"]["message"],
+        "\"Ann \" is players[0] already: each player needs a name of his own"
+    );
 
     // Unknown API paths are JSON 404s; other paths serve the client (or the not-built page).
     let (status, body) = client.get("/api/nothing/here").await.unwrap();
