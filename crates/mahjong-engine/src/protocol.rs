@@ -64,25 +64,26 @@ pub enum Action {
     },
 }
 
-/// In words, for messages (`player 0 may not discard EW now`); the protocol's form is the
-/// JSON.
+/// In words, for messages (`player 0 may not discard EW now`; the server's `you may not
+/// pung now`); the protocol's form is the JSON.
 impl std::fmt::Display for Action {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Action::Discard { tile, call: false } => write!(f, "discard {tile}"),
-            Action::Discard { tile, call: true } => {
-                write!(f, "discard {tile} declaring Original Call")
-            }
+            Action::Discard { tile, call: true } => write!(f, "discard {tile} with Original Call"),
             Action::ConcealedKong { tile } => write!(f, "declare a concealed kong of {tile}"),
             Action::AnnexKong { tile } => write!(f, "add {tile} to the exposed pung"),
-            Action::SetAside { tile } => write!(f, "set {tile} aside"),
-            Action::SwapJoker { tile } => write!(f, "swap the joker out of the pung of {tile}"),
-            Action::Mahjong => f.write_str("go Mah-Jongg"),
+            Action::SetAside { tile } if tile.is_joker() => {
+                f.write_str("expose the joker as a bonus tile for a loose tile")
+            }
+            Action::SetAside { tile } => write!(f, "set {tile} aside for a loose tile"),
+            Action::SwapJoker { tile } => write!(f, "swap {tile} for the joker in the pung"),
+            Action::Mahjong => f.write_str("go Mahjong"),
             Action::Pass => f.write_str("pass"),
             Action::Chow { first } => write!(f, "chow from {first}"),
             Action::Pung => f.write_str("pung"),
-            Action::Kong => f.write_str("kong"),
-            Action::JokerPung { tile } => write!(f, "pung {tile} with the discarded joker"),
+            Action::Kong => f.write_str("claim a kong"),
+            Action::JokerPung { tile } => write!(f, "pung {tile} with the joker"),
         }
     }
 }
@@ -391,7 +392,7 @@ mod tests {
                 call: true
             }
             .to_string(),
-            "discard RD declaring Original Call"
+            "discard RD with Original Call"
         );
     }
 }

@@ -1143,23 +1143,12 @@ fn game_over_text(id: &str, totals: &[i64]) -> Utf8Bytes {
         .into()
 }
 
-/// An action in a player's words (`discard RD`, `declare a kong of 5B`).
+/// An action in a player's words (`discard RD`, `add 5B to your pung`): the engine's
+/// words, addressed to the player where a set is his.
 fn describe(a: &Action) -> String {
     match a {
-        Action::Discard { tile, call: false } => format!("discard {tile}"),
-        Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
-        Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
         Action::AnnexKong { tile } => format!("add {tile} to your pung"),
-        Action::SetAside { tile } if tile.is_joker() => {
-            "expose the joker as a bonus tile for a loose tile".into()
-        }
-        Action::SetAside { tile } => format!("set {tile} aside for a loose tile"),
         Action::SwapJoker { tile } => format!("swap {tile} for the joker in your pung"),
-        Action::Mahjong => "go Mahjong".into(),
-        Action::Pass => "pass".into(),
-        Action::Chow { first } => format!("chow from {first}"),
-        Action::Pung => "pung".into(),
-        Action::Kong => "claim a kong".into(),
-        Action::JokerPung { tile } => format!("pung {tile} with the joker"),
+        a => a.to_string(),
     }
 }
