@@ -174,7 +174,7 @@ impl Store {
         // What the errors name: the file, or the URL without its password.
         let shown = match url.strip_prefix("sqlite://") {
             Some(path) => path.to_string(),
-            None => hide_password(url),
+            None => crate::redact_url(url),
         };
         let url = if sqlite && !url.contains("mode=") {
             // Create the file when missing.
@@ -602,20 +602,6 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> Result<(), DbError> {
     Ok(())
 }
 
-/// A database URL as errors show it: a password replaced by `***`.
-fn hide_password(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    match rest.rsplit_once('@') {
-        Some((auth, host)) => match auth.split_once(':') {
-            Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-            None => url.to_string(),
-        },
-        None => url.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -623,10 +609,10 @@ mod tests {
     #[test]
     fn errors_show_no_password() {
         assert_eq!(
-            hide_password("postgres://ann:secret@db.example:5432/mj"),
-            "postgres://ann:***@db.example:5432/mj"
+            crate::redact_url("postgres://ann:secret@db.example:5432/mj"),
+            "postgres://…@db.example:5432/mj"
         );
-        assert_eq!(hide_password("postgres://db/mj"), "postgres://db/mj");
+        assert_eq!(crate::redact_url("postgres://db/mj"), "postgres://db/mj");
         assert_eq!(db_url("/tmp/x.db"), "sqlite:///tmp/x.db");
         assert_eq!(db_url("mysql://x"), "mysql://x");
     }

@@ -208,8 +208,8 @@ async fn run(
     Ok(())
 }
 
-/// A database URL without its password, for logs.
-fn redact_url(url: &str) -> String {
+/// A database URL without its password, for logs and errors.
+pub(crate) fn redact_url(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(s), Some(at)) if at > s => format!("{}://…{}", &url[..s], &url[at..]),
         _ => url.to_string(),
