@@ -296,23 +296,20 @@ impl Bot for ExternalBot {
         }
         // Exited: the process is over, or its output closed (then it is about to be: a
         // short wait for its status, so that the reason does not depend on the timing).
-        let mut status = self
-            .child
-            .as_mut()
-            .and_then(|c| c.try_wait().ok().flatten());
-        if status.is_none() {
+        let until = Instant::now() + Duration::from_millis(500);
+        let status = loop {
+            let s = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten());
+            if s.is_some() || Instant::now() >= until {
+                break s;
+            }
             if self.lines.is_some() {
                 return None;
             }
-            let until = Instant::now() + Duration::from_millis(500);
-            while status.is_none() && Instant::now() < until {
-                std::thread::sleep(Duration::from_millis(2));
-                status = self
-                    .child
-                    .as_mut()
-                    .and_then(|c| c.try_wait().ok().flatten());
-            }
-        }
+            std::thread::sleep(Duration::from_millis(2));
+        };
         Some(match status {
             Some(s) => format!("`{}` exited: {s}", self.command),
             None => format!("`{}` closed its output", self.command),

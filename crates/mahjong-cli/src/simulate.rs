@@ -431,7 +431,8 @@ fn play_one(
         if events {
             if let Some(why) = mahjong_bots::all_gone(&mut bots) {
                 return Err(format!(
-                    "game {index}: every seat's program has stopped ({why}): default moves alone may never end the game"
+                    "game {index}: {}",
+                    mahjong_bots::PlayError::AllGone(why)
                 ));
             }
         }
