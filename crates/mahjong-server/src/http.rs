@@ -1263,6 +1263,30 @@ struct NewHand {
     table: Option<Value>,
 }
 
+/// A ledger hand's table as stored: only one that `POST /api/score` would score, so that
+/// every stored table can be scored again (and shown) later. Errors name the field under
+/// `table.`. The settlement is not compared with the table's: a ledger's settlement is by
+/// player, the table's by seat, and a table may agree on adjustments of its own.
+fn scorable_table(table: &Value) -> ApiResult<String> {
+    let text = table.to_string();
+    let under = |path: String| {
+        // The parser names the whole input `input`: here that is the table.
+        if path.is_empty() || path == "input" {
+            "table".to_string()
+        } else {
+            format!("table.{path}")
+        }
+    };
+    let input =
+        TableInput::from_json(&text).map_err(|e| ApiError::bad(under(e.path), e.message))?;
+    preset(&input.ruleset).map_err(|e| ApiError {
+        path: under(e.path),
+        ..e
+    })?;
+    mahjong_rules::score_input(&input).map_err(|e| ApiError::bad(under(e.path), e.message))?;
+    Ok(text)
+}
+
 async fn add_ledger_hand(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -1322,7 +1346,7 @@ async fn add_ledger_hand(
     }
     let table = match req.table {
         None | Some(Value::Null) => None,
-        Some(t @ Value::Object(_)) => Some(t.to_string()),
+        Some(t @ Value::Object(_)) => Some(scorable_table(&t)?),
         Some(_) => return Err(ApiError::bad("table", "a table is a JSON object or null")),
     };
     let hand = LedgerHand {

@@ -218,10 +218,30 @@ async fn the_api_answers_as_documented() {
     let lid = created["id"].as_str().unwrap().to_string();
     let ltoken = created["token"].as_str().unwrap().to_string();
     let hands = format!("/api/ledgers/{lid}/hands");
+    let stored: Value =
+        serde_json::from_str(include_str!("../../../examples/seed000-settlement.json")).unwrap();
     for (req, path) in [
         (json!({"settlement": [1, -1, 0]}), "settlement"),
         (json!({"settlement": [1, 1, 0, 0]}), "settlement"),
         (json!({"settlement": [1, -1, 0, 0], "table": 3}), "table"),
+        // A stored table is one the scorer takes: errors name the field under `table`.
+        (
+            json!({"settlement": [1, -1, 0, 0], "table": {"ruleset": "millington"}}),
+            "table",
+        ),
+        (
+            json!({"settlement": [1, -1, 0, 0], "table": with(&stored, "ruleset", json!("nope"))}),
+            "table.ruleset",
+        ),
+        // Over HTTP a ruleset is a preset, never a file on the server.
+        (
+            json!({"settlement": [1, -1, 0, 0], "table": with(&stored, "ruleset", json!("/etc/passwd"))}),
+            "table.ruleset",
+        ),
+        (
+            json!({"settlement": [1, -1, 0, 0], "table": with(&stored, "winner", json!("E"))}),
+            "table.seats.N",
+        ),
     ] {
         let (status, body) = client.post_with_token(&hands, &req, &ltoken).await.unwrap();
         assert_eq!(status, 400);
@@ -235,7 +255,7 @@ async fn the_api_answers_as_documented() {
     let (status, body) = client
         .post_with_token(
             &hands,
-            &json!({"settlement": [-2, 4, -2, 0], "table": {"ruleset": "millington"}}),
+            &json!({"settlement": [-2, 4, -2, 0], "table": stored}),
             &ltoken,
         )
         .await
@@ -243,10 +263,7 @@ async fn the_api_answers_as_documented() {
     assert_eq!(status, 201);
     let ledger: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(ledger["totals"], json!([6, -4, -2, 0]));
-    assert_eq!(
-        ledger["hands"][1]["table"],
-        json!({"ruleset": "millington"})
-    );
+    assert_eq!(ledger["hands"][1]["table"], stored);
     assert!(ledger["hands"][0]["table"].is_null());
     let all = client.get_json("/api/ledgers").await.unwrap();
     assert_eq!(all[0]["hands"], 2);
@@ -336,4 +353,11 @@ async fn rules_are_the_catalogue() {
     assert_eq!(w_s1["kind"], "settlement");
     assert!(w_s1.get("variants").is_none());
     server.stop().await.unwrap();
+}
+
+/// `table` with `key` set to `value`.
+fn with(table: &Value, key: &str, value: Value) -> Value {
+    let mut t = table.clone();
+    t[key] = value;
+    t
 }
