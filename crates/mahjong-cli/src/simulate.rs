@@ -817,9 +817,11 @@ pub fn render(s: &SimSummary) -> String {
         );
     }
     if !s.limit_hands.is_empty() {
-        let list: Vec<String> = s
-            .limit_hands
-            .iter()
+        // The most frequent first, as the items below.
+        let mut by_count: Vec<(&String, &u64)> = s.limit_hands.iter().collect();
+        by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let list: Vec<String> = by_count
+            .into_iter()
             .map(|(k, v)| {
                 let name = mahjong_rules::catalogue::entry(k)
                     .map(|e| format!(" {}", e.names.en))

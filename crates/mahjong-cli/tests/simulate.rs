@@ -385,6 +385,36 @@ fn japanese_3p_summary_has_mean_han_and_the_final_points() {
     assert!(m.get("mean_han").is_none() && m.get("final_points").is_none());
 }
 
+/// J3-P's payment bands are counted apart, the most frequent first (one id, five bands).
+#[test]
+fn the_summary_counts_the_japanese_bands_apart() {
+    let out = mahjong()
+        .args([
+            "simulate",
+            "--ruleset",
+            "japanese-3p",
+            "--games",
+            "50",
+            "--seed",
+            "3",
+            "--bots",
+            "greedy",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "limit hands: J3-P mangan 139, J3-P haneman 58, J3-P baiman 20, \
+             J3-P sanbaiman 1, J3-P yakuman 1\n"
+        ),
+        "{text}"
+    );
+}
+
 /// The summary's limit hands carry their names, as its most frequent items do.
 #[test]
 fn the_summary_names_the_limit_hands() {

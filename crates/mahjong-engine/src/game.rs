@@ -56,7 +56,8 @@ pub struct GameSummary {
     pub washouts: u32,
     /// Wins per player.
     pub wins: Vec<u32>,
-    /// Limit hands by rule id (M119 caps included).
+    /// Limit hands by rule id (M119 caps included); a rule of several named bands under
+    /// one id by the id and the name (`J3-P mangan`).
     pub limit_hands: BTreeMap<String, u32>,
     /// Sum of winners' scores.
     pub winner_score_sum: u64,
@@ -435,11 +436,14 @@ impl Game {
                 self.summary.winner_score_sum += sc.score;
                 self.summary.winner_points_sum += sc.points;
                 if let Some(r) = sc.limit {
-                    *self
-                        .summary
-                        .limit_hands
-                        .entry(r.id.to_string())
-                        .or_default() += 1;
+                    // A named rule is one of several bands of one id (J3-P's mangan and
+                    // haneman): counted apart, under the id and the name.
+                    let key = if r.named {
+                        format!("{} {}", r.id, r.name)
+                    } else {
+                        r.id.to_string()
+                    };
+                    *self.summary.limit_hands.entry(key).or_default() += 1;
                 }
                 let gain = result.settlement[w];
                 self.summary.winner_gain_sum += gain;

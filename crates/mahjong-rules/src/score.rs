@@ -11,8 +11,9 @@ pub struct Rule {
     pub name: &'static str,
     /// Sort key: the rule number, then its letter (`M29` < `M114a` < `M117c`).
     pub order: u16,
-    /// Game records carry the name with the id: the id has catalogue variants that an item's
-    /// tile and points do not tell apart (J3-S8's Bazoro and dora).
+    /// Game records carry an item's name with its id, and the simulate summary a limit's:
+    /// the id has catalogue variants that an item's tile and points do not tell apart
+    /// (J3-S8's Bazoro and dora, J3-P's payment bands).
     pub named: bool,
 }
 

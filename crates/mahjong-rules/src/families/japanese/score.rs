@@ -60,12 +60,12 @@ rules! {
     S8_RED = "J3-S8", "red five", named;
     S8_IPPATSU = "J3-S8", "Ippatsu", named;
     S8_FLOWER = "J3-S8", "flower", named;
-    P_MANGAN = "J3-P", "mangan";
-    P_HANEMAN = "J3-P", "haneman";
-    P_BAIMAN = "J3-P", "baiman";
-    P_SANBAIMAN = "J3-P", "sanbaiman";
-    P_COUNTED = "J3-P", "counted yakuman";
-    P_YAKUMAN = "J3-P", "yakuman";
+    P_MANGAN = "J3-P", "mangan", named;
+    P_HANEMAN = "J3-P", "haneman", named;
+    P_BAIMAN = "J3-P", "baiman", named;
+    P_SANBAIMAN = "J3-P", "sanbaiman", named;
+    P_COUNTED = "J3-P", "counted yakuman", named;
+    P_YAKUMAN = "J3-P", "yakuman", named;
 }
 
 const EAST: usize = 27;
