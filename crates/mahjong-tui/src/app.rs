@@ -132,6 +132,8 @@ pub struct App {
     log: VecDeque<String>,
     sheets: VecDeque<ScoreSheet>,
     sheet_scroll: u16,
+    /// Set while drawing ([`App::set_sheet_scroll_max`]).
+    sheet_scroll_max: std::cell::Cell<u16>,
     sheet_rules: bool,
     hand_no: u32,
     dealer: usize,
@@ -173,6 +175,7 @@ impl App {
             log: VecDeque::new(),
             sheets: VecDeque::new(),
             sheet_scroll: 0,
+            sheet_scroll_max: std::cell::Cell::new(u16::MAX),
             sheet_rules: false,
             hand_no: 0,
             dealer: 0,
@@ -282,7 +285,17 @@ impl App {
 
     /// How far the score sheet is scrolled.
     pub fn sheet_scroll(&self) -> u16 {
-        self.sheet_scroll
+        self.sheet_scroll.min(self.scroll_max())
+    }
+
+    /// The furthest the sheet scrolls, as the last drawing found it (its lines and the
+    /// terminal's height): the keys stop there.
+    pub fn set_sheet_scroll_max(&self, max: u16) {
+        self.sheet_scroll_max.set(max);
+    }
+
+    fn scroll_max(&self) -> u16 {
+        self.sheet_scroll_max.get()
     }
 
     /// Whether the score sheet lists what each of its rules says (the `r` key toggles it; it
@@ -659,10 +672,10 @@ impl App {
                     self.who(player),
                     s(player, self),
                     if call {
-                        format!(" and declare {}", self.declaration())
+                        format!(" and declare{} {}", s(player, self), self.declaration())
                     } else if calling {
                         // KJ-S10: announced for everybody.
-                        " and declare a calling hand".to_string()
+                        format!(" and declare{} a calling hand", s(player, self))
                     } else {
                         String::new()
                     }
@@ -843,10 +856,14 @@ impl App {
                     self.sheet_scroll = 0;
                 }
                 KeyCode::Down | KeyCode::Char('j') => {
-                    self.sheet_scroll = self.sheet_scroll.saturating_add(1)
+                    self.sheet_scroll = self.sheet_scroll.saturating_add(1).min(self.scroll_max())
                 }
-                KeyCode::Up => self.sheet_scroll = self.sheet_scroll.saturating_sub(1),
-                KeyCode::PageDown => self.sheet_scroll = self.sheet_scroll.saturating_add(10),
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.sheet_scroll = self.sheet_scroll.saturating_sub(1)
+                }
+                KeyCode::PageDown => {
+                    self.sheet_scroll = self.sheet_scroll.saturating_add(10).min(self.scroll_max())
+                }
                 KeyCode::PageUp => self.sheet_scroll = self.sheet_scroll.saturating_sub(10),
                 KeyCode::Char('r') => self.sheet_rules = !self.sheet_rules,
                 _ => {}
@@ -899,7 +916,7 @@ impl App {
                 }
                 None
             }
-            KeyCode::Char('m') => self.try_act(Action::Mahjong, "Mah-Jongg"),
+            KeyCode::Char('m') => self.try_act(Action::Mahjong, "a win (Mah-Jongg)"),
             KeyCode::Char('p') => {
                 if self.claiming() {
                     self.try_act(Action::Pass, "pass")
@@ -1026,6 +1043,15 @@ fn set_name(kind: mahjong_engine::SetKind, tile: Tile) -> String {
         SetKind::Kong(_) => "a kong",
     };
     format!("{name} {}", codes(&set_tiles(kind, tile)))
+}
+
+/// An action in words, for hints and prompts, with the ruleset's name for declaring ready
+/// with a discard (`Riichi`, `Original Call`: [`App::declaration`]).
+pub fn describe_action_as(a: &Action, declaration: &str) -> String {
+    match a {
+        Action::Discard { tile, call: true } => format!("discard {tile} with {declaration}"),
+        _ => describe_action(a),
+    }
 }
 
 /// An action in words, for hints and prompts.

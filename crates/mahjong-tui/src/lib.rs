@@ -22,7 +22,9 @@ pub mod ui;
 use std::io;
 use std::time::{Duration, Instant};
 
-pub use app::{codes, describe_action, App, Choice, Command, ScoreSheet, Update};
+pub use app::{
+    codes, describe_action, describe_action_as, App, Choice, Command, ScoreSheet, Update,
+};
 pub use local::{LocalError, LocalTable};
 pub use play::{play, PlayArgs, PlayFailure};
 pub use remote::{create_table, parse_join_link, CreateTable, RemoteError, RemoteTable};

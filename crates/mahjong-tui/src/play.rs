@@ -95,7 +95,9 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
             let mut session = Session::new(args.seat, table);
             let ending = run(&mut session).map_err(fail)?;
             Ok(match ending {
-                Ending::Finished(t) => format!("game over (seed {seed}): totals {t:?}\n"),
+                Ending::Finished(t) => {
+                    format!("game over (seed {seed}): {}\n", totals(&t, args.seat))
+                }
                 _ => format!("left the game (seed {seed})\n"),
             })
         }
@@ -140,7 +142,7 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
             let mut session = Session::new(seat, table);
             let ending = run(&mut session).map_err(fail)?;
             Ok(match ending {
-                Ending::Finished(t) => format!("game over: totals {t:?}\n"),
+                Ending::Finished(t) => format!("game over: {}\n", totals(&t, seat)),
                 Ending::Left => format!("left the table; to come back: mahjong play {rejoin}\n"),
                 Ending::Closed(why) => {
                     format!("connection closed ({why}); to come back: mahjong play {rejoin}\n")
@@ -154,4 +156,28 @@ fn clock_seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
+
+/// The final totals in words, the player's marked: `P0 −144 · P1 (you) +104`.
+fn totals(t: &[i64], me: usize) -> String {
+    let each: Vec<String> = t
+        .iter()
+        .enumerate()
+        .map(|(p, v)| {
+            let you = if p == me { " (you)" } else { "" };
+            format!("P{p}{you} {v:+}")
+        })
+        .collect();
+    format!("totals {}", each.join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn totals_name_each_player_and_mark_the_user() {
+        assert_eq!(
+            super::totals(&[-144, -40, 104, 80], 2),
+            "totals P0 -144 · P1 -40 · P2 (you) +104 · P3 +80"
+        );
+    }
 }

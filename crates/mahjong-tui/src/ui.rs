@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{describe_action, set_tiles, App, ScoreSheet};
+use crate::app::{describe_action_as, set_tiles, App, ScoreSheet};
 use crate::names::{item_name, rule_name, units, NameContext};
 use mahjong_rules::catalogue::{Lang, Units};
 
@@ -156,8 +156,13 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     frame.render_widget(Paragraph::new(lines), log);
     let footer_text = match app.status() {
         Some(s) => Line::styled(s.to_string(), Style::default().fg(Color::LightRed)),
+        // The discard keys only when there is a discard to make.
         None => Line::styled(
-            "←/→ select  Enter discard  ? help  q quit",
+            if app.my_turn() {
+                "←/→ select  Enter discard  ? help  q quit"
+            } else {
+                "? help  q quit"
+            },
             Style::default().add_modifier(Modifier::DIM),
         ),
     };
@@ -181,7 +186,7 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         );
     }
     if app.help_shown() {
-        draw_help(frame);
+        draw_help(frame, app);
     }
     if app.confirming_quit() {
         draw_box(
@@ -437,7 +442,10 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         spans.push(Span::raw(format!("which {}? ", choice.what)));
         for (i, a) in choice.options.iter().enumerate() {
             spans.push(key(&(i + 1).to_string()));
-            spans.push(Span::raw(format!(" {}  ", describe_action(a))));
+            spans.push(Span::raw(format!(
+                " {}  ",
+                describe_action_as(a, app.declaration())
+            )));
         }
         spans.push(key("Esc"));
         spans.push(Span::raw(" back"));
@@ -514,7 +522,7 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
             spans.push(key("u"));
             let what = match joker_pungs.len() {
                 0 => "pung".to_string(),
-                1 => describe_action(joker_pungs[0]),
+                1 => describe_action_as(joker_pungs[0], app.declaration()),
                 n => format!("pung with the joker ({n} ways)"),
             };
             spans.push(Span::raw(format!(" {what}  ")));
@@ -530,7 +538,7 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         if !chows.is_empty() {
             spans.push(key("c"));
             let what = if chows.len() == 1 {
-                describe_action(chows[0])
+                describe_action_as(chows[0], app.declaration())
             } else {
                 format!("chow ({} ways)", chows.len())
             };
@@ -602,15 +610,19 @@ fn draw_box(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, width: u1
     );
 }
 
-fn draw_help(frame: &mut Frame) {
+fn draw_help(frame: &mut Frame, app: &App) {
+    let declare = format!(
+        "declare {} with the discard (when possible)",
+        app.declaration()
+    );
     let rows = [
         ("←/→  h/l", "select a tile (Home/End: first/last)"),
         ("Enter/space", "discard the selected tile"),
+        ("o", declare.as_str()),
         (
-            "o",
-            "declare Original Call with the discard (when possible)",
+            "m",
+            "win, Mah-Jongg (own turn, a discard, or robbing a kong)",
         ),
-        ("m", "Mah-Jongg (own turn, a discard, or robbing a kong)"),
         (
             "k",
             "kong: concealed or added on your turn, or claim a discard",
@@ -721,9 +733,16 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             )
         }
         None => format!(
-            "Hand {} · prevailing {} · washout: no scores (M97)",
+            "Hand {} · prevailing {} · washout: {}",
             sheet.hand + 1,
-            sheet.prevailing.letter()
+            sheet.prevailing.letter(),
+            // Some rulesets settle a washout (J3-P's payments of the players not ready,
+            // riichi stakes into the pot); the nets below show them.
+            if sheet.settlement.iter().any(|&v| v != 0) {
+                "nobody won; the ruleset's washout payments are settled"
+            } else {
+                "nobody won, nothing is paid"
+            }
         ),
     };
     lines.push(Line::styled(head, bold));
@@ -830,7 +849,8 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 }
             } else {
                 if it.points > 0 {
-                    value.push(format!("{:>3} pts", it.points));
+                    let unit = if it.points == 1 { "pt" } else { "pts" };
+                    value.push(format!("{:>3} {unit}", it.points));
                 }
                 if it.doubles > 0 {
                     value.push(format!(
@@ -841,7 +861,7 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 }
             }
             lines.push(Line::raw(format!(
-                "   {:<6} {:<46} {}",
+                "   {:<7} {:<46} {}",
                 it.rule,
                 what,
                 value.join(", ")
@@ -893,9 +913,9 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         if app.sheet_rules() {
-            "Enter: continue   ↑/↓: scroll   r: hide the rules"
+            "Enter: continue   ↑/↓ (k/j): scroll   r: hide the rules"
         } else {
-            "Enter: continue   ↑/↓: scroll   r: what the rules say"
+            "Enter: continue   ↑/↓ (k/j): scroll   r: what the rules say"
         },
         Style::default().add_modifier(Modifier::DIM),
     ));
@@ -955,6 +975,9 @@ fn draw_sheet(frame: &mut Frame, app: &App, sheet: &ScoreSheet) {
         area.width.saturating_sub(2).min(100),
         (lines.len() as u16 + 2).min(area.height),
     );
+    // Scrolling stops where the last line shows (the keys read the bound back).
+    let visible = r.height.saturating_sub(2) as usize;
+    app.set_sheet_scroll_max(lines.len().saturating_sub(visible) as u16);
     frame.render_widget(Clear, r);
     frame.render_widget(
         Paragraph::new(lines).scroll((app.sheet_scroll(), 0)).block(

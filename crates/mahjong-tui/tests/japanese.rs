@@ -304,8 +304,8 @@ fn the_score_sheet_lists_yaku_with_han_and_the_payments_in_points() {
     assert_eq!(
         bonus,
         [
-            format!("J3-S8  {:<46}   2 han", "Bazoro"),
-            format!("J3-S8  {:<46}   2 han", "dora"),
+            format!("J3-S8   {:<46}   2 han", "Bazoro"),
+            format!("J3-S8   {:<46}   2 han", "dora"),
         ],
         "{text}"
     );
@@ -458,4 +458,107 @@ fn every_recorded_win_names_its_bonus_han() {
         }
     }
     assert_eq!(wins, 6, "wins");
+}
+
+/// A washout that settles (J3-P: the players not ready pay the ready ones, riichi stakes go
+/// into the pot) says so, and the log and help use the ruleset's word for declaring ready.
+#[test]
+fn a_washout_that_settles_says_so_and_riichi_is_named_as_such() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let (mut app, _) = app_with(game.view(0));
+    let now = Instant::now();
+    app.apply(
+        Update::Event(Event::Discard {
+            player: 1,
+            tile: "3D".parse().unwrap(),
+            call: true,
+            calling: false,
+        }),
+        now,
+    );
+    assert_eq!(
+        app.log().last().map(|l| l.to_string()),
+        Some("P1 (S) discards 3D and declares Riichi".to_string())
+    );
+    app.apply(Update::Event(Event::Washout), now);
+    app.apply(
+        Update::Event(Event::Scores {
+            scores: vec![0, 0, 0],
+            limits: vec![None, None, None],
+            items: vec![vec![], vec![], vec![]],
+            settlement: vec![1_000, -2_000, 1_000],
+            payments: vec![],
+            cannon: None,
+        }),
+        now,
+    );
+    let sheet = app.sheet().expect("a sheet").clone();
+    let lines: Vec<String> = ui::sheet_lines(&app, &sheet)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert_eq!(
+        lines[0],
+        "Hand 1 · prevailing E · washout: nobody won; the ruleset's washout payments are settled"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("P1 (S)") && l.contains("net -2,000")),
+        "{lines:#?}"
+    );
+
+    // The help names the ruleset's declaration.
+    app.apply(
+        Update::Event(Event::Discard {
+            player: 0,
+            tile: "4D".parse().unwrap(),
+            call: false,
+            calling: false,
+        }),
+        now,
+    );
+    let mut term = Terminal::new(TestBackend::new(110, 40)).unwrap();
+    app.on_key(KeyEvent::from(KeyCode::Char('?')));
+    term.draw(|f| ui::draw(f, &app, now)).unwrap();
+    let screen = screen(&term).join("\n");
+    assert!(
+        screen.contains("declare Riichi with the discard"),
+        "{screen}"
+    );
+}
+
+/// The score sheet scrolls no further than its last line.
+#[test]
+fn the_score_sheet_stops_scrolling_at_its_end() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let (mut app, _) = app_with(game.view(0));
+    let now = Instant::now();
+    app.apply(Update::Event(Event::Washout), now);
+    app.apply(
+        Update::Event(Event::Scores {
+            scores: vec![0, 0, 0],
+            limits: vec![None, None, None],
+            items: vec![vec![], vec![], vec![]],
+            settlement: vec![0, 0, 0],
+            payments: vec![],
+            cannon: None,
+        }),
+        now,
+    );
+    let mut term = Terminal::new(TestBackend::new(60, 8)).unwrap();
+    term.draw(|f| ui::draw(f, &app, now)).unwrap();
+    for _ in 0..60 {
+        app.on_key(KeyEvent::from(KeyCode::Down));
+    }
+    let bottom = app.sheet_scroll();
+    assert!(bottom > 0 && bottom < 30, "{bottom}");
+    term.draw(|f| ui::draw(f, &app, now)).unwrap();
+    let shown = screen(&term).join("\n");
+    assert!(shown.contains("Enter: continue"), "{shown}");
+    // One key up moves it at once.
+    app.on_key(KeyEvent::from(KeyCode::Char('k')));
+    assert_eq!(app.sheet_scroll(), bottom - 1);
 }

@@ -291,7 +291,8 @@ fn check_sheet(d: &Driver, lines: &[String]) {
                 .unwrap_or_else(|| panic!("item {} of P{q} after line {at}: {lines:#?}", it.rule));
             let l = &lines[row];
             if it.points > 0 {
-                assert!(l.contains(&format!("{} pts", it.points)), "{l}");
+                let unit = if it.points == 1 { "pt" } else { "pts" };
+                assert!(l.contains(&format!("{} {unit}", it.points)), "{l}");
             }
             if it.doubles > 0 {
                 assert!(l.contains(&format!("{} double", it.doubles)), "{l}");
@@ -389,7 +390,11 @@ fn a_washout_hand() {
         let lines = d.refresh();
         if d.session.app.sheet().is_some() {
             assert!(
-                line_with(&lines, "Hand 1 · prevailing E · washout: no scores (M97)").is_some(),
+                line_with(
+                    &lines,
+                    "Hand 1 · prevailing E · washout: nobody won, nothing is paid"
+                )
+                .is_some(),
                 "{lines:#?}"
             );
             check_sheet(&d, &lines);
