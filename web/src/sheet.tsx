@@ -139,7 +139,8 @@ export function ItemsTable({ items, wind, prevailing, from }: { items: ScoredIte
 }
 
 function howWon(r: HandResult): string {
-  if (r.winner === null) return t('sheet.washout');
+  // Some rulesets settle a washout (J3-P: those not ready pay the ready, riichi stakes).
+  if (r.winner === null) return t(r.settlement.some((v) => v !== 0) ? 'sheet.washout_paid' : 'sheet.washout');
   const name = (q: number) => r.names[q] ?? `#${q}`;
   const who = name(r.winner);
   const from = r.from ?? 'wall';

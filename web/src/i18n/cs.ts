@@ -168,6 +168,7 @@ export const cs: Record<Key, string> = {
   'sheet.continue': 'Pokračovat',
   'sheet.close': 'Zavřít',
   'sheet.washout': 'Remíza: nikdo nevyhrál, nic se neplatí',
+  'sheet.washout_paid': 'Remíza: nikdo nevyhrál; platby pravidel při remíze jsou vyrovnány',
   'sheet.won_wall': '{name} vyhrál kamenem ze zdi',
   'sheet.won_loose': '{name} vyhrál volným kamenem',
   'sheet.won_discard': '{name} vyhrál na kámen, který zahodil {from}',

@@ -166,6 +166,7 @@ export const en = {
   'sheet.continue': 'Continue',
   'sheet.close': 'Close',
   'sheet.washout': 'Washout: nobody won, nothing is paid',
+  'sheet.washout_paid': "Washout: nobody won; the ruleset's washout payments are settled",
   'sheet.won_wall': '{name} won with a tile from the wall',
   'sheet.won_loose': '{name} won with a loose tile',
   'sheet.won_discard': "{name} won on {from}'s discard",

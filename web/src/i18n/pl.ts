@@ -168,6 +168,7 @@ export const pl: Record<Key, string> = {
   'sheet.continue': 'Dalej',
   'sheet.close': 'Zamknij',
   'sheet.washout': 'Remis: nikt nie wygrał, nikt nic nie płaci',
+  'sheet.washout_paid': 'Remis: nikt nie wygrał; płatności zasad przy remisie są rozliczone',
   'sheet.won_wall': '{name} wygrał kamieniem z muru',
   'sheet.won_loose': '{name} wygrał luźnym kamieniem',
   'sheet.won_discard': '{name} wygrał na kamieniu odrzuconym przez gracza {from}',
