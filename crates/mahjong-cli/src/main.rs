@@ -269,6 +269,10 @@ fn main() -> ExitCode {
             }
         }
         Command::Ruleset { cmd, name, options } => match (cmd, name) {
+            (None, None) if !options.is_empty() => Err(Fail(format!(
+                "-o {} needs a ruleset to change: mahjong ruleset NAME -o {}",
+                options[0], options[0]
+            ))),
             (Some(RulesetCmd::List { json }), _) => list_presets(json),
             (Some(RulesetCmd::Show { name, options }), _) => show_ruleset(&name, &options),
             (None, Some(name)) => show_ruleset(&name, &options),

@@ -228,6 +228,17 @@ fn ruleset_prints_toml_with_overrides() {
     assert!(text.contains("dead_wall = \"14-replenished\""), "{text}");
     let out = mahjong().args(["ruleset", "nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // An option with no ruleset to change is refused, not dropped for the list.
+    let out = mahjong()
+        .args(["ruleset", "-o", "limit=5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: -o limit=5 needs a ruleset to change: mahjong ruleset NAME -o limit=5\n"
+    );
     // `show` is the long form; what it prints reads back as a ruleset file.
     let shown = mahjong()
         .args(["ruleset", "show", "bradfield", "-o", "limit=500"])
