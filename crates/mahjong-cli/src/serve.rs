@@ -30,7 +30,21 @@ pub fn serve(bind: SocketAddr, db: Option<String>, limits: Limits) -> Result<Exi
 
 /// `mahjong ledger token ID`: gives the ledger a new token and prints it.
 pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
-    let db = db_or_default(db);
+    let given = db.unwrap_or_else(|| default_db_path().display().to_string());
+    let file = !(given.starts_with("sqlite:") || given.contains("://"));
+    // A file that is not there holds no ledger: say which, rather than create an empty one.
+    if file && !std::path::Path::new(&given).exists() {
+        return Err(format!(
+            "no database at {given} (`mahjong serve --db {given}` keeps ledgers there)"
+        ));
+    }
+    // Named in the errors: the file, never a URL (it may hold a password).
+    let shown = if file {
+        format!("the database {given}")
+    } else {
+        "the database of --db".to_string()
+    };
+    let db = db_url(&given);
     let token = runtime()?.block_on(async {
         let store = mahjong_server::Store::open(&db)
             .await
@@ -40,7 +54,7 @@ pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
             .await
             .map_err(|e| format!("--db: {e}"))?;
         store.close().await;
-        token.ok_or_else(|| format!("no ledger {id:?} in this database"))
+        token.ok_or_else(|| format!("no ledger {id:?} in {shown}"))
     })?;
     println!("{token}");
     Ok(ExitCode::SUCCESS)

@@ -200,7 +200,26 @@ async fn ledger_token_replaces_a_ledgers_token() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim(),
-        "error: no ledger \"no-such-ledger\" in this database"
+        format!(
+            "error: no ledger \"no-such-ledger\" in the database {}",
+            db.display()
+        )
     );
+    // A database file that is not there is named, and not made.
+    let missing = dir.join("none.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_mahjong"))
+        .args(["ledger", "token", "x", "--db"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        format!(
+            "error: no database at {0} (`mahjong serve --db {0}` keeps ledgers there)",
+            missing.display()
+        )
+    );
+    assert!(!missing.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
