@@ -335,6 +335,18 @@ fn replay_refuses_an_empty_record_and_reads_pretty_json() {
             pretty_path.display()
         ),
     );
+
+    // A table for `score` is not a record, and is told so.
+    let table = pretty_path.with_file_name("table.json");
+    std::fs::write(&table, EXAMPLE).unwrap();
+    fails_with(
+        &run(&["replay", table.to_str().unwrap()]),
+        &format!(
+            "{}: line 1: not a game record: its first line is no game header \
+             ({{\"type\":\"game\",…}})",
+            table.display()
+        ),
+    );
 }
 
 #[test]

@@ -210,9 +210,16 @@ fn replay_inner<'a>(
             continue;
         }
         let Some(r) = current.as_mut() else {
+            // A record starts with a header: a first line without a `type` is some other
+            // JSON (a table for `mahjong score`, say).
+            let message = if value.get("type").is_none() {
+                "not a game record: its first line is no game header ({\"type\":\"game\",…})"
+            } else {
+                "an event before any game header"
+            };
             return Err(ReplayError {
                 line,
-                message: "an event before any game header".into(),
+                message: message.into(),
                 malformed: true,
             });
         };
