@@ -198,6 +198,22 @@ fn nothing_to_simulate_is_an_error() {
     );
 }
 
+/// A server that is not there is named, with the cause ("connection refused"), not only
+/// the request that failed.
+#[test]
+fn an_unreachable_server_says_why() {
+    // Port 9 (discard) is closed here: nothing listens.
+    let out = run(&["simulate", "--server", "http://127.0.0.1:9", "--games", "1"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "");
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("error: http://127.0.0.1:9: http: error sending request for url")
+            && err.contains("Connection refused"),
+        "{err}"
+    );
+}
+
 #[test]
 fn too_many_threads_are_clamped_with_a_note() {
     let avail = std::thread::available_parallelism().unwrap().get();

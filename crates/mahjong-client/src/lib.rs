@@ -22,6 +22,23 @@ pub mod wire;
 pub use client::{parse_join_link, Client, Conn};
 pub use wire::{ClientMsg, CreatedTable, ServerMsg, PROTOCOL_VERSION};
 
+/// An error with the causes below it (`error sending request …: connection refused`):
+/// reqwest's own text names the request, its causes what went wrong.
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let more = c.to_string();
+        // A cause that repeats its error's words adds nothing.
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        cause = c.source();
+    }
+    text
+}
+
 /// A client-side failure.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
@@ -29,7 +46,7 @@ pub enum ClientError {
     #[error("{0:?}: expected an http:// URL such as http://127.0.0.1:8080")]
     BadUrl(String),
     /// HTTP failed.
-    #[error("http: {0}")]
+    #[error("http: {}", with_causes(.0))]
     Http(#[from] reqwest::Error),
     /// The server answered with an error status.
     #[error("{status}: {message}")]
