@@ -156,6 +156,14 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     frame.render_widget(Paragraph::new(lines), log);
     let footer_text = match app.status() {
         Some(s) => Line::styled(s.to_string(), Style::default().fg(Color::LightRed)),
+        // Below 80×24 parts of the table, the help and the sheets are cut: say so.
+        None if area.width < 80 || area.height < 24 => Line::styled(
+            format!(
+                "the terminal is {}×{}: 80×24 or more shows everything",
+                area.width, area.height
+            ),
+            Style::default().fg(Color::Yellow),
+        ),
         // The discard keys only when there is a discard to make.
         None => Line::styled(
             if app.my_turn() {

@@ -561,4 +561,12 @@ fn the_score_sheet_stops_scrolling_at_its_end() {
     // One key up moves it at once.
     app.on_key(KeyEvent::from(KeyCode::Char('k')));
     assert_eq!(app.sheet_scroll(), bottom - 1);
+    // Once the sheet is closed, the footer says the terminal is small.
+    app.on_key(KeyEvent::from(KeyCode::Enter));
+    term.draw(|f| ui::draw(f, &app, now)).unwrap();
+    let footer = screen(&term).last().cloned().unwrap();
+    assert_eq!(
+        footer.trim_end(),
+        "the terminal is 60×8: 80×24 or more shows everything"
+    );
 }
