@@ -460,6 +460,22 @@ fn every_recorded_win_names_its_bonus_han() {
     assert_eq!(wins, 6, "wins");
 }
 
+/// A washout at a three-seat table with this settlement (nobody scores).
+fn washout(app: &mut App, settlement: Vec<i64>, now: Instant) {
+    app.apply(Update::Event(Event::Washout), now);
+    app.apply(
+        Update::Event(Event::Scores {
+            scores: vec![0, 0, 0],
+            limits: vec![None, None, None],
+            items: vec![vec![], vec![], vec![]],
+            settlement,
+            payments: vec![],
+            cannon: None,
+        }),
+        now,
+    );
+}
+
 /// A washout that settles (J3-P: the players not ready pay the ready ones, riichi stakes go
 /// into the pot) says so, and the log and help use the ruleset's word for declaring ready.
 #[test]
@@ -481,18 +497,7 @@ fn a_washout_that_settles_says_so_and_riichi_is_named_as_such() {
         app.log().last().map(|l| l.to_string()),
         Some("P1 (S) discards 3D and declares Riichi".to_string())
     );
-    app.apply(Update::Event(Event::Washout), now);
-    app.apply(
-        Update::Event(Event::Scores {
-            scores: vec![0, 0, 0],
-            limits: vec![None, None, None],
-            items: vec![vec![], vec![], vec![]],
-            settlement: vec![1_000, -2_000, 1_000],
-            payments: vec![],
-            cannon: None,
-        }),
-        now,
-    );
+    washout(&mut app, vec![1_000, -2_000, 1_000], now);
     let sheet = app.sheet().expect("a sheet").clone();
     let lines: Vec<String> = ui::sheet_lines(&app, &sheet)
         .iter()
@@ -510,15 +515,6 @@ fn a_washout_that_settles_says_so_and_riichi_is_named_as_such() {
     );
 
     // The help names the ruleset's declaration.
-    app.apply(
-        Update::Event(Event::Discard {
-            player: 0,
-            tile: "4D".parse().unwrap(),
-            call: false,
-            calling: false,
-        }),
-        now,
-    );
     let mut term = Terminal::new(TestBackend::new(110, 40)).unwrap();
     app.on_key(KeyEvent::from(KeyCode::Char('?')));
     term.draw(|f| ui::draw(f, &app, now)).unwrap();
@@ -536,18 +532,7 @@ fn the_score_sheet_stops_scrolling_at_its_end() {
         mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
     let (mut app, _) = app_with(game.view(0));
     let now = Instant::now();
-    app.apply(Update::Event(Event::Washout), now);
-    app.apply(
-        Update::Event(Event::Scores {
-            scores: vec![0, 0, 0],
-            limits: vec![None, None, None],
-            items: vec![vec![], vec![], vec![]],
-            settlement: vec![0, 0, 0],
-            payments: vec![],
-            cannon: None,
-        }),
-        now,
-    );
+    washout(&mut app, vec![0, 0, 0], now);
     let mut term = Terminal::new(TestBackend::new(60, 8)).unwrap();
     term.draw(|f| ui::draw(f, &app, now)).unwrap();
     for _ in 0..60 {
