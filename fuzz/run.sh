@@ -19,5 +19,8 @@ for t in $targets; do
   mv -f fuzz-0.log "logs/$t.log" 2>/dev/null || true
   grep -E '^(#[0-9]+|==|Done)' "logs/$t.log" | tail -2
   cargo +nightly fuzz cmin -s none "$t" "corpus/$t" >>"logs/$t.out" 2>&1
+  # cmin keeps only what adds coverage: put back the committed seeds kept on purpose
+  # (record_lines/seed-game.jsonl, a whole game that replays to the end).
+  git checkout HEAD -- "corpus/$t/seed-*" 2>/dev/null || true
   echo "$t: $(ls "corpus/$t" | wc -l) corpus files, $(du -sh "corpus/$t" | cut -f1)"
 done
