@@ -555,3 +555,63 @@ fn the_score_sheet_stops_scrolling_at_its_end() {
         "the terminal is 60×8: 80×24 or more shows everything"
     );
 }
+
+/// A settlement item whose tile is a wind names that seat as the sheet names seats (K3-S5:
+/// the opponent who was ready pays 2 bonus-points less), not as a tile code.
+#[test]
+fn a_settlement_item_names_its_seat() {
+    let ruleset = Ruleset::preset("korean-3p").unwrap();
+    let game = mahjong_engine::Game::new(GameConfig::new(ruleset, 1));
+    let mut app = App::new(0);
+    let now = Instant::now();
+    app.apply(
+        Update::Seated {
+            player: 0,
+            names: vec!["you".into(), "greedy".into(), "greedy".into()],
+            ruleset: "korean-3p".into(),
+            table: "seed 1".into(),
+        },
+        now,
+    );
+    app.apply(
+        Update::State {
+            view: Box::new(game.view(0)),
+            time_left: None,
+        },
+        now,
+    );
+    let item = |rule: &str, points: u32, tile: Option<&str>| ScoredItem {
+        rule: rule.into(),
+        points,
+        doubles: 0,
+        limit: false,
+        tile: tile.map(|t| t.parse().unwrap()),
+        name: None,
+    };
+    app.apply(
+        Update::Event(Event::Scores {
+            scores: vec![5, 0, 0],
+            limits: vec![None, None, None],
+            items: vec![
+                vec![item("K3-HP3", 1, None), item("K3-S5", 2, Some("SW"))],
+                vec![],
+                vec![],
+            ],
+            settlement: vec![8, -3, -5],
+            payments: vec![],
+            cannon: None,
+        }),
+        now,
+    );
+    let sheet = app.sheet().expect("a sheet").clone();
+    let lines: Vec<String> = ui::sheet_lines(&app, &sheet)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let s5 = lines.iter().find(|l| l.contains("K3-S5")).unwrap();
+    assert!(
+        s5.contains("opponent was ready: pays 2 bonus-points less: P1 (S)"),
+        "{s5}"
+    );
+    assert!(!s5.contains("SW"), "{s5}");
+}
