@@ -957,6 +957,24 @@ fn a_bad_server_address_a_zero_hand_game_and_the_families_in_help() {
         String::from_utf8_lossy(&out.stderr),
         "error: --server \"nonsense\": not a server address (give http://HOST:PORT, as `mahjong serve` prints it)\n"
     );
+    // A record that cannot be written is told before the game, not after it.
+    fails_with(
+        &run(&["play", "--record", "/no/such/dir/game.jsonl"]),
+        "--record /no/such/dir/game.jsonl: No such file or directory (os error 2)",
+    );
+    let out = run(&[
+        "play",
+        "--record",
+        "x.jsonl",
+        "--server",
+        "http://127.0.0.1:9",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    // Without a terminal there is no game, and no empty record is left behind.
+    let path = std::env::temp_dir().join(format!("mahjong-no-tty-{}.jsonl", std::process::id()));
+    let out = run(&["play", "--record", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!path.exists());
     let out = run(&["play", "--max-hands", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

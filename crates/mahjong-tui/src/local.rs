@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use mahjong_bots::hint::hint_for;
 use mahjong_bots::{bot_for_ruleset, Bot, BOT_NAMES};
-use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView, SeatView};
+use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView, RecordHeader, SeatView};
 use mahjong_hands::Shape;
 
 use crate::app::{describe_action, Command, Update};
@@ -20,6 +20,8 @@ pub struct LocalTable {
     bots: Vec<Option<Box<dyn Bot>>>,
     hint_bot: Box<dyn Bot>,
     record: Vec<Event>,
+    /// The record's first line: the game's ruleset, seed and players.
+    header: RecordHeader,
     out: VecDeque<Update>,
     last_view: Option<SeatView>,
     delay: Duration,
@@ -85,6 +87,13 @@ impl LocalTable {
             bots.push(Some(bot));
         }
         let hint_bot = bot_for_ruleset("greedy", &config.ruleset, seed).expect("greedy exists");
+        let players = (0..seats)
+            .map(|p| match &bots[p] {
+                Some(b) => b.name().to_string(),
+                None => "human".to_string(),
+            })
+            .collect();
+        let header = RecordHeader::new(&config, players);
         let game = Game::new(config);
         let mut t = LocalTable {
             game,
@@ -92,6 +101,7 @@ impl LocalTable {
             bots,
             hint_bot,
             record: vec![],
+            header,
             out: VecDeque::new(),
             last_view: None,
             delay: Duration::ZERO,
@@ -129,6 +139,19 @@ impl LocalTable {
     /// Every event so far, unredacted: the game record's events.
     pub fn record(&self) -> &[Event] {
         &self.record
+    }
+
+    /// The game record so far as JSON Lines, as `mahjong simulate --record` writes it:
+    /// the header, then every event. `mahjong replay` checks it (a game left before its end
+    /// replays to where it stopped, then reports it unfinished).
+    pub fn record_jsonl(&self) -> Vec<u8> {
+        let mut out = serde_json::to_vec(&self.header).expect("serializes");
+        out.push(b'\n');
+        for e in &self.record {
+            serde_json::to_writer(&mut out, e).expect("serializes");
+            out.push(b'\n');
+        }
+        out
     }
 
     /// Moves events and the view (when it changed) to the outbox. Returns whether the hand

@@ -49,6 +49,10 @@ pub struct PlayArgs {
     /// Your name at a server's table.
     #[arg(long)]
     pub name: Option<String>,
+    /// Write the game's record (JSON Lines, for `mahjong replay`) to FILE when you leave or
+    /// the game ends (a local game; a server keeps its own, see `mahjong replay`).
+    #[arg(long, value_name = "FILE", conflicts_with = "server")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// Why `mahjong play` could not run (the CLI exits 2 with the message).
@@ -91,15 +95,40 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
             let table = LocalTable::new(config, args.seat, &args.bots)
                 .map_err(fail)?
                 .with_delay(Duration::from_millis(args.delay));
-            terminal()?;
+            // The record's file is opened before the game, so that a bad path is told at
+            // once rather than after the game.
+            let mut file = match &args.record {
+                Some(path) => Some(
+                    std::fs::File::create(path)
+                        .map_err(|e| fail(format!("--record {}: {e}", path.display())))?,
+                ),
+                None => None,
+            };
+            if let Err(e) = terminal() {
+                // No game, no record: the empty file goes again.
+                if let Some(path) = &args.record {
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(e);
+            }
             let mut session = Session::new(args.seat, table);
             let ending = run(&mut session).map_err(fail)?;
-            Ok(match ending {
+            let mut text = match ending {
                 Ending::Finished(t) => {
                     format!("game over (seed {seed}): {}\n", totals(&t, args.seat))
                 }
                 _ => format!("left the game (seed {seed})\n"),
-            })
+            };
+            if let (Some(f), Some(path)) = (file.as_mut(), &args.record) {
+                use std::io::Write;
+                f.write_all(&session.table.record_jsonl())
+                    .map_err(|e| fail(format!("--record {}: {e}", path.display())))?;
+                text.push_str(&format!(
+                    "the record is in {} (mahjong replay {0})\n",
+                    path.display()
+                ));
+            }
+            Ok(text)
         }
         Some(server) => {
             let table = match (&args.table, &args.token, parse_join_link(server)) {

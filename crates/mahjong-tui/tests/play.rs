@@ -415,8 +415,18 @@ fn a_washout_hand() {
 #[test]
 fn several_hands_from_another_seat() {
     let d = Driver::new(Ruleset::preset("bradfield").unwrap(), 11, 3, 2);
-    let (_, seen) = play_through(d, 5_000);
+    let (d, seen) = play_through(d, 5_000);
     assert_eq!(seen.sheets, 3);
+    // The game's record (`play --record`) replays: the header names the human's seat, and
+    // the engine agrees with every event.
+    let record = String::from_utf8(d.session.table.record_jsonl()).unwrap();
+    let header: serde_json::Value = serde_json::from_str(record.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        header["players"],
+        serde_json::json!(["greedy", "greedy", "human", "greedy"])
+    );
+    let summary = mahjong_engine::replay(record.lines()).expect("the record replays");
+    assert_eq!((summary.games, summary.hands), (1, 3));
 }
 
 #[test]
