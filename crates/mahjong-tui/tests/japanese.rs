@@ -165,13 +165,18 @@ fn other_rulesets_keep_their_net_totals() {
 /// A view of a real japanese-3p table, with the pot and furiten as the engine sets them
 /// when sticks are on the table and the player may not win on a discard.
 fn app_with(view: SeatView) -> (App, Vec<String>) {
+    app_at("japanese-3p", view)
+}
+
+/// [`app_with`] at a three-seat table of another ruleset.
+fn app_at(ruleset: &str, view: SeatView) -> (App, Vec<String>) {
     let mut app = App::new(0);
     let now = Instant::now();
     app.apply(
         Update::Seated {
             player: 0,
             names: vec!["you".into(), "greedy".into(), "greedy".into()],
-            ruleset: "japanese-3p".into(),
+            ruleset: ruleset.into(),
             table: "seed 1".into(),
         },
         now,
@@ -562,24 +567,8 @@ fn the_score_sheet_stops_scrolling_at_its_end() {
 fn a_settlement_item_names_its_seat() {
     let ruleset = Ruleset::preset("korean-3p").unwrap();
     let game = mahjong_engine::Game::new(GameConfig::new(ruleset, 1));
-    let mut app = App::new(0);
+    let (mut app, _) = app_at("korean-3p", game.view(0));
     let now = Instant::now();
-    app.apply(
-        Update::Seated {
-            player: 0,
-            names: vec!["you".into(), "greedy".into(), "greedy".into()],
-            ruleset: "korean-3p".into(),
-            table: "seed 1".into(),
-        },
-        now,
-    );
-    app.apply(
-        Update::State {
-            view: Box::new(game.view(0)),
-            time_left: None,
-        },
-        now,
-    );
     let item = |rule: &str, points: u32, tile: Option<&str>| ScoredItem {
         rule: rule.into(),
         points,
