@@ -30,8 +30,10 @@ pub fn serve(bind: SocketAddr, db: Option<String>, limits: Limits) -> Result<Exi
 
 /// `mahjong ledger token ID`: gives the ledger a new token and prints it.
 pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
-    let given = db.unwrap_or_else(|| default_db_path().display().to_string());
-    let file = !(given.starts_with("sqlite:") || given.contains("://"));
+    let given = given_db(db);
+    let db = db_url(&given);
+    // `db_url` leaves a URL as it is and makes a path one.
+    let file = db != given;
     // A file that is not there holds no ledger: say which, rather than create an empty one.
     if file && !std::path::Path::new(&given).exists() {
         return Err(format!(
@@ -44,7 +46,6 @@ pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
     } else {
         "the database of --db".to_string()
     };
-    let db = db_url(&given);
     let token = runtime()?.block_on(async {
         let store = mahjong_server::Store::open(&db)
             .await
@@ -62,7 +63,12 @@ pub fn ledger_token(id: &str, db: Option<String>) -> Result<ExitCode, String> {
 
 /// The database URL of `--db`, or the SQLite file in the user's data directory.
 fn db_or_default(db: Option<String>) -> String {
-    db_url(&db.unwrap_or_else(|| default_db_path().display().to_string()))
+    db_url(&given_db(db))
+}
+
+/// `--db` as given, or the SQLite file in the user's data directory.
+fn given_db(db: Option<String>) -> String {
+    db.unwrap_or_else(|| default_db_path().display().to_string())
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {

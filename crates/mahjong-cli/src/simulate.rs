@@ -528,6 +528,13 @@ impl Sinks {
     }
 }
 
+/// A summary's counts by id, the most frequent first (ties by id).
+fn most_frequent(counts: &BTreeMap<String, u64>) -> Vec<(&String, &u64)> {
+    let mut by_count: Vec<(&String, &u64)> = counts.iter().collect();
+    by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    by_count
+}
+
 /// Runs the simulation, writing the record (if any) in game order.
 pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSummary, String> {
     let seats = cfg.ruleset.seats();
@@ -818,9 +825,7 @@ pub fn render(s: &SimSummary) -> String {
     }
     if !s.limit_hands.is_empty() {
         // The most frequent first, as the items below.
-        let mut by_count: Vec<(&String, &u64)> = s.limit_hands.iter().collect();
-        by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        let list: Vec<String> = by_count
+        let list: Vec<String> = most_frequent(&s.limit_hands)
             .into_iter()
             .map(|(k, v)| {
                 let name = mahjong_rules::catalogue::entry(k)
@@ -835,9 +840,7 @@ pub fn render(s: &SimSummary) -> String {
     // hands each scored in (every id is in `--json`'s `items`).
     let won: u64 = s.wins.iter().sum();
     if won > 0 && !s.items.is_empty() {
-        let mut by_count: Vec<(&String, &u64)> = s.items.iter().collect();
-        by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        let list: Vec<String> = by_count
+        let list: Vec<String> = most_frequent(&s.items)
             .iter()
             .take(10)
             .map(|(id, n)| {

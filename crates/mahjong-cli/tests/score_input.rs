@@ -64,27 +64,20 @@ fn a_limit_too_large_to_settle_is_refused() {
 
 #[test]
 fn the_largest_limit_scores_exactly() {
-    let (code, stdout, stderr) = run(
-        &["score", "--json", "-"],
-        orphans("millington", "limit", 1_000_000),
-    );
-    assert_eq!(code, 0, "{stderr}");
-    let out: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(
-        out["settlement"],
-        serde_json::json!({"E": 6_000_000, "S": -2_000_000, "W": -2_000_000, "N": -2_000_000})
-    );
-    let (code, stdout, stderr) = run(
-        &["score", "--json", "-"],
-        orphans("western", "payment_limit", 1_000_000),
-    );
-    assert_eq!(code, 0, "{stderr}");
-    let out: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    // East's double payments (W-S1) reach the East cap of 2 × the limit (W-S3).
-    assert_eq!(
-        out["settlement"],
-        serde_json::json!({"E": 6_000_000, "S": -2_000_000, "W": -2_000_000, "N": -2_000_000})
-    );
+    // Western: East's double payments (W-S1) reach the East cap of 2 × the limit (W-S3).
+    for (preset, option) in [("millington", "limit"), ("western", "payment_limit")] {
+        let (code, stdout, stderr) = run(
+            &["score", "--json", "-"],
+            orphans(preset, option, 1_000_000),
+        );
+        assert_eq!(code, 0, "{preset}: {stderr}");
+        let out: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(
+            out["settlement"],
+            serde_json::json!({"E": 6_000_000, "S": -2_000_000, "W": -2_000_000, "N": -2_000_000}),
+            "{preset}"
+        );
+    }
 }
 
 #[test]

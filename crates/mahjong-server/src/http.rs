@@ -958,14 +958,20 @@ async fn game_record(State(app): State<App>, Path(id): Path<String>) -> ApiResul
 async fn score(body: Bytes) -> ApiResult<Response> {
     object_body(&body)?;
     let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad("", "not UTF-8"))?;
+    let outcome = scored(text)?;
+    let mut s = serde_json::to_string_pretty(&ScoreJson(&outcome)).expect("serializes");
+    s.push('\n');
+    Ok(([(header::CONTENT_TYPE, "application/json")], s).into_response())
+}
+
+/// A table's JSON text scored as `POST /api/score` scores it; errors name the field.
+fn scored(text: &str) -> ApiResult<mahjong_rules::Outcome> {
     let input = TableInput::from_json(text).map_err(|e| ApiError::bad(e.path, e.message))?;
     // Over HTTP a ruleset is a preset: never a path on the server.
     preset(&input.ruleset)?;
     let (_, _, outcome) =
         mahjong_rules::score_input(&input).map_err(|e| ApiError::bad(e.path, e.message))?;
-    let mut s = serde_json::to_string_pretty(&ScoreJson(&outcome)).expect("serializes");
-    s.push('\n');
-    Ok(([(header::CONTENT_TYPE, "application/json")], s).into_response())
+    Ok(outcome)
 }
 
 /// `POST /api/settle` body: typed scores and how the hand was won.
@@ -1269,21 +1275,15 @@ struct NewHand {
 /// player, the table's by seat, and a table may agree on adjustments of its own.
 fn scorable_table(table: &Value) -> ApiResult<String> {
     let text = table.to_string();
-    let under = |path: String| {
+    scored(&text).map_err(|e| ApiError {
         // The parser names the whole input `input`: here that is the table.
-        if path.is_empty() || path == "input" {
+        path: if e.path.is_empty() || e.path == "input" {
             "table".to_string()
         } else {
-            format!("table.{path}")
-        }
-    };
-    let input =
-        TableInput::from_json(&text).map_err(|e| ApiError::bad(under(e.path), e.message))?;
-    preset(&input.ruleset).map_err(|e| ApiError {
-        path: under(e.path),
+            format!("table.{}", e.path)
+        },
         ..e
     })?;
-    mahjong_rules::score_input(&input).map_err(|e| ApiError::bad(under(e.path), e.message))?;
     Ok(text)
 }
 
