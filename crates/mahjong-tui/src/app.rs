@@ -1057,9 +1057,6 @@ pub fn describe_action_as(a: &Action, declaration: &str) -> String {
 /// An action in words, for hints and prompts.
 pub fn describe_action(a: &Action) -> String {
     match a {
-        Action::Discard { tile, call: false } => format!("discard {tile}"),
-        Action::Discard { tile, call: true } => format!("discard {tile} with Original Call"),
-        Action::ConcealedKong { tile } => format!("declare a concealed kong of {tile}"),
         Action::AnnexKong { tile } => format!("add {tile} to your pung (kong)"),
         Action::SetAside { tile } if tile.is_joker() => {
             "expose the joker as a bonus tile (loose tile)".to_string()
@@ -1067,13 +1064,12 @@ pub fn describe_action(a: &Action) -> String {
         Action::SetAside { tile } => format!("set {tile} aside (loose tile)"),
         Action::SwapJoker { tile } => format!("swap {tile} for the joker in your pung"),
         Action::Mahjong => "Mah-Jongg".to_string(),
-        Action::Pass => "pass".to_string(),
         Action::Chow { first } => format!(
             "chow {}",
             codes(&set_tiles(mahjong_engine::SetKind::Chow, *first))
         ),
-        Action::Pung => "pung".to_string(),
         Action::Kong => "kong".to_string(),
-        Action::JokerPung { tile } => format!("pung {tile} with the joker"),
+        // Discards, concealed kongs, pass, pung, a joker's pung: the engine's words.
+        a => a.to_string(),
     }
 }

@@ -97,16 +97,18 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
                 .with_delay(Duration::from_millis(args.delay));
             // The record's file is opened before the game, so that a bad path is told at
             // once rather than after the game.
-            let mut file = match &args.record {
-                Some(path) => Some(
-                    std::fs::File::create(path)
-                        .map_err(|e| fail(format!("--record {}: {e}", path.display())))?,
-                ),
+            let cannot =
+                |path: &std::path::Path, e| fail(format!("--record {}: {e}", path.display()));
+            let mut record = match &args.record {
+                Some(path) => Some((
+                    path,
+                    std::fs::File::create(path).map_err(|e| cannot(path, e))?,
+                )),
                 None => None,
             };
             if let Err(e) = terminal() {
                 // No game, no record: the empty file goes again.
-                if let Some(path) = &args.record {
+                if let Some((path, _)) = &record {
                     let _ = std::fs::remove_file(path);
                 }
                 return Err(e);
@@ -119,10 +121,10 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
                 }
                 _ => format!("left the game (seed {seed})\n"),
             };
-            if let (Some(f), Some(path)) = (file.as_mut(), &args.record) {
+            if let Some((path, f)) = record.as_mut() {
                 use std::io::Write;
                 f.write_all(&session.table.record_jsonl())
-                    .map_err(|e| fail(format!("--record {}: {e}", path.display())))?;
+                    .map_err(|e| cannot(path, e))?;
                 text.push_str(&format!(
                     "the record is in {} (mahjong replay {0})\n",
                     path.display()

@@ -837,19 +837,17 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             };
             let mut what = item_name(&it.rule, it.name.as_deref(), cx, Lang::En)
                 .unwrap_or_else(|| "?".to_string());
-            // A settlement item's wind tile names a seat (K3-S5: which opponent was
-            // ready), shown as the sheet shows seats.
-            let seat = it.tile.filter(|_| {
-                mahjong_rules::catalogue::entry(&it.rule)
-                    .is_some_and(|e| e.kind == mahjong_rules::catalogue::Kind::Settlement)
-            });
-            match (seat, it.tile) {
-                (Some(t), _) if sheet.winds.iter().any(|w| w.tile() == t) => {
-                    let q = sheet.winds.iter().position(|w| w.tile() == t).unwrap_or(0);
-                    what = format!("{what}: {}", who(q));
-                }
-                (_, Some(t)) => what = format!("{what} {t}"),
-                _ => {}
+            if let Some(t) = it.tile {
+                // A settlement item's wind tile names a seat (K3-S5: which opponent was
+                // ready), shown as the sheet shows seats.
+                let seat = sheet.winds.iter().position(|w| w.tile() == t).filter(|_| {
+                    mahjong_rules::catalogue::entry(&it.rule)
+                        .is_some_and(|e| e.kind == mahjong_rules::catalogue::Kind::Settlement)
+                });
+                what = match seat {
+                    Some(q) => format!("{what}: {}", who(q)),
+                    None => format!("{what} {t}"),
+                };
             }
             let mut value = vec![];
             if it.limit {
