@@ -7,10 +7,15 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use std::fmt::Display;
+
 use mahjong_engine::{Action, Event, PaymentRecord, PhaseView, PublicSet, ScoredItem, SeatView};
+use mahjong_rules::catalogue::Names;
 use mahjong_rules::WinFrom;
 use mahjong_tiles::{Tile, Wind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::text::{self, Lang, Msg};
 
 /// What the table tells the client.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,8 +126,10 @@ pub struct App {
     player: usize,
     names: Vec<String>,
     ruleset: String,
-    /// What the ruleset calls declaring ready ([`App::declaration`]).
-    declaration: &'static str,
+    /// The language of every text.
+    lang: Lang,
+    /// What the ruleset calls declaring ready ([`App::declaration`]), in every language.
+    declaration: Option<&'static Names>,
     table: String,
     view: Option<SeatView>,
     deadline: Option<Instant>,
@@ -135,6 +142,9 @@ pub struct App {
     /// Set while drawing ([`App::set_sheet_scroll_max`]).
     sheet_scroll_max: std::cell::Cell<u16>,
     sheet_rules: bool,
+    help_scroll: u16,
+    /// Set while drawing ([`App::set_help_scroll_max`]).
+    help_scroll_max: std::cell::Cell<u16>,
     hand_no: u32,
     dealer: usize,
     prevailing: Wind,
@@ -165,7 +175,8 @@ impl App {
             player,
             names: vec![],
             ruleset: String::new(),
-            declaration: "Original Call",
+            lang: Lang::En,
+            declaration: None,
             table: String::new(),
             view: None,
             deadline: None,
@@ -177,6 +188,8 @@ impl App {
             sheet_scroll: 0,
             sheet_scroll_max: std::cell::Cell::new(u16::MAX),
             sheet_rules: false,
+            help_scroll: 0,
+            help_scroll_max: std::cell::Cell::new(u16::MAX),
             hand_no: 0,
             dealer: 0,
             prevailing: Wind::East,
@@ -194,6 +207,54 @@ impl App {
             game_over: None,
             closed: None,
             quit: false,
+        }
+    }
+
+    /// The same client speaking `lang`.
+    pub fn with_lang(mut self, lang: Lang) -> App {
+        self.lang = lang;
+        self
+    }
+
+    /// Switches every text to `lang` (lines already in the log stay as they were).
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    /// The language of the texts.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Message `msg` in the client's language.
+    pub fn tr(&self, msg: Msg, args: &[(&str, &dyn Display)]) -> String {
+        text::tr(self.lang, msg, args)
+    }
+
+    /// A sentence whose subject is player `p`: `you` when he is the player, `other` (with
+    /// `{who}` filled) when he is not, so languages that conjugate can.
+    fn said(&self, p: usize, you: Msg, other: Msg, args: &[(&str, &dyn Display)]) -> String {
+        let who = self.who(p);
+        let mut all: Vec<(&str, &dyn Display)> = vec![("who", &who)];
+        all.extend_from_slice(args);
+        self.tr(if p == self.player { you } else { other }, &all)
+    }
+
+    /// Player `p` as the one something comes from (`od vás` in Czech).
+    pub fn from_whom(&self, p: usize) -> String {
+        if p == self.player {
+            self.tr(Msg::FromYou, &[])
+        } else {
+            self.who(p)
+        }
+    }
+
+    /// Player `p` as the one something is paid to (`hráči P1 (J)`, `vám` in Czech).
+    pub fn to_whom(&self, p: usize) -> String {
+        if p == self.player {
+            self.tr(Msg::ToYou, &[])
+        } else {
+            self.tr(Msg::ToOther, &[("who", &self.who(p))])
         }
     }
 
@@ -225,23 +286,23 @@ impl App {
     /// A player's short name.
     pub fn name(&self, p: usize) -> String {
         if p == self.player {
-            "you".to_string()
+            self.tr(Msg::You, &[])
         } else {
             self.names
                 .get(p)
                 .filter(|n| !n.is_empty())
                 .cloned()
-                .unwrap_or_else(|| format!("player {p}"))
+                .unwrap_or_else(|| self.tr(Msg::PlayerN, &[("p", &p)]))
         }
     }
 
     /// How a player is named in the log and prompts: `P2 (W)`, or `you`.
     pub fn who(&self, p: usize) -> String {
         if p == self.player {
-            "you".to_string()
+            self.tr(Msg::You, &[])
         } else {
             match self.wind_of(p) {
-                Some(w) => format!("P{p} ({})", w.letter()),
+                Some(w) => format!("P{p} ({})", text::wind_label(w, self.lang)),
                 None => format!("P{p}"),
             }
         }
@@ -296,6 +357,16 @@ impl App {
 
     fn scroll_max(&self) -> u16 {
         self.sheet_scroll_max.get()
+    }
+
+    /// How far the help box is scrolled.
+    pub fn help_scroll(&self) -> u16 {
+        self.help_scroll.min(self.help_scroll_max.get())
+    }
+
+    /// The furthest the help box scrolls, as the last drawing found it (0 when it fits).
+    pub fn set_help_scroll_max(&self, max: u16) {
+        self.help_scroll_max.set(max);
     }
 
     /// Whether the score sheet lists what each of its rules says (the `r` key toggles it; it
@@ -371,23 +442,21 @@ impl App {
     }
 
     /// What the ruleset's family calls declaring ready with a discard (`Riichi`,
-    /// `Original Call`), from the rule catalogue; `Original Call` for a ruleset this client
-    /// cannot resolve by name (a user's file at a server's table).
+    /// `Original Call`), from the rule catalogue, in the client's language; `Original Call`
+    /// for a ruleset this client cannot resolve by name (a user's file at a server's table).
     pub fn declaration(&self) -> &'static str {
-        self.declaration
+        match self.declaration {
+            Some(names) => names.get(self.lang),
+            None => Msg::OriginalCall.template(self.lang),
+        }
     }
 
-    /// [`App::declaration`] for ruleset `name`, looked up once when seated.
-    fn declaration_of(name: &str) -> &'static str {
-        mahjong_rules::Ruleset::preset(name)
-            .ok()
-            .and_then(|r| {
-                let family = r.options.family();
-                mahjong_rules::catalogue::of_family(family)
-                    .find_map(|e| e.declaration.as_ref())
-                    .map(|n| n.en.as_str())
-            })
-            .unwrap_or("Original Call")
+    /// [`App::declaration`]'s names for ruleset `name`, looked up once when seated.
+    fn declaration_of(name: &str) -> Option<&'static Names> {
+        mahjong_rules::Ruleset::preset(name).ok().and_then(|r| {
+            let family = r.options.family();
+            mahjong_rules::catalogue::of_family(family).find_map(|e| e.declaration.as_ref())
+        })
     }
 
     /// Whether the table should hold (a local table stops its bots while a score sheet is
@@ -542,14 +611,14 @@ impl App {
                         self.selected = i;
                     }
                 }
-                self.status = Some(format!("hint: {text}"));
+                self.status = Some(self.tr(Msg::StatusHint, &[("text", &text)]));
             }
             Update::Notice(msg) => {
                 self.push_log(msg.clone());
                 self.status = Some(msg);
             }
             Update::Waiting(w) => self.waiting = w,
-            Update::Error(msg) => self.status = Some(format!("error: {msg}")),
+            Update::Error(msg) => self.status = Some(self.tr(Msg::StatusError, &[("msg", &msg)])),
             Update::GameOver { totals } => {
                 self.totals.clone_from(&totals);
                 self.game_over = Some(totals);
@@ -608,16 +677,18 @@ impl App {
                 self.win = None;
                 self.more_winners.clear();
                 self.reveal = None;
-                let line = format!(
-                    "── hand {} · prevailing {} · East is {} ──",
-                    hand + 1,
-                    prevailing.letter(),
-                    self.who(dealer)
+                let line = self.tr(
+                    Msg::LogHandStart,
+                    &[
+                        ("n", &(hand + 1)),
+                        ("wind", &text::wind_name(prevailing, self.lang)),
+                        ("who", &self.who(dealer)),
+                    ],
                 );
                 self.push_log(line);
             }
             Event::Deal { player, tiles, .. } if player == self.player => {
-                let line = format!("you are dealt {}", codes(&tiles));
+                let line = self.tr(Msg::LogDealtYou, &[("tiles", &codes(&tiles))]);
                 self.push_log(line);
             }
             Event::Draw {
@@ -625,11 +696,16 @@ impl App {
                 tile: Some(t),
                 loose,
             } if player == self.player => {
-                let line = format!("you draw {t}{}", if loose { " (loose tile)" } else { "" });
+                let msg = if loose {
+                    Msg::LogDrawLooseYou
+                } else {
+                    Msg::LogDrawYou
+                };
+                let line = self.tr(msg, &[("tile", &t)]);
                 self.push_log(line);
             }
             Event::Bonus { player, tile } => {
-                let line = format!("{} set{} aside {tile}", self.who(player), s(player, self));
+                let line = self.said(player, Msg::LogBonusYou, Msg::LogBonus, &[("tile", &tile)]);
                 self.push_log(line);
             }
             Event::Payment {
@@ -639,26 +715,32 @@ impl App {
                 rule,
                 returned,
             } => {
-                let name = crate::names::rule_name(&rule, Default::default()).unwrap_or_default();
-                let line = format!(
-                    "{} pay{} {} {amount}{} ({rule} {name})",
-                    self.who(from),
-                    s(from, self),
-                    self.who(to),
-                    if returned { " back" } else { "" },
+                let name = crate::names::item_name(&rule, None, Default::default(), self.lang)
+                    .unwrap_or_default();
+                let (you, other) = if returned {
+                    (Msg::LogPayBackYou, Msg::LogPayBack)
+                } else {
+                    (Msg::LogPayYou, Msg::LogPay)
+                };
+                let line = self.said(
+                    from,
+                    you,
+                    other,
+                    &[
+                        ("to", &self.to_whom(to)),
+                        ("amount", &amount),
+                        ("rule", &rule),
+                        ("name", &name),
+                    ],
                 );
                 self.push_log(line);
             }
             Event::Indicator { tile } => {
                 self.indicators.push(tile);
-                self.push_log(format!("a further dora indicator: {tile}"));
+                self.push_log(self.tr(Msg::LogIndicator, &[("tile", &tile)]));
             }
             Event::Swap { player, tile } => {
-                let line = format!(
-                    "{} take{} the joker out of the pung of {tile}",
-                    self.who(player),
-                    s(player, self)
-                );
+                let line = self.said(player, Msg::LogSwapYou, Msg::LogSwap, &[("tile", &tile)]);
                 self.push_log(line);
             }
             Event::Discard {
@@ -667,18 +749,19 @@ impl App {
                 call,
                 calling,
             } => {
-                let line = format!(
-                    "{} discard{} {tile}{}",
-                    self.who(player),
-                    s(player, self),
-                    if call {
-                        format!(" and declare{} {}", s(player, self), self.declaration())
-                    } else if calling {
-                        // KJ-S10: announced for everybody.
-                        format!(" and declare{} a calling hand", s(player, self))
-                    } else {
-                        String::new()
-                    }
+                let (you, other) = if call {
+                    (Msg::LogDiscardDeclareYou, Msg::LogDiscardDeclare)
+                } else if calling {
+                    // KJ-S10: announced for everybody.
+                    (Msg::LogDiscardCallingYou, Msg::LogDiscardCalling)
+                } else {
+                    (Msg::LogDiscardYou, Msg::LogDiscard)
+                };
+                let line = self.said(
+                    player,
+                    you,
+                    other,
+                    &[("tile", &tile), ("decl", &self.declaration())],
                 );
                 self.push_log(line);
             }
@@ -689,20 +772,25 @@ impl App {
                 from,
                 jokers,
             } => {
-                let mut what = set_name(kind, tile);
+                let mut what = set_name(kind, tile, self.lang);
                 match jokers {
                     0 => {}
-                    1 => what.push_str(" with a joker"),
-                    j => what.push_str(&format!(" with {j} jokers")),
+                    1 => what.push_str(&self.tr(Msg::WithJoker, &[])),
+                    j => what.push_str(&self.tr(Msg::WithJokers, &[("n", &j)])),
                 }
                 let line = match from {
-                    Some(f) => format!(
-                        "{} claim{} {what} from {}",
-                        self.who(player),
-                        s(player, self),
-                        self.who(f)
+                    Some(f) => self.said(
+                        player,
+                        Msg::LogClaimYou,
+                        Msg::LogClaim,
+                        &[("set", &what), ("from", &self.from_whom(f))],
                     ),
-                    None => format!("{} declare{} {what}", self.who(player), s(player, self)),
+                    None => self.said(
+                        player,
+                        Msg::LogDeclareYou,
+                        Msg::LogDeclare,
+                        &[("set", &what)],
+                    ),
                 };
                 self.push_log(line);
             }
@@ -714,14 +802,18 @@ impl App {
                 dealt,
             } => {
                 let how = if dealt {
-                    "with the hand as dealt".to_string()
+                    self.tr(Msg::WinDealt, &[])
                 } else {
-                    format!("with {tile} {}", self.win_from(from, supplier))
+                    self.tr(
+                        Msg::WinWith,
+                        &[("tile", &tile), ("from", &self.win_from(from, supplier))],
+                    )
                 };
-                let line = format!(
-                    "{} go{} Mah-Jongg {how}",
-                    self.who(player),
-                    if player == self.player { "" } else { "es" },
+                let line = self.said(
+                    player,
+                    Msg::LogMahjongYou,
+                    Msg::LogMahjong,
+                    &[("how", &how)],
                 );
                 self.push_log(line);
                 // MY3-P3: a second winner of the same discard.
@@ -730,7 +822,7 @@ impl App {
                     None => self.win = Some((player, tile, from, supplier)),
                 }
             }
-            Event::Washout => self.push_log("washout: the wall is exhausted".to_string()),
+            Event::Washout => self.push_log(self.tr(Msg::LogWashout, &[])),
             Event::Reveal { hands } => self.reveal = Some(hands),
             Event::Scores {
                 scores,
@@ -779,7 +871,7 @@ impl App {
                     starting_score: self.starting_score(),
                 };
                 self.totals = totals;
-                self.push_log(format!("hand {} scored", self.hand_no + 1));
+                self.push_log(self.tr(Msg::LogScored, &[("n", &(self.hand_no + 1))]));
                 if self.sheets.is_empty() {
                     self.sheet_scroll = 0;
                 }
@@ -787,7 +879,7 @@ impl App {
                 self.deadline = None;
             }
             Event::GameEnd { totals, .. } => {
-                self.push_log("the game is over".to_string());
+                self.push_log(self.tr(Msg::LogGameOver, &[]));
                 self.totals.clone_from(&totals);
                 self.game_over = Some(totals);
             }
@@ -798,13 +890,17 @@ impl App {
 
     /// `from P2's discard`, `from the wall` …
     pub fn win_from(&self, from: WinFrom, supplier: Option<usize>) -> String {
+        let of = |s: usize, yours: Msg, others: Msg| {
+            let msg = if s == self.player { yours } else { others };
+            self.tr(msg, &[("who", &self.who(s))])
+        };
         match (from, supplier) {
-            (WinFrom::Wall, _) => "from the wall".to_string(),
-            (WinFrom::Loose, _) => "with a loose tile".to_string(),
-            (WinFrom::Discard, Some(s)) => format!("on {}'s discard", self.who(s)),
-            (WinFrom::Discard, None) => "on a discard".to_string(),
-            (WinFrom::RobbedKong, Some(s)) => format!("robbing {}'s kong", self.who(s)),
-            (WinFrom::RobbedKong, None) => "robbing a kong".to_string(),
+            (WinFrom::Wall, _) => self.tr(Msg::FromWall, &[]),
+            (WinFrom::Loose, _) => self.tr(Msg::FromLoose, &[]),
+            (WinFrom::Discard, Some(s)) => of(s, Msg::OnYourDiscard, Msg::OnDiscardOf),
+            (WinFrom::Discard, None) => self.tr(Msg::OnADiscard, &[]),
+            (WinFrom::RobbedKong, Some(s)) => of(s, Msg::RobbingYour, Msg::RobbingOf),
+            (WinFrom::RobbedKong, None) => self.tr(Msg::RobbingA, &[]),
         }
     }
 
@@ -842,11 +938,16 @@ impl App {
         if self.help {
             if matches!(key.code, KeyCode::Char('?') | KeyCode::Esc | KeyCode::Enter) {
                 self.help = false;
+            } else if let Some(at) =
+                scrolled(key.code, self.help_scroll(), self.help_scroll_max.get())
+            {
+                self.help_scroll = at;
             }
             return None;
         }
         if key.code == KeyCode::Char('?') {
             self.help = true;
+            self.help_scroll = 0;
             return None;
         }
         if !self.sheets.is_empty() {
@@ -855,18 +956,12 @@ impl App {
                     self.sheets.pop_front();
                     self.sheet_scroll = 0;
                 }
-                KeyCode::Down | KeyCode::Char('j') => {
-                    self.sheet_scroll = self.sheet_scroll.saturating_add(1).min(self.scroll_max())
-                }
-                KeyCode::Up | KeyCode::Char('k') => {
-                    self.sheet_scroll = self.sheet_scroll.saturating_sub(1)
-                }
-                KeyCode::PageDown => {
-                    self.sheet_scroll = self.sheet_scroll.saturating_add(10).min(self.scroll_max())
-                }
-                KeyCode::PageUp => self.sheet_scroll = self.sheet_scroll.saturating_sub(10),
                 KeyCode::Char('r') => self.sheet_rules = !self.sheet_rules,
-                _ => {}
+                code => {
+                    if let Some(at) = scrolled(code, self.sheet_scroll, self.scroll_max()) {
+                        self.sheet_scroll = at;
+                    }
+                }
             }
             return None;
         }
@@ -912,23 +1007,23 @@ impl App {
                 if self.call_possible() {
                     self.call = !self.call;
                 } else {
-                    self.status = Some(format!("{} is not possible now", self.declaration()));
+                    self.status = Some(self.tr(Msg::NoDeclare, &[("decl", &self.declaration())]));
                 }
                 None
             }
-            KeyCode::Char('m') => self.try_act(Action::Mahjong, "a win (Mah-Jongg)"),
+            KeyCode::Char('m') => self.try_act(Action::Mahjong, Msg::NoWin),
             KeyCode::Char('p') => {
                 if self.claiming() {
-                    self.try_act(Action::Pass, "pass")
+                    self.try_act(Action::Pass, Msg::NoPass)
                 } else {
-                    self.status = Some("there is nothing to pass".to_string());
+                    self.status = Some(self.tr(Msg::NothingToPass, &[]));
                     None
                 }
             }
             KeyCode::Char('u') => {
                 let jokers = self.joker_pungs();
                 if jokers.is_empty() {
-                    self.try_act(Action::Pung, "a pung")
+                    self.try_act(Action::Pung, Msg::NoPung)
                 } else {
                     self.choose("pung", jokers)
                 }
@@ -948,11 +1043,11 @@ impl App {
         }
     }
 
-    fn try_act(&mut self, a: Action, what: &str) -> Option<Command> {
+    fn try_act(&mut self, a: Action, refused: Msg) -> Option<Command> {
         if self.can(&a) {
             Some(Command::Act(a))
         } else {
-            self.status = Some(format!("{what} is not possible now"));
+            self.status = Some(self.tr(refused, &[]));
             None
         }
     }
@@ -960,7 +1055,7 @@ impl App {
     fn choose(&mut self, what: &'static str, options: Vec<Action>) -> Option<Command> {
         match options.len() {
             0 => {
-                self.status = Some(format!("a {what} is not possible now"));
+                self.status = Some(self.tr(choice_msgs(what).1, &[]));
                 None
             }
             1 => Some(Command::Act(options[0])),
@@ -973,11 +1068,14 @@ impl App {
 
     fn discard(&mut self) -> Option<Command> {
         if !self.my_turn() {
-            self.status = Some(if self.claiming() {
-                "claim with a letter, or p to pass".to_string()
-            } else {
-                "it is not your turn".to_string()
-            });
+            self.status = Some(self.tr(
+                if self.claiming() {
+                    Msg::ClaimOrPass
+                } else {
+                    Msg::NotYourTurn
+                },
+                &[],
+            ));
             return None;
         }
         let tile = self.selected_tile()?;
@@ -989,23 +1087,38 @@ impl App {
             self.call = false;
             Some(Command::Act(a))
         } else if self.call {
-            self.status = Some(format!(
-                "discarding {tile} cannot declare {}",
-                self.declaration()
+            self.status = Some(self.tr(
+                Msg::CannotDeclareWith,
+                &[("tile", &tile), ("decl", &self.declaration())],
             ));
             None
         } else {
-            self.status = Some(format!("{tile} cannot be discarded now"));
+            self.status = Some(self.tr(Msg::CannotDiscard, &[("tile", &tile)]));
             None
         }
     }
 }
 
-fn s(player: usize, app: &App) -> &'static str {
-    if player == app.player {
-        ""
-    } else {
-        "s"
+/// Where a scrolled box (the score sheet, the help) goes on `key`: a line or ten down or
+/// up, never past `max` (where its last line shows); `None` for a key that does not scroll.
+fn scrolled(key: KeyCode, at: u16, max: u16) -> Option<u16> {
+    match key {
+        KeyCode::Down | KeyCode::Char('j') => Some(at.saturating_add(1).min(max)),
+        KeyCode::Up | KeyCode::Char('k') => Some(at.saturating_sub(1)),
+        KeyCode::PageDown => Some(at.saturating_add(10).min(max)),
+        KeyCode::PageUp => Some(at.saturating_sub(10)),
+        _ => None,
+    }
+}
+
+/// The prompt's question and the refusal for a [`Choice`]'s `what`.
+pub fn choice_msgs(what: &str) -> (Msg, Msg) {
+    match what {
+        "chow" => (Msg::WhichChow, Msg::NoChow),
+        "pung" => (Msg::WhichPung, Msg::NoPung),
+        "tile to set aside" => (Msg::WhichAside, Msg::NoAside),
+        "pung to take the joker from" => (Msg::WhichSwap, Msg::NoSwap),
+        _ => (Msg::WhichKong, Msg::NoKong),
     }
 }
 
@@ -1034,23 +1147,55 @@ pub fn set_tiles(kind: mahjong_engine::SetKind, tile: Tile) -> Vec<Tile> {
     }
 }
 
-fn set_name(kind: mahjong_engine::SetKind, tile: Tile) -> String {
+fn set_name(kind: mahjong_engine::SetKind, tile: Tile, lang: Lang) -> String {
     use mahjong_engine::SetKind;
-    let name = match kind {
-        SetKind::Chow => "a chow",
-        SetKind::Pung => "a pung",
-        SetKind::Kong(mahjong_hands::KongKind::Concealed) => "a concealed kong",
-        SetKind::Kong(_) => "a kong",
+    let msg = match kind {
+        SetKind::Chow => Msg::SetChow,
+        SetKind::Pung => Msg::SetPung,
+        SetKind::Kong(mahjong_hands::KongKind::Concealed) => Msg::SetConcealedKong,
+        SetKind::Kong(_) => Msg::SetKong,
     };
-    format!("{name} {}", codes(&set_tiles(kind, tile)))
+    text::tr(lang, msg, &[("tiles", &codes(&set_tiles(kind, tile)))])
 }
 
 /// An action in words, for hints and prompts, with the ruleset's name for declaring ready
 /// with a discard (`Riichi`, `Original Call`: [`App::declaration`]).
 pub fn describe_action_as(a: &Action, declaration: &str) -> String {
+    describe_action_in(a, declaration, Lang::En)
+}
+
+/// [`describe_action_as`] in `lang` (English: exactly its words).
+pub fn describe_action_in(a: &Action, declaration: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return match a {
+            Action::Discard { tile, call: true } => format!("discard {tile} with {declaration}"),
+            _ => describe_action(a),
+        };
+    }
+    let tr = |msg: Msg, args: &[(&str, &dyn Display)]| text::tr(lang, msg, args);
     match a {
-        Action::Discard { tile, call: true } => format!("discard {tile} with {declaration}"),
-        _ => describe_action(a),
+        Action::Discard { tile, call: true } => tr(
+            Msg::ActDiscardDeclare,
+            &[("tile", tile), ("decl", &declaration)],
+        ),
+        Action::Discard { tile, call: false } => tr(Msg::ActDiscard, &[("tile", tile)]),
+        Action::ConcealedKong { tile } => tr(Msg::ActConcealedKong, &[("tile", tile)]),
+        Action::AnnexKong { tile } => tr(Msg::ActAnnexKong, &[("tile", tile)]),
+        Action::SetAside { tile } if tile.is_joker() => tr(Msg::ActExposeJoker, &[]),
+        Action::SetAside { tile } => tr(Msg::ActSetAside, &[("tile", tile)]),
+        Action::SwapJoker { tile } => tr(Msg::ActSwapJoker, &[("tile", tile)]),
+        Action::Mahjong => tr(Msg::ActMahjong, &[]),
+        Action::Pass => tr(Msg::ActPass, &[]),
+        Action::Chow { first } => tr(
+            Msg::ActChow,
+            &[(
+                "tiles",
+                &codes(&set_tiles(mahjong_engine::SetKind::Chow, *first)),
+            )],
+        ),
+        Action::Pung => tr(Msg::ActPung, &[]),
+        Action::Kong => tr(Msg::ActKong, &[]),
+        Action::JokerPung { tile } => tr(Msg::ActJokerPung, &[("tile", tile)]),
     }
 }
 

@@ -8,6 +8,7 @@
 //! - A [`Table`] is where the game is played: [`LocalTable`] (engine and bots) or
 //!   [`RemoteTable`] (the server's protocol, `docs/protocol.md`).
 //! - [`Session`] joins an `App` and a `Table`; [`run`] drives one in a terminal.
+//! - [`text`] holds every text in English, Czech and Polish ([`Session::with_lang`]).
 //!
 //! The client only ever holds its own seat's view: other seats' concealed tiles never reach
 //! it (the engine's views and redacted events, or the server's messages).
@@ -17,13 +18,15 @@ mod local;
 pub mod names;
 mod play;
 mod remote;
+pub mod text;
 pub mod ui;
 
 use std::io;
 use std::time::{Duration, Instant};
 
 pub use app::{
-    codes, describe_action, describe_action_as, App, Choice, Command, ScoreSheet, Update,
+    codes, describe_action, describe_action_as, describe_action_in, App, Choice, Command,
+    ScoreSheet, Update,
 };
 pub use local::{LocalError, LocalTable};
 pub use play::{play, PlayArgs, PlayFailure};
@@ -40,6 +43,8 @@ pub trait Table {
     fn poll(&mut self, hold: bool, now: Instant) -> Vec<Update>;
     /// Sends the player's command (an action, or a request for a hint).
     fn send(&mut self, command: Command, now: Instant);
+    /// The language of the texts the table makes (hints, notices); English unless set.
+    fn set_lang(&mut self, _lang: text::Lang) {}
 }
 
 /// A client and its table.
@@ -57,6 +62,13 @@ impl<T: Table> Session<T> {
             app: App::new(player),
             table,
         }
+    }
+
+    /// The session in `lang`: the client's texts and the table's (hints, notices).
+    pub fn with_lang(mut self, lang: text::Lang) -> Session<T> {
+        self.app.set_lang(lang);
+        self.table.set_lang(lang);
+        self
     }
 
     /// Takes in everything the table has to say now.

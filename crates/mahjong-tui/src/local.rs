@@ -10,7 +10,8 @@ use mahjong_bots::{bot_for_ruleset, Bot, BOT_NAMES};
 use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView, RecordHeader, SeatView};
 use mahjong_hands::Shape;
 
-use crate::app::{describe_action, Command, Update};
+use crate::app::{describe_action_in, Command, Update};
+use crate::text::{self, Lang, Msg};
 use crate::Table;
 
 /// A local game: the engine, the bots, and the human's seat.
@@ -27,6 +28,8 @@ pub struct LocalTable {
     delay: Duration,
     next_bot: Option<Instant>,
     over: bool,
+    /// The language of hints and errors.
+    lang: Lang,
 }
 
 /// Why a local table could not be set up.
@@ -107,6 +110,7 @@ impl LocalTable {
             delay: Duration::ZERO,
             next_bot: None,
             over: false,
+            lang: Lang::En,
         };
         let names = (0..seats)
             .map(|p| match &t.bots[p] {
@@ -210,9 +214,11 @@ impl LocalTable {
             let action = bot.act(&view);
             if let Err(e) = self.game.act(p, action) {
                 // A bot must choose from view.legal; if it did not, say so and stop.
-                self.out.push_back(Update::Error(format!(
-                    "bot {} (P{p}) played an illegal move: {e}",
-                    bot.name()
+                let name = bot.name().to_string();
+                self.out.push_back(Update::Error(text::tr(
+                    self.lang,
+                    Msg::BotIllegal,
+                    &[("name", &name), ("p", &p), ("error", &e)],
                 )));
                 return;
             }
@@ -252,8 +258,11 @@ impl Table for LocalTable {
             Command::Hint => {
                 let view = self.game.view(self.human);
                 if view.legal.is_empty() || matches!(view.phase, PhaseView::Over) {
-                    self.out
-                        .push_back(Update::Error("nothing to decide now".to_string()));
+                    self.out.push_back(Update::Error(text::tr(
+                        self.lang,
+                        Msg::NothingToDecide,
+                        &[],
+                    )));
                 } else {
                     // The analysis the browser's Hint shows (shanten, waits, best discard),
                     // and for a claim or a kong what a greedy bot would do.
@@ -261,23 +270,30 @@ impl Table for LocalTable {
                     let shape = Shape::of(&ruleset.tile_set());
                     let hint = hint_for(&view, &shape, ruleset.play().seven_pairs);
                     let a = self.hint_bot.act(&view);
-                    let mut text = hint.text();
+                    let mut words = text::hint_text(&hint, self.lang);
                     let tile = match a {
                         Action::Discard { tile, .. } => {
                             hint.discards.first().map(|d| d.tile).or(Some(tile))
                         }
                         _ => {
-                            text.push_str(&format!(
-                                " · a greedy bot would {}",
-                                describe_action(&a)
+                            // The bot's words need no declaration: it never discards here.
+                            let action = describe_action_in(&a, "", self.lang);
+                            words.push_str(&text::tr(
+                                self.lang,
+                                Msg::GreedyWould,
+                                &[("action", &action)],
                             ));
                             None
                         }
                     };
-                    self.out.push_back(Update::Hint { text, tile });
+                    self.out.push_back(Update::Hint { text: words, tile });
                 }
             }
             Command::Quit => {}
         }
+    }
+
+    fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
     }
 }

@@ -8,6 +8,7 @@ use mahjong_rules::Ruleset;
 use serde_json::{Map, Value};
 
 use crate::remote::{parse_join_link, CreateTable, RemoteTable};
+use crate::text::{self, Lang, Msg};
 use crate::{run, Ending, LocalTable, Session};
 
 /// The arguments of `mahjong play`.
@@ -53,6 +54,10 @@ pub struct PlayArgs {
     /// the game ends (a local game; a server keeps its own, see `mahjong replay`).
     #[arg(long, value_name = "FILE", conflicts_with = "server")]
     pub record: Option<std::path::PathBuf>,
+    /// The language of the game's texts: en, cs or pl (rule names included; tile codes and
+    /// keys stay the same).
+    #[arg(long, default_value = "en")]
+    pub lang: String,
 }
 
 /// Why `mahjong play` could not run (the CLI exits 2 with the message).
@@ -66,6 +71,11 @@ fn fail(e: impl std::fmt::Display) -> PlayFailure {
 
 /// Runs `mahjong play`; the text to print once the terminal is back to normal.
 pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
+    let lang: Lang = args
+        .lang
+        .parse()
+        .map_err(|e| fail(format!("--lang: {e}")))?;
+    let tr = |msg: Msg, args: &[(&str, &dyn std::fmt::Display)]| text::tr(lang, msg, args);
     let mut ruleset =
         Ruleset::named_or_file(&args.ruleset).map_err(|e| fail(format!("--ruleset: {e}")))?;
     for o in &args.options {
@@ -113,22 +123,22 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
                 }
                 return Err(e);
             }
-            let mut session = Session::new(args.seat, table);
+            let mut session = Session::new(args.seat, table).with_lang(lang);
             let ending = run(&mut session).map_err(fail)?;
             let mut text = match ending {
-                Ending::Finished(t) => {
-                    format!("game over (seed {seed}): {}\n", totals(&t, args.seat))
-                }
-                _ => format!("left the game (seed {seed})\n"),
+                Ending::Finished(t) => tr(
+                    Msg::EndGameOverSeed,
+                    &[("seed", &seed), ("totals", &totals_in(&t, args.seat, lang))],
+                ),
+                _ => tr(Msg::EndLeftSeed, &[("seed", &seed)]),
             };
+            text.push('\n');
             if let Some((path, f)) = record.as_mut() {
                 use std::io::Write;
                 f.write_all(&session.table.record_jsonl())
                     .map_err(|e| cannot(path, e))?;
-                text.push_str(&format!(
-                    "the record is in {} (mahjong replay {0})\n",
-                    path.display()
-                ));
+                text.push_str(&tr(Msg::EndRecord, &[("path", &path.display())]));
+                text.push('\n');
             }
             Ok(text)
         }
@@ -170,15 +180,23 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
             terminal()?;
             let rejoin = table.rejoin_args();
             let seat = table.seat();
-            let mut session = Session::new(seat, table);
+            // Coming back keeps the language.
+            let rejoin = if lang == Lang::En {
+                rejoin
+            } else {
+                format!("{rejoin} --lang {}", lang.as_str())
+            };
+            let mut session = Session::new(seat, table).with_lang(lang);
             let ending = run(&mut session).map_err(fail)?;
-            Ok(match ending {
-                Ending::Finished(t) => format!("game over: {}\n", totals(&t, seat)),
-                Ending::Left => format!("left the table; to come back: mahjong play {rejoin}\n"),
-                Ending::Closed(why) => {
-                    format!("connection closed ({why}); to come back: mahjong play {rejoin}\n")
+            let mut text = match ending {
+                Ending::Finished(t) => {
+                    tr(Msg::EndGameOver, &[("totals", &totals_in(&t, seat, lang))])
                 }
-            })
+                Ending::Left => tr(Msg::EndLeftTable, &[("args", &rejoin)]),
+                Ending::Closed(why) => tr(Msg::EndClosed, &[("why", &why), ("args", &rejoin)]),
+            };
+            text.push('\n');
+            Ok(text)
         }
     }
 }
@@ -190,16 +208,26 @@ fn clock_seed() -> u64 {
 }
 
 /// The final totals in words, the player's marked: `P0 −144 · P1 (you) +104`.
+#[cfg(test)]
 fn totals(t: &[i64], me: usize) -> String {
+    totals_in(t, me, Lang::En)
+}
+
+/// [`totals`] in `lang`.
+fn totals_in(t: &[i64], me: usize, lang: Lang) -> String {
     let each: Vec<String> = t
         .iter()
         .enumerate()
         .map(|(p, v)| {
-            let you = if p == me { " (you)" } else { "" };
+            let you = if p == me {
+                Msg::EndYou.template(lang)
+            } else {
+                ""
+            };
             format!("P{p}{you} {v:+}")
         })
         .collect();
-    format!("totals {}", each.join(" · "))
+    text::tr(lang, Msg::EndTotals, &[("list", &each.join(" · "))])
 }
 
 #[cfg(test)]
@@ -210,5 +238,15 @@ mod tests {
             super::totals(&[-144, -40, 104, 80], 2),
             "totals P0 -144 · P1 -40 · P2 (you) +104 · P3 +80"
         );
+    }
+
+    #[test]
+    fn totals_in_czech_and_polish() {
+        use super::{totals_in, Lang};
+        assert_eq!(
+            totals_in(&[-8, 8], 1, Lang::Cs),
+            "celkem P0 -8 · P1 (vy) +8"
+        );
+        assert_eq!(totals_in(&[-8, 8], 0, Lang::Pl), "razem P0 (ty) -8 · P1 +8");
     }
 }

@@ -16,6 +16,7 @@ use serde_json::{json, Map, Value};
 pub use mahjong_client::parse_join_link;
 
 use crate::app::{Command, Update};
+use crate::text::{self, Lang, Msg};
 use crate::Table;
 
 /// Why a server's table could not be reached.
@@ -132,7 +133,9 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
     let Known {
         ruleset,
         table: table_id,
+        lang,
     } = known;
+    let lang = *lang;
     let seated = |names: Vec<String>, ruleset: String, table: String, status: &str| {
         vec![
             Update::Seated {
@@ -153,7 +156,7 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
             ..
         } => {
             *ruleset = r["name"].as_str().unwrap_or_default().to_string();
-            *table_id = format!("table {table}");
+            *table_id = text::tr(lang, Msg::TitleTable, &[("id", &table)]);
             let names = players.into_iter().map(|p| p.name).collect();
             seated(names, ruleset.clone(), table_id.clone(), &status)
         }
@@ -187,7 +190,7 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
                     .collect(),
             };
             vec![Update::Hint {
-                text: hint.text(),
+                text: text::hint_text(&hint, lang),
                 tile: discards.first().map(|d| d.tile),
             }]
         }
@@ -199,11 +202,22 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
     }
 }
 
-/// What the welcome said that later messages (`players`) do not repeat.
-#[derive(Default)]
+/// What the welcome said that later messages (`players`) do not repeat, and the language
+/// of the texts made here.
 struct Known {
     ruleset: String,
     table: String,
+    lang: Lang,
+}
+
+impl Default for Known {
+    fn default() -> Known {
+        Known {
+            ruleset: String::new(),
+            table: String::new(),
+            lang: Lang::En,
+        }
+    }
 }
 
 /// A seat at a server's table.
@@ -280,17 +294,28 @@ impl Table for RemoteTable {
     fn poll(&mut self, _hold: bool, _now: Instant) -> Vec<Update> {
         let mut v: Vec<Update> = self.pending.drain(..).collect();
         let seat = self.seat.seat();
+        let lang = self.known.lang;
         for event in self.seat.try_events() {
             match event {
                 SeatEvent::Msg(m) => v.extend(updates_of(m, seat, &mut self.known)),
-                SeatEvent::Unreadable(e) => v.push(Update::Error(format!(
-                    "a server message the client cannot read: {e}"
+                SeatEvent::Unreadable(e) => v.push(Update::Error(text::tr(
+                    lang,
+                    Msg::Unreadable,
+                    &[("error", &e)],
                 ))),
-                SeatEvent::SendFailed(e) => v.push(Update::Error(format!("send: {e}"))),
-                SeatEvent::Reconnecting { why, attempt } => v.push(Update::Notice(format!(
-                    "connection lost ({why}); reconnecting ({attempt}/{RECONNECTS})…"
+                SeatEvent::SendFailed(e) => v.push(Update::Error(text::tr(
+                    lang,
+                    Msg::SendFailed,
+                    &[("error", &e)],
                 ))),
-                SeatEvent::Reconnected => v.push(Update::Notice("reconnected".to_string())),
+                SeatEvent::Reconnecting { why, attempt } => v.push(Update::Notice(text::tr(
+                    lang,
+                    Msg::Reconnecting,
+                    &[("why", &why), ("attempt", &attempt), ("max", &RECONNECTS)],
+                ))),
+                SeatEvent::Reconnected => {
+                    v.push(Update::Notice(text::tr(lang, Msg::Reconnected, &[])))
+                }
                 SeatEvent::Closed(why) => v.push(Update::Closed(why)),
             }
         }
@@ -304,9 +329,13 @@ impl Table for RemoteTable {
             Command::Quit => return,
         };
         if !self.seat.send(msg) {
-            self.pending
-                .push_back(Update::Error("the connection is closed".to_string()));
+            let closed = text::tr(self.known.lang, Msg::ConnectionClosed, &[]);
+            self.pending.push_back(Update::Error(closed));
         }
+    }
+
+    fn set_lang(&mut self, lang: Lang) {
+        self.known.lang = lang;
     }
 }
 

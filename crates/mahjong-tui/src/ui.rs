@@ -11,8 +11,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{describe_action_as, set_tiles, App, ScoreSheet};
-use crate::names::{item_name, rule_name, units, NameContext};
+use crate::app::{choice_msgs, describe_action_in, set_tiles, App, ScoreSheet};
+use crate::names::{item_name, units, NameContext};
+use crate::text::{self, Msg};
 use mahjong_rules::catalogue::{Lang, Units};
 
 /// The colour a tile code is drawn in: one per suit, winds, dragons, bonus tiles.
@@ -158,19 +159,19 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         Some(s) => Line::styled(s.to_string(), Style::default().fg(Color::LightRed)),
         // Below 80×24 parts of the table, the help and the sheets are cut: say so.
         None if area.width < 80 || area.height < 24 => Line::styled(
-            format!(
-                "the terminal is {}×{}: 80×24 or more shows everything",
-                area.width, area.height
-            ),
+            app.tr(Msg::FooterSmall, &[("w", &area.width), ("h", &area.height)]),
             Style::default().fg(Color::Yellow),
         ),
         // The discard keys only when there is a discard to make.
         None => Line::styled(
-            if app.my_turn() {
-                "←/→ select  Enter discard  ? help  q quit"
-            } else {
-                "? help  q quit"
-            },
+            app.tr(
+                if app.my_turn() {
+                    Msg::FooterTurn
+                } else {
+                    Msg::FooterIdle
+                },
+                &[],
+            ),
             Style::default().add_modifier(Modifier::DIM),
         ),
     };
@@ -183,11 +184,11 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     } else if let Some(why) = app.closed() {
         draw_box(
             frame,
-            "connection closed",
+            &app.tr(Msg::BoxClosed, &[]),
             vec![
                 Line::raw(why.to_string()),
                 Line::raw(""),
-                Line::raw("q: quit"),
+                Line::raw(app.tr(Msg::BoxQuitKey, &[])),
             ],
             60,
             6,
@@ -199,8 +200,8 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     if app.confirming_quit() {
         draw_box(
             frame,
-            "quit",
-            vec![Line::raw("Leave the game? y: yes, any other key: no")],
+            &app.tr(Msg::BoxQuit, &[]),
+            vec![Line::raw(app.tr(Msg::BoxQuitAsk, &[]))],
             50,
             3,
         );
@@ -220,42 +221,52 @@ fn title_line(app: &App) -> Line<'static> {
         parts.push(app.table().to_string());
     }
     if let Some(v) = app.view() {
-        parts.push(format!("hand {}", v.hand + 1));
-        parts.push(format!("prevailing {}", v.prevailing.letter()));
-        parts.push(format!("wall {}", v.live_wall));
+        let lang = app.lang();
+        parts.push(app.tr(Msg::TitleHand, &[("n", &(v.hand + 1))]));
+        parts.push(app.tr(
+            Msg::TitlePrevailing,
+            &[("wind", &text::wind_name(v.prevailing, lang))],
+        ));
+        parts.push(app.tr(Msg::TitleWall, &[("n", &v.live_wall)]));
         if let Some(d) = app.dora_indicator() {
             // With the kan-dora indicators revealed since (J3-T5).
-            let more: String = app
-                .further_indicators()
-                .iter()
-                .map(|t| format!(" {t}"))
-                .collect();
-            let s = if more.is_empty() { "" } else { "s" };
-            parts.push(format!("dora indicator{s} {d}{more}"));
+            let mut all = vec![d];
+            all.extend_from_slice(app.further_indicators());
+            let msg = if all.len() == 1 {
+                Msg::TitleDora
+            } else {
+                Msg::TitleDoras
+            };
+            parts.push(app.tr(msg, &[("tiles", &crate::app::codes(&all))]));
         }
         if v.pot > 0 {
             // Riichi sticks carried from earlier hands and staked in this one.
-            parts.push(format!("pot {}", grouped(v.pot as i64)));
+            parts.push(app.tr(Msg::TitlePot, &[("n", &grouped(v.pot as i64))]));
         }
+        let by = |p: usize, you: Msg, other: Msg, tile| {
+            let msg = if p == app.player() { you } else { other };
+            app.tr(msg, &[("who", &app.who(p)), ("tile", &tile)])
+        };
         parts.push(match v.phase {
-            PhaseView::Turn { player } => format!("turn: {}", app.who(player)),
-            PhaseView::Claims { discarder, tile } => {
-                format!("claims on {tile} from {}", app.who(discarder))
-            }
+            PhaseView::Turn { player } => app.tr(Msg::TitleTurn, &[("who", &app.who(player))]),
+            PhaseView::Claims { discarder, tile } => app.tr(
+                Msg::TitleClaims,
+                &[("tile", &tile), ("from", &app.from_whom(discarder))],
+            ),
             PhaseView::Rob {
                 konger,
                 tile,
                 aside: false,
-            } => format!("{} adds {tile} to a kong", app.who(konger)),
+            } => by(konger, Msg::TitleRobAddYou, Msg::TitleRobAdd, tile),
             PhaseView::Rob {
                 konger,
                 tile,
                 aside: true,
-            } => format!("{} sets {tile} aside", app.who(konger)),
-            PhaseView::Over => "hand over".to_string(),
+            } => by(konger, Msg::TitleRobAsideYou, Msg::TitleRobAside, tile),
+            PhaseView::Over => app.tr(Msg::TitleOver, &[]),
         });
     } else {
-        parts.push("waiting for the table…".to_string());
+        parts.push(app.tr(Msg::TitleWaiting, &[]));
     }
     spans.push(Span::raw(format!(" {}", parts.join(" · "))));
     Line::from(spans)
@@ -266,13 +277,15 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
     let Some(v) = app.view() else {
         return vec![];
     };
+    let lang = app.lang();
+    let wind_width = text::wind_label_width(lang);
     let mut lines = vec![];
     for (q, seat) in v.public.iter().enumerate() {
         let turn = matches!(v.phase, PhaseView::Turn { player } if player == q);
         let mut head = vec![
             Span::raw(if turn { "▶ " } else { "  " }),
             Span::styled(
-                format!("{} ", seat.wind.letter()),
+                format!("{:<wind_width$} ", text::wind_label(seat.wind, lang)),
                 Style::default()
                     .fg(Color::Yellow)
                     .add_modifier(Modifier::BOLD),
@@ -287,17 +300,16 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
             ),
             Span::raw({
                 let total = v.totals.get(q).copied().unwrap_or(0);
+                let n = format!("{:>2}", seat.concealed_count);
                 if v.starting_score == 0 {
-                    format!(
-                        " {:>2} tiles  total {:>6}",
-                        seat.concealed_count,
-                        signed(total)
+                    app.tr(
+                        Msg::SeatTotal,
+                        &[("n", &n), ("total", &format!("{:>6}", signed(total)))],
                     )
                 } else {
-                    format!(
-                        " {:>2} tiles  points {}",
-                        seat.concealed_count,
-                        standing(v.starting_score, total)
+                    app.tr(
+                        Msg::SeatPoints,
+                        &[("n", &n), ("points", &standing(v.starting_score, total))],
                     )
                 }
             }),
@@ -309,17 +321,17 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
             ));
         } else if seat.calling {
             head.push(Span::styled(
-                "  calling",
+                app.tr(Msg::SeatCalling, &[]),
                 Style::default().fg(Color::LightRed),
             ));
         }
         if !seat.bonus.is_empty() {
-            head.push(Span::raw("  bonus "));
+            head.push(Span::raw(app.tr(Msg::SeatBonus, &[])));
             head.extend(tile_spans(&seat.bonus));
         }
         lines.push(Line::from(head));
         if !seat.sets.is_empty() {
-            let mut l = vec![Span::raw("    sets ")];
+            let mut l = vec![Span::raw(app.tr(Msg::SeatSets, &[]))];
             for s in &seat.sets {
                 l.extend(set_spans(s));
                 l.push(Span::raw(" "));
@@ -327,8 +339,9 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
             lines.push(Line::from(l));
         }
         // Discards wrap by hand so the table's height is known before drawing.
-        let prefix = "    discards ";
-        let per_line = ((width as usize).saturating_sub(prefix.len()) / 3).max(1);
+        let prefix = app.tr(Msg::SeatDiscards, &[]);
+        let prefix_width = prefix.chars().count();
+        let per_line = ((width as usize).saturating_sub(prefix_width) / 3).max(1);
         let mut chunks: Vec<&[(Tile, bool)]> = if seat.discards.is_empty() {
             vec![&[]]
         } else {
@@ -346,9 +359,9 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
         }
         for (i, chunk) in chunks.into_iter().enumerate() {
             let mut l = vec![Span::raw(if i == 0 {
-                prefix.to_string()
+                prefix.clone()
             } else {
-                " ".repeat(prefix.len())
+                " ".repeat(prefix_width)
             })];
             if i == 0 && elided {
                 l.push(Span::raw("… "));
@@ -375,12 +388,15 @@ fn hand_lines(app: &App) -> Vec<Line<'static>> {
         return vec![];
     };
     let (tiles, drawn) = app.hand_tiles();
-    let label = format!("hand ({}) ", v.wind.letter());
+    let label = app.tr(
+        Msg::HandLabel,
+        &[("wind", &text::wind_label(v.wind, app.lang()))],
+    );
+    let mut marker = " ".repeat(label.chars().count());
     let mut spans = vec![Span::styled(
-        label.clone(),
+        label,
         Style::default().add_modifier(Modifier::BOLD),
     )];
-    let mut marker = " ".repeat(label.len());
     let sel = app.my_turn().then(|| app.selected());
     for (i, &t) in tiles.iter().enumerate() {
         if i > 0 {
@@ -414,7 +430,7 @@ fn hand_lines(app: &App) -> Vec<Line<'static>> {
     // The line above the hand warns of furiten: ready, but no win on a discard now.
     let warning = if v.furiten {
         Line::styled(
-            "furiten: you may not win on a discard now (only by drawing your winning tile)",
+            app.tr(Msg::Furiten, &[]),
             Style::default()
                 .fg(Color::LightRed)
                 .add_modifier(Modifier::BOLD),
@@ -446,79 +462,76 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
     let mut spans: Vec<Span<'static>> = vec![];
     let legal = app.legal();
     let has = |a: &Action| legal.contains(a);
+    let lang = app.lang();
+    let describe = |a: &Action| describe_action_in(a, app.declaration(), lang);
+    let word = |msg: Msg| Span::raw(app.tr(msg, &[]));
     if let Some(choice) = app.choice() {
-        spans.push(Span::raw(format!("which {}? ", choice.what)));
+        spans.push(word(choice_msgs(choice.what).0));
         for (i, a) in choice.options.iter().enumerate() {
             spans.push(key(&(i + 1).to_string()));
-            spans.push(Span::raw(format!(
-                " {}  ",
-                describe_action_as(a, app.declaration())
-            )));
+            spans.push(Span::raw(format!(" {}  ", describe(a))));
         }
         spans.push(key("Esc"));
-        spans.push(Span::raw(" back"));
+        spans.push(word(Msg::PromptBack));
     } else if app.my_turn() {
         spans.push(Span::styled(
-            "Your turn: ",
+            app.tr(Msg::PromptYourTurn, &[]),
             Style::default().add_modifier(Modifier::BOLD),
         ));
         if let Some(t) = app.selected_tile() {
             spans.push(key("Enter"));
-            spans.push(Span::raw(" discard "));
+            spans.push(word(Msg::PromptDiscard));
             spans.push(tile_span(t));
             spans.push(Span::raw("  "));
         }
         if has(&Action::Mahjong) {
             spans.push(key("m"));
-            spans.push(Span::raw(" Mah-Jongg  "));
+            spans.push(word(Msg::PromptMahjong));
         }
         if legal
             .iter()
             .any(|a| matches!(a, Action::ConcealedKong { .. } | Action::AnnexKong { .. }))
         {
             spans.push(key("k"));
-            spans.push(Span::raw(" kong  "));
+            spans.push(word(Msg::PromptKong));
         }
         if let Some(Action::SetAside { tile }) =
             legal.iter().find(|a| matches!(a, Action::SetAside { .. }))
         {
             spans.push(key("a"));
-            spans.push(Span::raw(" set aside "));
+            spans.push(word(Msg::PromptSetAside));
             spans.push(tile_span(*tile));
             spans.push(Span::raw("  "));
         }
         if legal.iter().any(|a| matches!(a, Action::SwapJoker { .. })) {
             spans.push(key("j"));
-            spans.push(Span::raw(" swap joker  "));
+            spans.push(word(Msg::PromptSwapJoker));
         }
         if app.call_possible() {
             spans.push(key("o"));
             spans.push(Span::raw(if app.calling() {
-                format!(" {}: ON  ", app.declaration())
+                app.tr(Msg::PromptDeclareOn, &[("decl", &app.declaration())])
             } else {
                 format!(" {}  ", app.declaration())
             }));
         }
     } else if app.claiming() {
         match v.phase {
-            PhaseView::Claims { discarder, tile } => {
-                spans.push(Span::raw(format!("{} discarded ", app.who(discarder))));
-                spans.push(tile_span(tile));
-                spans.push(Span::raw(": "));
-            }
+            PhaseView::Claims { discarder, tile } => spans.extend(with_tile(
+                app.tr(Msg::PromptDiscarded, &[("who", &app.who(discarder))]),
+                tile,
+            )),
             PhaseView::Rob {
                 konger,
                 tile,
                 aside,
             } => {
-                let (verb, to) = if aside {
-                    ("sets", " aside: ")
+                let msg = if aside {
+                    Msg::PromptRobAside
                 } else {
-                    ("adds", " to a kong: ")
+                    Msg::PromptRobAdd
                 };
-                spans.push(Span::raw(format!("{} {verb} ", app.who(konger))));
-                spans.push(tile_span(tile));
-                spans.push(Span::raw(to));
+                spans.extend(with_tile(app.tr(msg, &[("who", &app.who(konger))]), tile));
             }
             _ => {}
         }
@@ -529,15 +542,15 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         if has(&Action::Pung) || !joker_pungs.is_empty() {
             spans.push(key("u"));
             let what = match joker_pungs.len() {
-                0 => "pung".to_string(),
-                1 => describe_action_as(joker_pungs[0], app.declaration()),
-                n => format!("pung with the joker ({n} ways)"),
+                0 => app.tr(Msg::PromptPung, &[]),
+                1 => describe(joker_pungs[0]),
+                n => app.tr(Msg::PromptJokerPungs, &[("n", &n)]),
             };
             spans.push(Span::raw(format!(" {what}  ")));
         }
         if has(&Action::Kong) {
             spans.push(key("k"));
-            spans.push(Span::raw(" kong  "));
+            spans.push(word(Msg::PromptKong));
         }
         let chows: Vec<&Action> = legal
             .iter()
@@ -546,32 +559,32 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         if !chows.is_empty() {
             spans.push(key("c"));
             let what = if chows.len() == 1 {
-                describe_action_as(chows[0], app.declaration())
+                describe(chows[0])
             } else {
-                format!("chow ({} ways)", chows.len())
+                app.tr(Msg::PromptChows, &[("n", &chows.len())])
             };
             spans.push(Span::raw(format!(" {what}  ")));
         }
         if has(&Action::Mahjong) {
             spans.push(key("m"));
-            spans.push(Span::raw(" Mah-Jongg  "));
+            spans.push(word(Msg::PromptMahjong));
         }
         spans.push(key("p"));
-        spans.push(Span::raw(" pass"));
+        spans.push(word(Msg::PromptPass));
     } else if app.waiting() {
         spans.push(Span::styled(
-            "waiting for every human seat to join; the game starts then",
+            app.tr(Msg::PromptWaitingHumans, &[]),
             Style::default().add_modifier(Modifier::DIM),
         ));
     } else {
         let waiting = match v.phase {
-            PhaseView::Turn { player } => format!("{} to play…", app.who(player)),
-            PhaseView::Claims { tile, .. } => format!("claims on {tile}…"),
+            PhaseView::Turn { player } => app.tr(Msg::PromptToPlay, &[("who", &app.who(player))]),
+            PhaseView::Claims { tile, .. } => app.tr(Msg::PromptClaims, &[("tile", &tile)]),
             PhaseView::Rob {
                 tile, aside: true, ..
-            } => format!("robbing the {tile} set aside…"),
-            PhaseView::Rob { tile, .. } => format!("robbing the kong of {tile}…"),
-            PhaseView::Over => "the hand is over".to_string(),
+            } => app.tr(Msg::PromptRobbingAside, &[("tile", &tile)]),
+            PhaseView::Rob { tile, .. } => app.tr(Msg::PromptRobbingKong, &[("tile", &tile)]),
+            PhaseView::Over => app.tr(Msg::PromptOver, &[]),
         };
         spans.push(Span::styled(
             waiting,
@@ -581,7 +594,7 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
     if let Some(left) = app.time_left(now) {
         let secs = left.as_millis().div_ceil(1000);
         spans.push(Span::styled(
-            format!("   {secs}s left"),
+            app.tr(Msg::PromptSecondsLeft, &[("n", &secs)]),
             Style::default()
                 .fg(if secs <= 3 {
                     Color::LightRed
@@ -592,6 +605,18 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
         ));
     }
     vec![Line::from(spans)]
+}
+
+/// A text with a `{tile}` placeholder left in it, the tile drawn in its colour there.
+fn with_tile(text: String, tile: Tile) -> Vec<Span<'static>> {
+    match text.split_once("{tile}") {
+        Some((before, after)) => vec![
+            Span::raw(before.to_string()),
+            tile_span(tile),
+            Span::raw(after.to_string()),
+        ],
+        None => vec![Span::raw(text)],
+    }
 }
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -618,37 +643,29 @@ fn draw_box(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, width: u1
     );
 }
 
-fn draw_help(frame: &mut Frame, app: &App) {
-    let declare = format!(
-        "declare {} with the discard (when possible)",
-        app.declaration()
-    );
+/// The help box's lines: every key and what it does, then a note.
+pub fn help_lines(app: &App) -> Vec<Line<'static>> {
+    let declare = app.tr(Msg::HelpDeclare, &[("decl", &app.declaration())]);
     let rows = [
-        ("←/→  h/l", "select a tile (Home/End: first/last)"),
-        ("Enter/space", "discard the selected tile"),
-        ("o", declare.as_str()),
-        (
-            "m",
-            "win, Mah-Jongg (own turn, a discard, or robbing a kong)",
-        ),
-        (
-            "k",
-            "kong: concealed or added on your turn, or claim a discard",
-        ),
-        ("a", "set a tile aside for a loose tile (a North, a joker)"),
-        ("j", "take a joker back from your pung (malaysian-3p)"),
-        ("u", "claim the discard for a pung"),
-        ("c", "claim the discard for a chow"),
-        ("p", "pass on a discard or a kong"),
-        ("1-9", "pick a chow or kong when there are several"),
-        ("i", "hint: tiles from ready, waits, the best discard"),
-        ("↑/↓", "scroll the score sheet; Enter closes it"),
-        ("r", "on the score sheet: show or hide what each rule says"),
-        ("?", "this help (Esc closes)"),
-        ("q", "quit (asks first)"),
+        ("←/→  h/l", app.tr(Msg::HelpSelect, &[])),
+        ("Enter/space", app.tr(Msg::HelpDiscard, &[])),
+        ("o", declare),
+        ("m", app.tr(Msg::HelpWin, &[])),
+        ("k", app.tr(Msg::HelpKong, &[])),
+        ("a", app.tr(Msg::HelpAside, &[])),
+        ("j", app.tr(Msg::HelpSwap, &[])),
+        ("u", app.tr(Msg::HelpPung, &[])),
+        ("c", app.tr(Msg::HelpChow, &[])),
+        ("p", app.tr(Msg::HelpPass, &[])),
+        ("1-9", app.tr(Msg::HelpPick, &[])),
+        ("i", app.tr(Msg::HelpHint, &[])),
+        ("↑/↓", app.tr(Msg::HelpSheet, &[])),
+        ("r", app.tr(Msg::HelpRules, &[])),
+        ("?", app.tr(Msg::HelpHelp, &[])),
+        ("q", app.tr(Msg::HelpQuit, &[])),
     ];
     let mut lines: Vec<Line> = rows
-        .iter()
+        .into_iter()
         .map(|(k, what)| {
             Line::from(vec![
                 Span::styled(
@@ -657,15 +674,18 @@ fn draw_help(frame: &mut Frame, app: &App) {
                         .fg(Color::LightYellow)
                         .add_modifier(Modifier::BOLD),
                 ),
-                Span::raw(what.to_string()),
+                Span::raw(what),
             ])
         })
         .collect();
     lines.push(Line::raw(""));
-    lines.push(Line::raw(
-        "Claim prompts list only the claims you may make;",
-    ));
-    lines.push(Line::raw("a timer shows at a server's table."));
+    lines.push(Line::raw(app.tr(Msg::HelpNote1, &[])));
+    lines.push(Line::raw(app.tr(Msg::HelpNote2, &[])));
+    lines
+}
+
+fn draw_help(frame: &mut Frame, app: &App) {
+    let lines = help_lines(app);
     // The box is as wide as its longest line (or the screen); its height counts the rows
     // that lines wider than the box wrap into, so the last line is never cut off.
     let area = frame.area();
@@ -675,18 +695,43 @@ fn draw_help(frame: &mut Frame, app: &App) {
         .max()
         .unwrap_or(20)
         .min(area.width);
-    let inner = width.saturating_sub(2).max(1) as usize;
-    let height: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
-    draw_box(frame, "help", lines, width, height as u16);
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let height = text.line_count(width.saturating_sub(2).max(1));
+    // A screen lower than the box cuts it: it scrolls then, as the score sheet does, and
+    // its title says so; the keys stop where the last line shows.
+    let r = centered(area, width, (height as u16).saturating_add(2));
+    let visible = r.height.saturating_sub(2) as usize;
+    let max = height.saturating_sub(visible) as u16;
+    app.set_help_scroll_max(max);
+    let title = app.tr(
+        if max > 0 {
+            Msg::HelpTitleScroll
+        } else {
+            Msg::HelpTitle
+        },
+        &[],
+    );
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        text.scroll((app.help_scroll(), 0)).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {title} ")),
+        ),
+        r,
+    );
 }
 
 fn draw_game_over(frame: &mut Frame, app: &App, totals: &[i64]) {
     let starting = app.starting_score();
-    let mut lines = vec![Line::raw(if starting == 0 {
-        "Final totals:"
-    } else {
-        "Final points:"
-    })];
+    let mut lines = vec![Line::raw(app.tr(
+        if starting == 0 {
+            Msg::FinalTotals
+        } else {
+            Msg::FinalPoints
+        },
+        &[],
+    ))];
     for (p, t) in totals.iter().enumerate() {
         lines.push(Line::raw(format!(
             "  P{p} {:<10} {:>7}",
@@ -695,8 +740,14 @@ fn draw_game_over(frame: &mut Frame, app: &App, totals: &[i64]) {
         )));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::raw("q: quit"));
-    draw_box(frame, "game over", lines, 44, totals.len() as u16 + 4);
+    lines.push(Line::raw(app.tr(Msg::BoxQuitKey, &[])));
+    draw_box(
+        frame,
+        &app.tr(Msg::BoxGameOver, &[]),
+        lines,
+        44,
+        totals.len() as u16 + 4,
+    );
 }
 
 /// The score sheet's text: the winner, each player's items (rule id, name, value), score,
@@ -704,54 +755,65 @@ fn draw_game_over(frame: &mut Frame, app: &App, totals: &[i64]) {
 pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
     let mut lines = vec![];
     let bold = Style::default().add_modifier(Modifier::BOLD);
+    let lang = app.lang();
     let who = |p: usize| match sheet.winds.get(p) {
-        Some(w) => format!("P{p} ({})", w.letter()),
+        Some(w) => format!("P{p} ({})", text::wind_label(*w, lang)),
         None => format!("P{p}"),
     };
+    let n = sheet.hand + 1;
+    let wind = text::wind_name(sheet.prevailing, lang);
     let head = match sheet.win {
         Some((w, tile, from, supplier)) => {
+            let of = |msg: Msg, s: usize| app.tr(msg, &[("who", &who(s))]);
             let how = match (from, supplier) {
-                (mahjong_rules::WinFrom::Wall, _) => "from the wall".to_string(),
-                (mahjong_rules::WinFrom::Loose, _) => "with a loose tile".to_string(),
-                (mahjong_rules::WinFrom::Discard, Some(s)) => format!("on {}'s discard", who(s)),
-                (mahjong_rules::WinFrom::RobbedKong, Some(s)) => {
-                    format!("robbing {}'s kong", who(s))
-                }
+                (mahjong_rules::WinFrom::Wall, _) => app.tr(Msg::FromWall, &[]),
+                (mahjong_rules::WinFrom::Loose, _) => app.tr(Msg::FromLoose, &[]),
+                (mahjong_rules::WinFrom::Discard, Some(s)) => of(Msg::OnDiscardOf, s),
+                (mahjong_rules::WinFrom::RobbedKong, Some(s)) => of(Msg::RobbingOf, s),
                 _ => String::new(),
             };
             // In play a joker is the winning tile only of a hand won as dealt (MY3-J6).
             let with = if tile.is_joker() {
-                "the hand as dealt".to_string()
+                app.tr(Msg::SheetDealt, &[])
             } else {
                 format!("{tile} {how}")
             };
             let mut names = format!("{} {}", who(w), app.name(w));
             for &o in &sheet.more_winners {
-                names.push_str(&format!(" and {} {}", who(o), app.name(o)));
+                let other = format!("{} {}", who(o), app.name(o));
+                names.push_str(&app.tr(Msg::SheetAnd, &[("who", &other)]));
             }
-            let wins = if sheet.more_winners.is_empty() {
-                "wins"
+            let msg = if sheet.more_winners.is_empty() {
+                Msg::SheetWon
             } else {
-                "win"
+                Msg::SheetWonMany
             };
-            format!(
-                "Hand {} · prevailing {} · {names} {wins} with {with}",
-                sheet.hand + 1,
-                sheet.prevailing.letter(),
+            app.tr(
+                msg,
+                &[
+                    ("n", &n),
+                    ("wind", &wind),
+                    ("names", &names),
+                    ("with", &with),
+                ],
             )
         }
-        None => format!(
-            "Hand {} · prevailing {} · washout: {}",
-            sheet.hand + 1,
-            sheet.prevailing.letter(),
+        None => {
             // Some rulesets settle a washout (J3-P's payments of the players not ready,
             // riichi stakes into the pot); the nets below show them.
-            if sheet.settlement.iter().any(|&v| v != 0) {
-                "nobody won; the ruleset's washout payments are settled"
-            } else {
-                "nobody won, nothing is paid"
-            }
-        ),
+            let what = app.tr(
+                if sheet.settlement.iter().any(|&v| v != 0) {
+                    Msg::SheetWashoutPaid
+                } else {
+                    Msg::SheetWashoutFree
+                },
+                &[],
+            );
+            app.tr(
+                Msg::SheetWashout,
+                &[("n", &n), ("wind", &wind), ("what", &what)],
+            )
+        }
     };
     lines.push(Line::styled(head, bold));
     let won = |p: usize| sheet.win.is_some_and(|w| w.0 == p) || sheet.more_winners.contains(&p);
@@ -759,10 +821,10 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
         lines.push(Line::raw(""));
         let mut h = format!("{} {}", who(p), app.name(p));
         if won(p) {
-            h.push_str(" · winner");
+            h.push_str(&app.tr(Msg::SheetWinner, &[]));
         }
         if sheet.cannon == Some(p) {
-            h.push_str(" · pays for all (cannon)");
+            h.push_str(&app.tr(Msg::SheetCannon, &[]));
         }
         let items = sheet.items.get(p).map_or(&[][..], Vec::as_slice);
         let han_items = items
@@ -773,15 +835,18 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             // The hand's han, or its yakuman count (a yakuman hand counts no han).
             let yakuman: u32 = items.iter().map(|it| it.doubles).sum();
             what.push(match yakuman {
-                0 => format!("{} han", items.iter().map(|it| it.points).sum::<u32>()),
-                1 => "yakuman".to_string(),
-                n => format!("yakuman ×{n}"),
+                0 => app.tr(
+                    Msg::Han,
+                    &[("n", &items.iter().map(|it| it.points).sum::<u32>())],
+                ),
+                1 => app.tr(Msg::Yakuman, &[]),
+                n => app.tr(Msg::Yakumans, &[("n", &n)]),
             });
         }
         if let Some(id) = sheet.limits.get(p).and_then(|l| l.as_deref()) {
             what.push(format!(
                 "{id} {}",
-                rule_name(id, NameContext::default()).unwrap_or_default()
+                item_name(id, None, NameContext::default(), lang).unwrap_or_default()
             ));
         }
         let limit = if what.is_empty() {
@@ -793,18 +858,28 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
         let net = sheet.settlement.get(p).copied().unwrap_or(0);
         let total = sheet.totals.get(p).copied().unwrap_or(0);
         let standing = if starting == 0 {
-            format!("net {}   total {}", signed(net), signed(total))
+            app.tr(
+                Msg::SheetNetTotal,
+                &[("net", &signed(net)), ("total", &signed(total))],
+            )
         } else {
-            format!(
-                "net {}   points {}",
-                signed_grouped(net),
-                grouped(starting + total)
+            app.tr(
+                Msg::SheetNetPoints,
+                &[
+                    ("net", &signed_grouped(net)),
+                    ("points", &grouped(starting + total)),
+                ],
             )
         };
         lines.push(Line::styled(
-            format!(
-                "{h:<34} score {}{limit}   {standing}",
-                amount(starting, sheet.scores[p] as i64),
+            app.tr(
+                Msg::SheetScore,
+                &[
+                    ("head", &format!("{h:<34}")),
+                    ("score", &amount(starting, sheet.scores[p] as i64)),
+                    ("limit", &limit),
+                    ("standing", &standing),
+                ],
             ),
             if won(p) {
                 bold.fg(Color::LightGreen)
@@ -823,7 +898,7 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             tiles_line.extend(tile_spans(&hand));
         }
         if let Some(b) = sheet.bonus.get(p).filter(|b| !b.is_empty()) {
-            tiles_line.push(Span::raw("  bonus "));
+            tiles_line.push(Span::raw(app.tr(Msg::SeatBonus, &[])));
             tiles_line.extend(tile_spans(b));
         }
         if tiles_line.len() > 1 {
@@ -835,7 +910,7 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 own: sheet.winds.get(p).copied(),
                 prevailing: Some(sheet.prevailing),
             };
-            let mut what = item_name(&it.rule, it.name.as_deref(), cx, Lang::En)
+            let mut what = item_name(&it.rule, it.name.as_deref(), cx, lang)
                 .unwrap_or_else(|| "?".to_string());
             if let Some(t) = it.tile {
                 // A settlement item's wind tile names a seat (K3-S5: which opponent was
@@ -851,30 +926,36 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             }
             let mut value = vec![];
             if it.limit {
-                value.push("limit".to_string());
+                value.push(app.tr(Msg::Limit, &[]));
             }
+            let points = format!("{:>3}", it.points);
             if units(&it.rule) == Units::Fan {
-                value.push(format!("{:>3} fan", it.points));
+                value.push(app.tr(Msg::Fan, &[("n", &points)]));
             } else if units(&it.rule) == Units::HanYakuman {
                 if it.points > 0 {
-                    value.push(format!("{:>3} han", it.points));
+                    value.push(app.tr(Msg::Han, &[("n", &points)]));
                 }
                 match it.doubles {
                     0 => {}
-                    1 => value.push("yakuman".to_string()),
-                    n => value.push(format!("yakuman ×{n}")),
+                    1 => value.push(app.tr(Msg::Yakuman, &[])),
+                    n => value.push(app.tr(Msg::Yakumans, &[("n", &n)])),
                 }
             } else {
                 if it.points > 0 {
-                    let unit = if it.points == 1 { "pt" } else { "pts" };
-                    value.push(format!("{:>3} {unit}", it.points));
+                    let unit = if it.points == 1 {
+                        Msg::Point
+                    } else {
+                        Msg::Points
+                    };
+                    value.push(app.tr(unit, &[("n", &points)]));
                 }
                 if it.doubles > 0 {
-                    value.push(format!(
-                        "{} double{}",
-                        it.doubles,
-                        if it.doubles == 1 { "" } else { "s" }
-                    ));
+                    let unit = if it.doubles == 1 {
+                        Msg::Double
+                    } else {
+                        Msg::Doubles
+                    };
+                    value.push(app.tr(unit, &[("n", &it.doubles)]));
                 }
             }
             lines.push(Line::raw(format!(
@@ -887,7 +968,7 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
     }
     if !sheet.payments.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("Payments", bold));
+        lines.push(Line::styled(app.tr(Msg::SheetPayments, &[]), bold));
         for payer in 0..sheet.scores.len() {
             let to: Vec<String> = sheet
                 .payments
@@ -902,10 +983,9 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 })
                 .collect();
             if !to.is_empty() {
-                lines.push(Line::raw(format!(
-                    "  {} pays {}",
-                    who(payer),
-                    to.join(" · ")
+                lines.push(Line::raw(app.tr(
+                    Msg::SheetPays,
+                    &[("who", &who(payer)), ("to", &to.join(" · "))],
                 )));
             }
         }
@@ -915,25 +995,30 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             .iter()
             .filter(|p| p.from >= sheet.scores.len())
         {
-            lines.push(Line::raw(format!(
-                "  the pot pays {} {}",
-                who(pay.to),
-                amount(sheet.starting_score, pay.amount as i64)
+            lines.push(Line::raw(app.tr(
+                Msg::SheetPotPays,
+                &[
+                    ("who", &who(pay.to)),
+                    ("amount", &amount(sheet.starting_score, pay.amount as i64)),
+                ],
             )));
         }
     }
     if app.sheet_rules() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("The rules on this sheet", bold));
-        lines.extend(rule_text_lines(sheet).into_iter().map(Line::raw));
+        lines.push(Line::styled(app.tr(Msg::SheetRules, &[]), bold));
+        lines.extend(rule_text_lines_in(sheet, lang).into_iter().map(Line::raw));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        if app.sheet_rules() {
-            "Enter: continue   ↑/↓ (k/j): scroll   r: hide the rules"
-        } else {
-            "Enter: continue   ↑/↓ (k/j): scroll   r: what the rules say"
-        },
+        app.tr(
+            if app.sheet_rules() {
+                Msg::SheetKeysRules
+            } else {
+                Msg::SheetKeys
+            },
+            &[],
+        ),
         Style::default().add_modifier(Modifier::DIM),
     ));
     lines
@@ -946,6 +1031,11 @@ const RULE_TEXT_WIDTH: usize = 84;
 /// What each rule a sheet cites says, each id once in the order the sheet first cites it
 /// (items, then limits): `   M116d  Each pung or kong …`, wrapped under the text's column.
 pub fn rule_text_lines(sheet: &ScoreSheet) -> Vec<String> {
+    rule_text_lines_in(sheet, Lang::En)
+}
+
+/// [`rule_text_lines`] with the rules' texts in `lang`.
+pub fn rule_text_lines_in(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
     let mut ids: Vec<&str> = vec![];
     let cited = sheet
         .items
@@ -967,7 +1057,7 @@ pub fn rule_text_lines(sheet: &ScoreSheet) -> Vec<String> {
         let mut line = format!("   {id:<width$} ");
         let indent = line.chars().count();
         let mut at_start = true;
-        for word in entry.text(Lang::En).split_whitespace() {
+        for word in entry.text(lang).split_whitespace() {
             let len = line.chars().count();
             if !at_start && len + 1 + word.chars().count() > indent + RULE_TEXT_WIDTH {
                 out.push(std::mem::replace(&mut line, " ".repeat(indent)));
@@ -1000,7 +1090,7 @@ fn draw_sheet(frame: &mut Frame, app: &App, sheet: &ScoreSheet) {
         Paragraph::new(lines).scroll((app.sheet_scroll(), 0)).block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(" score sheet "),
+                .title(format!(" {} ", app.tr(Msg::SheetTitle, &[]))),
         ),
         r,
     );
