@@ -15,6 +15,7 @@ mod serve;
 mod simulate;
 mod stats;
 
+use mahjong_rules::catalogue::Lang;
 use mahjong_rules::{output::ScoreJson, score_with_shape, InputError, Ruleset, Table, TableInput};
 
 #[derive(Parser)]
@@ -41,6 +42,11 @@ enum Command {
         /// Read JSON Lines (one table per line) and write one JSON result per line.
         #[arg(long)]
         batch: bool,
+        /// The language of the readable sheet's labels and rule names: en, cs or pl. Tile
+        /// codes, rule ids and seat letters stay as written; --json and --batch output is
+        /// the same in every language.
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Play many full games with bots and summarise them.
     Simulate {
@@ -260,14 +266,21 @@ impl From<InputError> for Fail {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Score { file, json, batch } => {
+        Command::Score {
+            file,
+            json,
+            batch,
+            lang,
+        } => (|| {
+            // Told before the input is read, as `play --lang` does; JSON ignores a valid one.
+            let lang: Lang = lang.parse().map_err(|e| Fail(format!("--lang: {e}")))?;
             let path = file.unwrap_or_else(|| PathBuf::from("-"));
             if batch {
                 score_batch(&path)
             } else {
-                score_one(&path, json)
+                score_one(&path, json, lang)
             }
-        }
+        })(),
         Command::Ruleset { cmd, name, options } => match (cmd, name) {
             (None, None) if !options.is_empty() => Err(Fail(format!(
                 "-o {} needs a ruleset to change: mahjong ruleset NAME -o {}",
@@ -458,7 +471,7 @@ fn read_input(path: &PathBuf) -> Result<String, Fail> {
     Ok(text)
 }
 
-fn score_one(path: &PathBuf, as_json: bool) -> Result<ExitCode, Fail> {
+fn score_one(path: &PathBuf, as_json: bool, lang: Lang) -> Result<ExitCode, Fail> {
     let stdin = path.as_os_str() == "-";
     if stdin && io::stdin().is_terminal() {
         // A newcomer who types `mahjong score` alone would otherwise face a silent prompt.
@@ -486,7 +499,7 @@ fn score_one(path: &PathBuf, as_json: bool) -> Result<ExitCode, Fail> {
         s.push('\n');
         s
     } else {
-        render::table(&ruleset, &table, &outcome)
+        render::table(&ruleset, &table, &outcome, lang)
     };
     write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -15,6 +15,7 @@ mod ruleset;
 pub mod sample;
 mod score;
 mod sheet;
+mod sheet_text;
 mod table;
 
 pub use danger::{Danger, Dangers, Shown};

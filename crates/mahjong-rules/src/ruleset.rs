@@ -653,10 +653,23 @@ impl Ruleset {
         self.options.rules()
     }
 
-    /// The readable score sheet of a scored table (`mahjong score` without `--json`).
+    /// The readable score sheet of a scored table (`mahjong score` without `--json`), in
+    /// English.
     pub fn sheet(&self, table: &crate::Table, outcome: &crate::Outcome) -> String {
+        self.sheet_in(table, outcome, crate::catalogue::Lang::En)
+    }
+
+    /// The readable score sheet with its labels and rule names in `lang`
+    /// (`mahjong score --lang`); tile codes, rule ids and seat letters are the same in every
+    /// language.
+    pub fn sheet_in(
+        &self,
+        table: &crate::Table,
+        outcome: &crate::Outcome,
+        lang: crate::catalogue::Lang,
+    ) -> String {
         self.options
-            .sheet(&self.name, self.seat_winds(), table, outcome)
+            .sheet(&self.name, self.seat_winds(), table, outcome, lang)
     }
 }
 

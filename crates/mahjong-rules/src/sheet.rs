@@ -1,61 +1,73 @@
-//! The readable score sheet of `mahjong score` without `--json`. Families with their own
-//! way of counting override [`crate::Family::sheet`].
+//! The readable score sheet of `mahjong score` without `--json`, in English, Czech or Polish.
+//! Families with their own way of counting override [`crate::Family::sheet`]; the labels are
+//! in [`crate::sheet_text`], the rules' names in the catalogue.
 
 use std::fmt::Write;
 
 use mahjong_tiles::Wind;
 
-use crate::{Outcome, Table, WinFrom};
-
-/// Seat names by wind index.
-pub(crate) const SEAT_NAMES: [&str; 4] = ["East", "South", "West", "North"];
+use crate::catalogue::{self, Lang};
+use crate::sheet_text::{counted, tr, wind_name, wind_name_width, Txt, Word};
+use crate::{Outcome, Rule, Table, WinFrom};
 
 /// Renders every seat's items (rule id, name, points, doubles), the score, the payments
-/// and the settlement.
-pub fn points_and_doubles(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
+/// and the settlement, with every label and rule name in `lang`.
+pub fn points_and_doubles(
+    name: &str,
+    winds: &[Wind],
+    table: &Table,
+    outcome: &Outcome,
+    lang: Lang,
+) -> String {
     let mut s = String::new();
     let wind = |i: usize| winds[i % winds.len()].letter();
-    let _ = write!(
+    s.push_str(&tr(
+        lang,
+        Txt::Heading,
+        &[("name", &name), ("wind", &table.prevailing.letter())],
+    ));
+    let won = won_line(table, wind, Txt::WonLoose, lang);
+    let _ = writeln!(
         s,
-        "Ruleset {}   prevailing wind {}",
-        name,
-        table.prevailing.letter()
+        "   {}",
+        won.unwrap_or_else(|| Txt::Washout.template(lang).to_string())
     );
-    match (table.winner, &table.win) {
-        (Some(w), Some(win)) => {
-            let how = match win.from {
-                WinFrom::Wall => "from the wall".to_string(),
-                WinFrom::Loose => "with a loose tile".to_string(),
-                WinFrom::Discard => format!("on {}'s discard", wind(win.supplier.unwrap_or(0))),
-                WinFrom::RobbedKong => {
-                    format!("robbing {}'s kong", wind(win.supplier.unwrap_or(0)))
-                }
-            };
-            let _ = writeln!(s, "   {} wins with {} {how}", wind(w), win.tile);
-        }
-        _ => {
-            let _ = writeln!(s, "   washout: no score, no settlement (M97)");
-        }
-    }
-    for (i, sc) in outcome.scores.iter().enumerate().take(outcome.seats) {
+    let seats = &outcome.scores[..outcome.seats];
+    let whats: Vec<Vec<String>> = seats
+        .iter()
+        .map(|sc| {
+            sc.items
+                .as_slice()
+                .iter()
+                .map(|it| item_what(it, lang))
+                .collect()
+        })
+        .collect();
+    let score_label = Txt::Score.template(lang);
+    let width = name_column(
+        lang,
+        44,
+        whats
+            .iter()
+            .flatten()
+            .map(String::as_str)
+            .chain([score_label]),
+    );
+    for (i, sc) in seats.iter().enumerate() {
         let role = if table.winner == Some(i) {
-            "  winner"
+            format!("  {}", Txt::Winner.template(lang))
         } else {
-            ""
+            String::new()
         };
         let _ = writeln!(
             s,
             "\n{} {}{role}",
             wind(i),
-            SEAT_NAMES[winds[i % winds.len()].index()]
+            wind_name(winds[i % winds.len()], lang)
         );
-        for it in sc.items.as_slice() {
-            let what = match it.tile {
-                Some(t) => format!("{} {t}", it.rule.name),
-                None => it.rule.name.to_string(),
-            };
+        for (it, what) in sc.items.as_slice().iter().zip(&whats[i]) {
             let value = if it.limit {
-                "limit".to_string()
+                Txt::Limit.template(lang).to_string()
             } else {
                 let mut v = Vec::new();
                 if it.points > 0 {
@@ -63,75 +75,146 @@ pub fn points_and_doubles(name: &str, winds: &[Wind], table: &Table, outcome: &O
                 }
                 if it.doubles > 0 {
                     v.push(format!(
-                        "{:>2} double{}",
+                        "{:>2} {}",
                         it.doubles,
-                        if it.doubles == 1 { "" } else { "s" }
+                        counted(lang, it.doubles.into(), Word::Doubles)
                     ));
                 }
                 v.join("  ")
             };
-            let _ = writeln!(s, "  {:<6} {:<44} {value}", it.rule.id, what);
+            let _ = writeln!(s, "  {:<6} {what:<width$} {value}", it.rule.id);
         }
         let limit = match sc.limit {
-            Some(r) => format!("  ({} {})", r.id, r.name),
+            Some(r) => format!("  ({} {})", r.id, rule_name(r, lang)),
             None => String::new(),
         };
         let _ = writeln!(
             s,
-            "  {:<6} {:<44} {} points x 2^{} = {}{limit}",
-            "", "score", sc.points, sc.doubles, sc.score
+            "  {:<6} {score_label:<width$} {} {} x 2^{} = {}{limit}",
+            "",
+            sc.points,
+            counted(lang, sc.points as i64, Word::Points),
+            sc.doubles,
+            sc.score
         );
     }
-    payments_and_settlement(&mut s, "Payments", outcome, wind);
+    payments_and_settlement(&mut s, Txt::Payments, outcome, wind, lang);
     s
+}
+
+/// The name of `rule` in `lang`: the catalogue's name for the scorer's exact English one
+/// (the variant an id's items carry), or the English name for an id the catalogue lacks
+/// (a family outside the registry).
+pub(crate) fn rule_name(rule: &Rule, lang: Lang) -> &'static str {
+    if lang == Lang::En {
+        return rule.name;
+    }
+    catalogue::translate(rule.id, rule.name, lang).unwrap_or(rule.name)
+}
+
+/// An item's name column: its rule's name in `lang`, and its tile when it has one.
+pub(crate) fn item_what(it: &crate::Item, lang: Lang) -> String {
+    match it.tile {
+        Some(t) => format!("{} {t}", rule_name(it.rule, lang)),
+        None => rule_name(it.rule, lang).to_string(),
+    }
+}
+
+/// The width (in chars) of a name column whose English width is `fixed`. English keeps it
+/// fixed, so its sheet stays as it always was (a longer name overflows); Czech and Polish
+/// names run longer, so there the column widens to the sheet's longest name to keep the
+/// values aligned.
+pub(crate) fn name_column<'a>(
+    lang: Lang,
+    fixed: usize,
+    names: impl IntoIterator<Item = &'a str>,
+) -> usize {
+    if lang == Lang::En {
+        return fixed;
+    }
+    names
+        .into_iter()
+        .map(|n| n.chars().count())
+        .fold(fixed, usize::max)
+}
+
+/// The width a seat's full name is padded to where a text follows it on the same line: the
+/// longest name of `lang` and a space (English: 6).
+pub(crate) fn seat_name_column(lang: Lang) -> usize {
+    wind_name_width(lang) + 1
 }
 
 /// The sheet's closing sections: each payment under `heading` (one from past the seats is
 /// the pot's, J3-S10), then every seat's net result.
 pub(crate) fn payments_and_settlement(
     s: &mut String,
-    heading: &str,
+    heading: Txt,
     outcome: &Outcome,
     letter: impl Fn(usize) -> char,
+    lang: Lang,
 ) {
-    if !outcome.payments.as_slice().is_empty() {
-        let _ = writeln!(s, "\n{heading}");
-        for p in outcome.payments.as_slice() {
-            if p.from >= outcome.seats {
-                let _ = writeln!(s, "  pot to {} {:>6}", letter(p.to), p.amount);
-            } else {
-                let _ = writeln!(
-                    s,
-                    "  {} pays {} {:>6}",
-                    letter(p.from),
-                    letter(p.to),
-                    p.amount
-                );
-            }
+    let payments = outcome.payments.as_slice();
+    if !payments.is_empty() {
+        let _ = writeln!(s, "\n{}", heading.template(lang));
+        let labels: Vec<String> = payments
+            .iter()
+            .map(|p| {
+                if p.from >= outcome.seats {
+                    tr(lang, Txt::PotTo, &[("to", &letter(p.to))])
+                } else {
+                    tr(
+                        lang,
+                        Txt::Pays,
+                        &[("from", &letter(p.from)), ("to", &letter(p.to))],
+                    )
+                }
+            })
+            .collect();
+        // The labels differ in length in cs/pl ("bank platí S", "E platí S"): the amounts
+        // stay in one column (in English both are 8 chars, as they always were).
+        let w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        for (p, label) in payments.iter().zip(&labels) {
+            let _ = writeln!(s, "  {label:<w$} {:>6}", p.amount);
         }
     }
-    let _ = writeln!(s, "\nSettlement");
+    let _ = writeln!(s, "\n{}", Txt::Settlement.template(lang));
     for i in 0..outcome.seats {
         let _ = writeln!(s, "  {} {:>+7}", letter(i), outcome.settlement[i]);
     }
 }
 
-/// How the hand was won, for the heading.
-pub(crate) fn how_won(table: &Table, letter: impl Fn(usize) -> char) -> String {
-    match (table.winner, &table.win) {
-        (Some(w), Some(win)) => {
-            let how = match win.from {
-                WinFrom::Wall => "from the wall".to_string(),
-                WinFrom::Loose => "with a replacement tile".to_string(),
-                WinFrom::Discard => format!("on {}'s discard", letter(win.supplier.unwrap_or(0))),
-                WinFrom::RobbedKong => {
-                    format!("robbing {}'s kong", letter(win.supplier.unwrap_or(0)))
-                }
-            };
-            format!("{} wins with {} {how}", letter(w), win.tile)
-        }
-        _ => "drawn hand (goulash): nobody scores; the next winner takes the goulash bonus \
-              (K3-M2)"
-            .to_string(),
-    }
+/// Who won, with which tile and how, in `lang`; `None` for a hand nobody won. `loose` is
+/// the family's word for a win with a tile drawn for a kong or bonus tile
+/// ([`Txt::WonLoose`] or [`Txt::WonReplacement`]).
+fn won_line(
+    table: &Table,
+    letter: impl Fn(usize) -> char,
+    loose: Txt,
+    lang: Lang,
+) -> Option<String> {
+    let (Some(w), Some(win)) = (table.winner, &table.win) else {
+        return None;
+    };
+    let msg = match win.from {
+        WinFrom::Wall => Txt::WonWall,
+        WinFrom::Loose => loose,
+        WinFrom::Discard => Txt::WonDiscard,
+        WinFrom::RobbedKong => Txt::WonRobbing,
+    };
+    Some(tr(
+        lang,
+        msg,
+        &[
+            ("who", &letter(w)),
+            ("tile", &win.tile),
+            ("from", &letter(win.supplier.unwrap_or(0))),
+        ],
+    ))
+}
+
+/// How the hand was won, for the heading of the three-player sheets; a hand nobody won is
+/// korean-3p's goulash.
+pub(crate) fn how_won(table: &Table, letter: impl Fn(usize) -> char, lang: Lang) -> String {
+    won_line(table, letter, Txt::WonReplacement, lang)
+        .unwrap_or_else(|| Txt::Goulash.template(lang).to_string())
 }

@@ -194,7 +194,13 @@ fn a_toy_family_scores_and_settles_through_the_generic_path() {
     // Each loser pays the winner 16.
     assert_eq!(out.settlement, [-16, 48, -16, -16]);
     // The default score sheet knows nothing of the family but its items.
-    let sheet = Flowers::sheet("flowers", Flowers::seat_winds(&o), &table, &out);
+    let sheet = Flowers::sheet(
+        "flowers",
+        Flowers::seat_winds(&o),
+        &table,
+        &out,
+        mahjong_rules::catalogue::Lang::En,
+    );
     assert!(sheet.contains("T2     going out"), "{sheet}");
     assert!(
         sheet.contains("\nPayments\n  E pays S     16\n  W pays S     16\n  N pays S     16\n"),

@@ -234,9 +234,16 @@ pub trait Family: 'static {
         ))
     }
 
-    /// The readable score sheet of `mahjong score` (by default: points and doubles).
-    fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
-        crate::sheet::points_and_doubles(name, winds, table, outcome)
+    /// The readable score sheet of `mahjong score` (by default: points and doubles), its
+    /// labels and rule names in `lang`.
+    fn sheet(
+        name: &str,
+        winds: &[Wind],
+        table: &Table,
+        outcome: &Outcome,
+        lang: crate::catalogue::Lang,
+    ) -> String {
+        crate::sheet::points_and_doubles(name, winds, table, outcome, lang)
     }
 }
 
@@ -722,8 +729,9 @@ impl Options {
         winds: &[Wind],
         table: &Table,
         outcome: &Outcome,
+        lang: crate::catalogue::Lang,
     ) -> String {
-        each_family!(self, |F, _o| F::sheet(name, winds, table, outcome))
+        each_family!(self, |F, _o| F::sheet(name, winds, table, outcome, lang))
     }
 
     /// The options if they are family `F`'s (for code that knows one family well, such as

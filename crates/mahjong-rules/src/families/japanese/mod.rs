@@ -147,7 +147,13 @@ impl Family for Japanese {
         settle_japanese(table, scores, o)
     }
 
-    fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
-        sheet::sheet(name, winds, table, outcome)
+    fn sheet(
+        name: &str,
+        winds: &[Wind],
+        table: &Table,
+        outcome: &Outcome,
+        lang: crate::catalogue::Lang,
+    ) -> String {
+        sheet::sheet(name, winds, table, outcome, lang)
     }
 }

@@ -4,58 +4,91 @@ use std::fmt::Write;
 
 use mahjong_tiles::Wind;
 
-use crate::sheet::{how_won, SEAT_NAMES};
+use crate::catalogue::Lang;
+use crate::sheet::{how_won, item_what, name_column, rule_name, seat_name_column};
+use crate::sheet_text::{tr, wind_name, Txt};
 use crate::{Outcome, Table};
 
 /// The japanese-3p sheet: only the winner scores; each item with its han (a yakuman with
 /// its count), then the han, the payment band and the value; payments with the riichi
-/// sticks, and the pot carried from earlier hands.
-pub(super) fn sheet(ruleset: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
+/// sticks, and the pot carried from earlier hands. Labels and rule names in `lang`.
+pub(super) fn sheet(
+    ruleset: &str,
+    winds: &[Wind],
+    table: &Table,
+    outcome: &Outcome,
+    lang: Lang,
+) -> String {
     let letter = |i: usize| winds[i % winds.len()].letter();
-    let name = |i: usize| SEAT_NAMES[winds[i % winds.len()].index()];
+    let name = |i: usize| wind_name(winds[i % winds.len()], lang);
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Ruleset {}   prevailing wind {}   {}",
-        ruleset,
-        table.prevailing.letter(),
-        how_won(table, letter)
+        "{}   {}",
+        tr(
+            lang,
+            Txt::Heading,
+            &[("name", &ruleset), ("wind", &table.prevailing.letter())]
+        ),
+        how_won(table, letter, lang)
     );
-    for (i, sc) in outcome.scores.iter().enumerate().take(outcome.seats) {
+    let seats = &outcome.scores[..outcome.seats];
+    let whats: Vec<Vec<String>> = seats
+        .iter()
+        .map(|sc| {
+            sc.items
+                .as_slice()
+                .iter()
+                .map(|it| item_what(it, lang))
+                .collect()
+        })
+        .collect();
+    let width = name_column(lang, 44, whats.iter().flatten().map(String::as_str));
+    let name_width = seat_name_column(lang);
+    for (i, sc) in seats.iter().enumerate() {
         let riichi = match table.hands[i].riichi {
-            crate::Riichi::None => "",
-            crate::Riichi::Riichi => "  riichi",
-            crate::Riichi::Double => "  double riichi",
+            crate::Riichi::None => String::new(),
+            crate::Riichi::Riichi => format!("  {}", Txt::Riichi.template(lang)),
+            crate::Riichi::Double => format!("  {}", Txt::DoubleRiichi.template(lang)),
         };
         if table.winner != Some(i) {
             let _ = writeln!(
                 s,
-                "\n{} {:<6} scores nothing (only the winner scores){riichi}",
+                "\n{} {:<name_width$} {}{riichi}",
                 letter(i),
-                name(i)
+                name(i),
+                Txt::ScoresNothing.template(lang)
             );
             continue;
         }
-        let _ = writeln!(s, "\n{} {}  winner{riichi}", letter(i), name(i));
-        for it in sc.items.as_slice() {
-            let what = match it.tile {
-                Some(t) => format!("{} {t}", it.rule.name),
-                None => it.rule.name.to_string(),
-            };
+        let _ = writeln!(
+            s,
+            "\n{} {}  {}{riichi}",
+            letter(i),
+            name(i),
+            Txt::Winner.template(lang)
+        );
+        for (it, what) in sc.items.as_slice().iter().zip(&whats[i]) {
             let value = if it.doubles > 0 {
-                format!("yakuman x{}", it.doubles)
+                tr(lang, Txt::Yakuman, &[("n", &it.doubles)])
             } else {
                 format!("{:>2} han", it.points)
             };
-            let _ = writeln!(s, "  {:<7} {:<44} {value}", it.rule.id, what);
+            let _ = writeln!(s, "  {:<7} {what:<width$} {value}", it.rule.id);
         }
         let total = match (sc.doubles, sc.limit) {
-            (0, Some(r)) => format!("{} han, {} {}: {}", sc.points, r.id, r.name, sc.score),
+            (0, Some(r)) => format!(
+                "{} han, {} {}: {}",
+                sc.points,
+                r.id,
+                rule_name(r, lang),
+                sc.score
+            ),
             (0, None) => format!("{} han: {}", sc.points, sc.score),
-            (n, _) => format!("yakuman x{n}: {}", sc.score),
+            (n, _) => format!("{}: {}", tr(lang, Txt::Yakuman, &[("n", &n)]), sc.score),
         };
         let _ = writeln!(s, "  {:<7} {total}", "");
     }
-    crate::sheet::payments_and_settlement(&mut s, "Payments (with riichi sticks)", outcome, letter);
+    crate::sheet::payments_and_settlement(&mut s, Txt::PaymentsRiichi, outcome, letter, lang);
     s
 }

@@ -168,7 +168,13 @@ impl Family for Korean {
         score::win_rank(table, seat, o, shape)
     }
 
-    fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
-        sheet::sheet(name, winds, table, outcome)
+    fn sheet(
+        name: &str,
+        winds: &[Wind],
+        table: &Table,
+        outcome: &Outcome,
+        lang: crate::catalogue::Lang,
+    ) -> String {
+        sheet::sheet(name, winds, table, outcome, lang)
     }
 }

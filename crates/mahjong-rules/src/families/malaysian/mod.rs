@@ -163,7 +163,13 @@ impl Family for Malaysian {
         Ok(settle_dealt_win(table, seat, scores, o))
     }
 
-    fn sheet(name: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
-        sheet::sheet(name, winds, table, outcome)
+    fn sheet(
+        name: &str,
+        winds: &[Wind],
+        table: &Table,
+        outcome: &Outcome,
+        lang: crate::catalogue::Lang,
+    ) -> String {
+        sheet::sheet(name, winds, table, outcome, lang)
     }
 }

@@ -5,95 +5,140 @@ use std::fmt::Write;
 use mahjong_tiles::Wind;
 
 use super::score::instant_payments;
-use crate::sheet::{how_won, SEAT_NAMES};
+use crate::catalogue::Lang;
+use crate::sheet::{how_won, item_what, name_column, rule_name, seat_name_column};
+use crate::sheet_text::{tr, wind_name, Txt};
 use crate::{Outcome, Table};
 
 /// The malaysian-3p sheet: only the winner scores; each item with its fan (a limit hand
 /// as a limit), then the fan and the base B; the instant payments the table shows
-/// (MY3-I1–I4), the payments and the settlement.
-pub(super) fn sheet(ruleset: &str, winds: &[Wind], table: &Table, outcome: &Outcome) -> String {
+/// (MY3-I1–I4), the payments and the settlement. Labels and rule names in `lang`.
+pub(super) fn sheet(
+    ruleset: &str,
+    winds: &[Wind],
+    table: &Table,
+    outcome: &Outcome,
+    lang: Lang,
+) -> String {
     let letter = |i: usize| winds[i % winds.len()].letter();
-    let name = |i: usize| SEAT_NAMES[winds[i % winds.len()].index()];
+    let name = |i: usize| wind_name(winds[i % winds.len()], lang);
     let mut s = String::new();
     let how = match table.winner {
-        Some(_) => how_won(table, letter),
-        None => {
-            "drawn hand: nothing is paid for the hand; instant payments stand (MY3-P6)".to_string()
-        }
+        Some(_) => how_won(table, letter, lang),
+        None => Txt::DrawnInstant.template(lang).to_string(),
     };
     let _ = writeln!(
         s,
-        "Ruleset {}   prevailing wind {}   {how}",
-        ruleset,
-        table.prevailing.letter(),
+        "{}   {how}",
+        tr(
+            lang,
+            Txt::Heading,
+            &[("name", &ruleset), ("wind", &table.prevailing.letter())]
+        ),
     );
-    for (i, sc) in outcome.scores.iter().enumerate().take(outcome.seats) {
+    let seats = &outcome.scores[..outcome.seats];
+    let whats: Vec<Vec<String>> = seats
+        .iter()
+        .map(|sc| {
+            sc.items
+                .as_slice()
+                .iter()
+                .map(|it| item_what(it, lang))
+                .collect()
+        })
+        .collect();
+    let width = name_column(lang, 44, whats.iter().flatten().map(String::as_str));
+    let name_width = seat_name_column(lang);
+    for (i, sc) in seats.iter().enumerate() {
         if table.winner != Some(i) {
             let _ = writeln!(
                 s,
-                "\n{} {:<6} scores nothing (only the winner scores)",
+                "\n{} {:<name_width$} {}",
                 letter(i),
-                name(i)
+                name(i),
+                Txt::ScoresNothing.template(lang)
             );
             continue;
         }
-        let _ = writeln!(s, "\n{} {}  winner", letter(i), name(i));
-        for it in sc.items.as_slice() {
-            let what = match it.tile {
-                Some(t) => format!("{} {t}", it.rule.name),
-                None => it.rule.name.to_string(),
-            };
+        let _ = writeln!(
+            s,
+            "\n{} {}  {}",
+            letter(i),
+            name(i),
+            Txt::Winner.template(lang)
+        );
+        for (it, what) in sc.items.as_slice().iter().zip(&whats[i]) {
             let value = if it.limit {
-                format!("limit {} fan", it.points)
+                tr(lang, Txt::LimitFan, &[("n", &it.points)])
             } else {
-                format!("{:>2} fan", it.points)
+                tr(lang, Txt::Fan, &[("n", &format_args!("{:>2}", it.points))])
             };
-            let _ = writeln!(s, "  {:<8} {:<44} {value}", it.rule.id, what);
+            let _ = writeln!(s, "  {:<8} {what:<width$} {value}", it.rule.id);
         }
         let total = match sc.limit {
-            Some(r) if r.id == "MY3-L2" => {
-                format!("{} fan ({} {}): base {}", sc.points, r.id, r.name, sc.score)
-            }
-            Some(r) => format!(
-                "limit ({} {}): {} fan, base {}",
-                r.id, r.name, sc.points, sc.score
+            Some(r) if r.id == "MY3-L2" => tr(
+                lang,
+                Txt::FanRuleBase,
+                &[
+                    ("n", &sc.points),
+                    ("rule", &format_args!("{} {}", r.id, rule_name(r, lang))),
+                    ("base", &sc.score),
+                ],
             ),
-            None => format!("{} fan: base {}", sc.points, sc.score),
+            Some(r) => tr(
+                lang,
+                Txt::LimitFanBase,
+                &[
+                    ("rule", &format_args!("{} {}", r.id, rule_name(r, lang))),
+                    ("n", &sc.points),
+                    ("base", &sc.score),
+                ],
+            ),
+            None => tr(
+                lang,
+                Txt::FanBase,
+                &[("n", &sc.points), ("base", &sc.score)],
+            ),
         };
         let _ = writeln!(s, "  {:<8} {total}", "");
     }
     let (instant, n) = instant_payments(table);
     if n > 0 {
-        let _ = writeln!(s, "\nInstant payments");
-        for p in &instant[..n] {
-            let from = match p.from {
-                Some(f) => format!("from {}", letter(f)),
-                None => "from each".to_string(),
-            };
-            let what = if p.tile.is_bonus() {
-                let group = if p.tile.is_flower() {
-                    "flowers"
-                } else if p.tile.is_season() {
-                    "seasons"
-                } else if p.tile.is_animal() {
-                    "animals"
+        let _ = writeln!(s, "\n{}", Txt::InstantPayments.template(lang));
+        let whats: Vec<String> = instant[..n]
+            .iter()
+            .map(|p| {
+                if p.tile.is_bonus() {
+                    let group = if p.tile.is_flower() {
+                        Txt::Flowers
+                    } else if p.tile.is_season() {
+                        Txt::Seasons
+                    } else if p.tile.is_animal() {
+                        Txt::Animals
+                    } else {
+                        Txt::Faces
+                    };
+                    format!("{} ({})", rule_name(p.rule, lang), group.template(lang))
                 } else {
-                    "faces"
-                };
-                format!("{} ({group})", p.rule.name)
-            } else {
-                format!("{} {}", p.rule.name, p.tile)
+                    format!("{} {}", rule_name(p.rule, lang), p.tile)
+                }
+            })
+            .collect();
+        let width = name_column(lang, 36, whats.iter().map(String::as_str));
+        for (p, what) in instant[..n].iter().zip(&whats) {
+            let from = match p.from {
+                Some(f) => tr(lang, Txt::FromSeat, &[("who", &letter(f))]),
+                None => Txt::FromEach.template(lang).to_string(),
             };
             let _ = writeln!(
                 s,
-                "  {} {:<8} {:<36} {:>4} {from}",
+                "  {} {:<8} {what:<width$} {:>4} {from}",
                 letter(p.seat),
                 p.rule.id,
-                what,
                 p.amount
             );
         }
     }
-    crate::sheet::payments_and_settlement(&mut s, "Payments", outcome, letter);
+    crate::sheet::payments_and_settlement(&mut s, Txt::Payments, outcome, letter, lang);
     s
 }
