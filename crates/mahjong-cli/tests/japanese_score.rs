@@ -67,6 +67,35 @@ fn the_sheet_of_the_format_example() {
     assert!(!stdout.contains(" N "), "three seats only:\n{stdout}");
 }
 
+#[test]
+fn a_washout_table_is_no_goulash() {
+    // A table cannot say who was ready, so `score` settles nothing at a washout; the sheet
+    // says the noten payments are left to play (it used to print korean-3p's goulash line).
+    let t = json!({
+        "ruleset": "japanese-3p", "prevailing_wind": "E", "winner": null,
+        "seats": {
+            "E": {"concealed": ["1C", "9C", "1D", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "1B", "1B"]},
+            "S": {"concealed": ["1C", "1C", "1C", "2B", "3B", "4B", "5B", "6B", "7B", "8B", "9B", "9B", "9B"]},
+            "W": {"concealed": ["EW", "EW", "SW", "SW", "WW", "WW", "NW", "WD", "WD", "GD", "GD", "RD", "RD"]}
+        }
+    });
+    let (code, stdout, stderr) = score(&t.to_string(), false);
+    assert_eq!(code, 0, "{stderr}");
+    let first = stdout.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "Ruleset japanese-3p   prevailing wind E   washout: nobody won, no hand is scored \
+         (J3-P's noten payments and riichi stakes are settled in play)"
+    );
+    assert!(!stdout.contains("goulash"), "{stdout}");
+    for seat in ["E", "S", "W"] {
+        assert!(
+            stdout.contains(&format!("\n  {seat}      +0\n")),
+            "{seat} settles 0:\n{stdout}"
+        );
+    }
+}
+
 /// The example with `from` replaced in its text.
 fn with(from: &str, to: &str) -> String {
     assert!(EXAMPLE.contains(from), "{from}");

@@ -212,9 +212,14 @@ fn won_line(
     ))
 }
 
-/// How the hand was won, for the heading of the three-player sheets; a hand nobody won is
-/// korean-3p's goulash.
-pub(crate) fn how_won(table: &Table, letter: impl Fn(usize) -> char, lang: Lang) -> String {
+/// How the hand was won, for the heading of the three-player sheets; `no_winner` says
+/// what a hand nobody won means in the family.
+pub(crate) fn how_won(
+    table: &Table,
+    letter: impl Fn(usize) -> char,
+    no_winner: Txt,
+    lang: Lang,
+) -> String {
     won_line(table, letter, Txt::WonReplacement, lang)
-        .unwrap_or_else(|| Txt::Goulash.template(lang).to_string())
+        .unwrap_or_else(|| no_winner.template(lang).to_string())
 }

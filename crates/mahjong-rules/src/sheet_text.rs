@@ -73,6 +73,11 @@ texts! {
     Goulash: "drawn hand (goulash): nobody scores; the next winner takes the goulash bonus (K3-M2)",
         "remíza (guláš): nikdo neboduje; příští vítěz dostane gulášový bonus (K3-M2)",
         "remis (gulasz): nikt nie punktuje; następny zwycięzca dostaje premię za gulasz (K3-M2)";
+    /// A japanese-3p washout: a table cannot say who was ready, so the noten payments and
+    /// riichi stakes (J3-P) are left to play.
+    WashoutReady: "washout: nobody won, no hand is scored (J3-P's noten payments and riichi stakes are settled in play)",
+        "remíza: nikdo nevyhrál, žádná ruka se neboduje (platby J3-P za připravenou ruku a sázky riči se vyrovnávají ve hře)",
+        "remis: nikt nie wygrał, żadna ręka nie jest liczona (płatności J3-P za gotową rękę i stawki riichi rozlicza się w grze)";
     /// A drawn malaysian-3p hand.
     DrawnInstant: "drawn hand: nothing is paid for the hand; instant payments stand (MY3-P6)",
         "remíza: za hru se nic neplatí; okamžité platby zůstávají (MY3-P6)",

@@ -30,7 +30,7 @@ pub(super) fn sheet(
             Txt::Heading,
             &[("name", &ruleset), ("wind", &table.prevailing.letter())]
         ),
-        how_won(table, letter, lang)
+        how_won(table, letter, Txt::WashoutReady, lang)
     );
     let seats = &outcome.scores[..outcome.seats];
     let whats: Vec<Vec<String>> = seats

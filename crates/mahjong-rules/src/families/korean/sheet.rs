@@ -31,7 +31,7 @@ pub(super) fn sheet(
             Txt::Heading,
             &[("name", &ruleset), ("wind", &table.prevailing.letter())]
         ),
-        how_won(table, letter, lang)
+        how_won(table, letter, Txt::Goulash, lang)
     );
     let seats = &outcome.scores[..outcome.seats];
     let whats: Vec<Vec<String>> = seats

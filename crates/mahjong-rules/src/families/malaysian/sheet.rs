@@ -23,10 +23,7 @@ pub(super) fn sheet(
     let letter = |i: usize| winds[i % winds.len()].letter();
     let name = |i: usize| wind_name(winds[i % winds.len()], lang);
     let mut s = String::new();
-    let how = match table.winner {
-        Some(_) => how_won(table, letter, lang),
-        None => Txt::DrawnInstant.template(lang).to_string(),
-    };
+    let how = how_won(table, letter, Txt::DrawnInstant, lang);
     let _ = writeln!(
         s,
         "{}   {how}",
