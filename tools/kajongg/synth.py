@@ -288,6 +288,9 @@ def make_table(r, preset):
     left = pool.left()
     r.shuffle(left)
     t['discards'] = ['%s:%s' % (r.choice(SEATS), x) for x in left[:r.randint(0, 40)]]
+    if win.get('heaven') or win.get('earth'):
+        # Won before any discard, or on East's first: nothing else can have been discarded.
+        t['discards'] = []
     if src == 'discard':
         t['discards'].append('%s:%s' % (win['supplier'], win['tile']))
     return t

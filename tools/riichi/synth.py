@@ -220,7 +220,8 @@ class Gen:
             return x
         t['dora_indicators'] = [draw() for _ in range(n_ind)]
         t['ura_indicators'] = [draw() for _ in range(n_ind)]
-        if r.random() < 0.5:
+        if r.random() < 0.5 and not (win.get('heaven') or win.get('earth')):
+            # The winner's own discards; a first-draw win comes before any of his.
             t['discards'] = ['%s:%s' % (winner, r.choice(ALL)) for _ in range(r.randint(1, 3))]
         t['win'] = win
         t['seats'] = {s: (seat if s == winner else {}) for s in 'ESW'}

@@ -1165,6 +1165,7 @@ impl Table {
         }
         if let (Some(w), Some(win)) = (winner, &win) {
             check_win_place(&hands[w], win)?;
+            check_first_turn(win, w, order, reading.earth)?;
         }
         let cannon = match &input.cannon {
             None => None,
@@ -1411,6 +1412,51 @@ fn indicators(list: &[Tile], field: &str, set: &TileSet) -> Result<Counts, Input
         }
     }
     Ok(c)
+}
+
+/// A win on the first turn cannot follow discards it would have come after: Heaven's
+/// Blessing (Tenhou) before any; a first-draw win (Chiihou) before the winner's own; Earth's
+/// Blessing on East's first discard, which is all `discards` may list then. `order`: the
+/// table's discards as (seat, kind).
+fn check_first_turn(
+    win: &Win,
+    winner: usize,
+    order: &[(u8, u8)],
+    earth: Earth,
+) -> Result<(), InputError> {
+    if win.heaven && !order.is_empty() {
+        return Err(InputError::new(
+            "win.heaven",
+            format!(
+                "Heaven's Blessing is East's dealt hand, before any discard, but `discards` \
+                 lists {}",
+                order.len()
+            ),
+        ));
+    }
+    if !win.earth {
+        return Ok(());
+    }
+    let bad = match earth {
+        Earth::FirstDraw => order.iter().any(|&(who, _)| who as usize == winner),
+        Earth::EastsFirstDiscard => order.len() > 1 || order.iter().any(|&(who, _)| who != 0),
+        Earth::FirstGoAround => false,
+    };
+    if bad {
+        return Err(InputError::new(
+            "win.earth",
+            match earth {
+                Earth::FirstDraw => {
+                    "a first-draw win comes before the winner's first discard, but `discards` \
+                     lists one of his"
+                }
+                _ => {
+                    "Earth's Blessing is won on East's first discard: `discards` may list only that"
+                }
+            },
+        ));
+    }
+    Ok(())
 }
 
 fn validate_win(

@@ -1128,6 +1128,30 @@ fn m122b_earths_blessing() {
     assert_limit(&o, "S", "M122b", 1000);
     // East pays double.
     assert_eq!(paid(&o, "E", "S"), 2000);
+    // East's first discard is the only one there can have been.
+    let e = table()
+        .wins("S", "9B", "discard")
+        .supplier("E")
+        .flag("earth")
+        .discards("E:1C E:9B")
+        .seat("S", &[], ANY_HAND, "")
+        .try_score()
+        .unwrap_err();
+    assert_eq!(e.path, "win.earth");
+    assert!(e.message.contains("East's first discard"), "{e}");
+}
+
+#[test]
+fn m122a_heavens_blessing_comes_before_any_discard() {
+    let e = table()
+        .wins("E", "9B", "wall")
+        .flag("heaven")
+        .discards("S:1C")
+        .seat("E", &[], ANY_HAND, "")
+        .try_score()
+        .unwrap_err();
+    assert_eq!(e.path, "win.heaven");
+    assert!(e.message.contains("before any discard"), "{e}");
 }
 
 #[test]

@@ -740,6 +740,16 @@ fn ym1_chiihou() {
     win("E", "6B", "wall", &["earth"])
         .hand("E", &[], PLAIN)
         .fails("win.earth", "Chiihou");
+    // Others' discards may come before S's first draw; one of his own may not.
+    win("S", "6B", "wall", &["earth"])
+        .hand("S", &[], PLAIN)
+        .discard("E:9C")
+        .check(&["J3-YM1 x1"], 0, 1, 24000, [-16000, 24000, -8000]);
+    win("S", "6B", "wall", &["earth"])
+        .hand("S", &[], PLAIN)
+        .discard("E:9C")
+        .discard("S:1C")
+        .fails("win.earth", "before the winner's first discard");
 }
 
 #[test]
@@ -944,6 +954,11 @@ fn ym12_tenhou_triple_and_the_cap() {
     win("S", "6B", "wall", &["heaven"])
         .hand("S", &[], PLAIN)
         .fails("win.heaven", "East");
+    // Not after any discard: the dealt hand comes first.
+    win("E", "6B", "wall", &["heaven"])
+        .hand("E", &[], PLAIN)
+        .discard("S:1C")
+        .fails("win.heaven", "before any discard, but `discards` lists 1");
 }
 
 // ---------------------------------------------------------------------------------------
