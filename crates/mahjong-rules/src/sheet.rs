@@ -21,28 +21,13 @@ pub fn points_and_doubles(
 ) -> String {
     let mut s = String::new();
     let wind = |i: usize| winds[i % winds.len()].letter();
-    s.push_str(&tr(
-        lang,
-        Txt::Heading,
-        &[("name", &name), ("wind", &table.prevailing.letter())],
-    ));
-    let won = won_line(table, wind, Txt::WonLoose, lang);
     let _ = writeln!(
         s,
-        "   {}",
-        won.unwrap_or_else(|| Txt::Washout.template(lang).to_string())
+        "{}",
+        heading(name, table, wind, Txt::WonLoose, Txt::Washout, lang)
     );
     let seats = &outcome.scores[..outcome.seats];
-    let whats: Vec<Vec<String>> = seats
-        .iter()
-        .map(|sc| {
-            sc.items
-                .as_slice()
-                .iter()
-                .map(|it| item_what(it, lang))
-                .collect()
-        })
-        .collect();
+    let whats = item_whats(seats, lang);
     let score_label = Txt::Score.template(lang);
     let width = name_column(
         lang,
@@ -212,14 +197,37 @@ fn won_line(
     ))
 }
 
-/// How the hand was won, for the heading of the three-player sheets; `no_winner` says
-/// what a hand nobody won means in the family.
-pub(crate) fn how_won(
+/// The sheet's first line: the ruleset, the prevailing wind and how the hand was won
+/// (`loose`: how the family says a win with a loose tile), or `no_winner`, what a hand
+/// nobody won means in the family.
+pub(crate) fn heading(
+    ruleset: &str,
     table: &Table,
     letter: impl Fn(usize) -> char,
+    loose: Txt,
     no_winner: Txt,
     lang: Lang,
 ) -> String {
-    won_line(table, letter, Txt::WonReplacement, lang)
-        .unwrap_or_else(|| no_winner.template(lang).to_string())
+    let how = won_line(table, letter, loose, lang)
+        .unwrap_or_else(|| no_winner.template(lang).to_string());
+    let head = tr(
+        lang,
+        Txt::Heading,
+        &[("name", &ruleset), ("wind", &table.prevailing.letter())],
+    );
+    format!("{head}   {how}")
+}
+
+/// Each seat's items as the sheet names them ([`item_what`]).
+pub(crate) fn item_whats(seats: &[crate::SeatScore], lang: Lang) -> Vec<Vec<String>> {
+    seats
+        .iter()
+        .map(|sc| {
+            sc.items
+                .as_slice()
+                .iter()
+                .map(|it| item_what(it, lang))
+                .collect()
+        })
+        .collect()
 }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use mahjong_tiles::Wind;
 
 use crate::catalogue::Lang;
-use crate::sheet::{how_won, item_what, name_column, rule_name, seat_name_column};
+use crate::sheet::{heading, item_whats, name_column, rule_name, seat_name_column};
 use crate::sheet_text::{tr, wind_name, Txt};
 use crate::{Outcome, Table};
 
@@ -24,25 +24,18 @@ pub(super) fn sheet(
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{}   {}",
-        tr(
-            lang,
-            Txt::Heading,
-            &[("name", &ruleset), ("wind", &table.prevailing.letter())]
-        ),
-        how_won(table, letter, Txt::WashoutReady, lang)
+        "{}",
+        heading(
+            ruleset,
+            table,
+            letter,
+            Txt::WonReplacement,
+            Txt::WashoutReady,
+            lang
+        )
     );
     let seats = &outcome.scores[..outcome.seats];
-    let whats: Vec<Vec<String>> = seats
-        .iter()
-        .map(|sc| {
-            sc.items
-                .as_slice()
-                .iter()
-                .map(|it| item_what(it, lang))
-                .collect()
-        })
-        .collect();
+    let whats = item_whats(seats, lang);
     let width = name_column(lang, 44, whats.iter().flatten().map(String::as_str));
     let name_width = seat_name_column(lang);
     for (i, sc) in seats.iter().enumerate() {

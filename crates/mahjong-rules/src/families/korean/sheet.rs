@@ -6,7 +6,7 @@ use mahjong_tiles::Wind;
 
 use super::{class_of, Class};
 use crate::catalogue::Lang;
-use crate::sheet::{how_won, name_column, rule_name, seat_name_column};
+use crate::sheet::{heading, name_column, rule_name, seat_name_column};
 use crate::sheet_text::{counted, tr, wind_name, Txt, Word};
 use crate::{Outcome, Table};
 
@@ -25,13 +25,15 @@ pub(super) fn sheet(
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{}   {}",
-        tr(
-            lang,
-            Txt::Heading,
-            &[("name", &ruleset), ("wind", &table.prevailing.letter())]
-        ),
-        how_won(table, letter, Txt::Goulash, lang)
+        "{}",
+        heading(
+            ruleset,
+            table,
+            letter,
+            Txt::WonReplacement,
+            Txt::Goulash,
+            lang
+        )
     );
     let seats = &outcome.scores[..outcome.seats];
     let whats: Vec<Vec<String>> = seats

@@ -6,7 +6,7 @@ use mahjong_tiles::Wind;
 
 use super::score::instant_payments;
 use crate::catalogue::Lang;
-use crate::sheet::{how_won, item_what, name_column, rule_name, seat_name_column};
+use crate::sheet::{heading, item_whats, name_column, rule_name, seat_name_column};
 use crate::sheet_text::{tr, wind_name, Txt};
 use crate::{Outcome, Table};
 
@@ -23,27 +23,20 @@ pub(super) fn sheet(
     let letter = |i: usize| winds[i % winds.len()].letter();
     let name = |i: usize| wind_name(winds[i % winds.len()], lang);
     let mut s = String::new();
-    let how = how_won(table, letter, Txt::DrawnInstant, lang);
     let _ = writeln!(
         s,
-        "{}   {how}",
-        tr(
-            lang,
-            Txt::Heading,
-            &[("name", &ruleset), ("wind", &table.prevailing.letter())]
-        ),
+        "{}",
+        heading(
+            ruleset,
+            table,
+            letter,
+            Txt::WonReplacement,
+            Txt::DrawnInstant,
+            lang
+        )
     );
     let seats = &outcome.scores[..outcome.seats];
-    let whats: Vec<Vec<String>> = seats
-        .iter()
-        .map(|sc| {
-            sc.items
-                .as_slice()
-                .iter()
-                .map(|it| item_what(it, lang))
-                .collect()
-        })
-        .collect();
+    let whats = item_whats(seats, lang);
     let width = name_column(lang, 44, whats.iter().flatten().map(String::as_str));
     let name_width = seat_name_column(lang);
     for (i, sc) in seats.iter().enumerate() {
