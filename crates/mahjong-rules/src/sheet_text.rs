@@ -52,12 +52,12 @@ texts! {
         "{who} ma MahJongga z {tile} z muru";
     /// A win with a loose tile (the classical families' word).
     WonLoose: "{who} wins with {tile} with a loose tile",
-        "{who} má mahjong s {tile} jako volný kámen",
-        "{who} ma MahJongga z {tile} jako luźny kamień";
+        "{who} má mahjong s {tile} jako volným kamenem",
+        "{who} ma MahJongga z {tile} jako luźnym kamieniem";
     /// A win with a replacement tile (the three-player families' word).
     WonReplacement: "{who} wins with {tile} with a replacement tile",
-        "{who} má mahjong s {tile} jako náhradní kámen",
-        "{who} ma MahJongga z {tile} jako kamień zastępczy";
+        "{who} má mahjong s {tile} jako náhradním kamenem",
+        "{who} ma MahJongga z {tile} jako kamieniem zastępczym";
     /// A win on a discard.
     WonDiscard: "{who} wins with {tile} on {from}'s discard",
         "{who} má mahjong s {tile} na odhoz hráče {from}",
@@ -65,23 +65,23 @@ texts! {
     /// A win robbing a kong.
     WonRobbing: "{who} wins with {tile} robbing {from}'s kong",
         "{who} má mahjong s {tile} uloupením kongu hráče {from}",
-        "{who} ma MahJongga z {tile}, obrabowując konga gracza {from}";
+        "{who} ma MahJongga z {tile} przez obrabowanie konga gracza {from}";
     /// A washout of the points-and-doubles families.
     Washout: "washout: no score, no settlement (M97)", "remíza: žádné body, žádné vyrovnání (M97)",
         "remis: bez punktów i bez rozliczenia (M97)";
     /// A drawn korean-3p hand.
     Goulash: "drawn hand (goulash): nobody scores; the next winner takes the goulash bonus (K3-M2)",
-        "remíza (guláš): nikdo neboduje; příští vítěz dostane gulášový bonus (K3-M2)",
-        "remis (gulasz): nikt nie punktuje; następny zwycięzca dostaje premię za gulasz (K3-M2)";
+        "remíza (guláš): nikdo nezískává body; příští vítěz dostane gulášový bonus (K3-M2)",
+        "remis (gulasz): nikt nie zdobywa punktów; następny zwycięzca dostaje premię za gulasz (K3-M2)";
     /// A japanese-3p washout: a table cannot say who was ready, so the noten payments and
     /// riichi stakes (J3-P) are left to play.
     WashoutReady: "washout: nobody won, no hand is scored (J3-P's noten payments and riichi stakes are settled in play)",
-        "remíza: nikdo nevyhrál, žádná ruka se neboduje (platby J3-P za připravenou ruku a sázky riči se vyrovnávají ve hře)",
-        "remis: nikt nie wygrał, żadna ręka nie jest liczona (płatności J3-P za gotową rękę i stawki riichi rozlicza się w grze)";
+        "remíza: nikdo nevyhrál, žádná ruka se nepočítá (platby J3-P hráčů bez čekající ruky a sázky riči se vyrovnávají ve hře)",
+        "remis: nikt nie wygrał, żadna ręka nie jest liczona (płatności J3-P graczy bez gotowej ręki i stawki riichi rozlicza się w grze)";
     /// A drawn malaysian-3p hand.
     DrawnInstant: "drawn hand: nothing is paid for the hand; instant payments stand (MY3-P6)",
-        "remíza: za hru se nic neplatí; okamžité platby zůstávají (MY3-P6)",
-        "remis: za rozdanie nikt nic nie płaci; natychmiastowe płatności zostają (MY3-P6)";
+        "remíza: za hru se nic neplatí; okamžité platby zůstávají v platnosti (MY3-P6)",
+        "remis: za rozdanie nikt nic nie płaci; natychmiastowe płatności pozostają w mocy (MY3-P6)";
 
     // The seats.
     /// East's name.

@@ -164,7 +164,7 @@ messages! {
     /// The winning tile came from the wall.
     FromWall: "from the wall", "ze zdi", "z muru";
     /// The winning tile was a loose tile.
-    FromLoose: "with a loose tile", "jako volný kámen", "jako luźny kamień";
+    FromLoose: "with a loose tile", "jako volným kamenem", "jako luźnym kamieniem";
     /// The winning tile was another player's discard.
     OnDiscardOf: "on {who}'s discard", "na odhoz hráče {who}", "na zrzut gracza {who}";
     /// The winning tile was the player's own discard.
@@ -173,12 +173,12 @@ messages! {
     OnADiscard: "on a discard", "na odhoz", "na zrzut";
     /// The win robbed another player's kong.
     RobbingOf: "robbing {who}'s kong", "uloupením kongu hráče {who}",
-        "obrabowując konga gracza {who}";
+        "przez obrabowanie konga gracza {who}";
     /// The win robbed the player's kong.
     RobbingYour: "robbing your kong", "uloupením vašeho kongu",
-        "obrabowując twojego konga";
+        "przez obrabowanie twojego konga";
     /// The win robbed a kong of a player not known.
-    RobbingA: "robbing a kong", "uloupením kongu", "obrabowując konga";
+    RobbingA: "robbing a kong", "uloupením kongu", "przez obrabowanie konga";
     /// The wall is exhausted.
     LogWashout: "washout: the wall is exhausted", "remíza: zeď je vyčerpána",
         "remis: mur się wyczerpał";
@@ -201,7 +201,7 @@ messages! {
     NoPass: "pass is not possible now", "teď nelze nechat být", "pas nie jest teraz możliwy";
     /// Nothing to pass on.
     NothingToPass: "there is nothing to pass", "teď není co nechat být",
-        "nie ma teraz na co spasować";
+        "teraz nie ma czego odpuścić";
     /// No pung possible.
     NoPung: "a pung is not possible now", "pong teď nelze vzít",
         "pung nie jest teraz możliwy";
@@ -217,7 +217,7 @@ messages! {
     NoSwap: "a pung to take the joker from is not possible now",
         "teď nelze vzít žolíka zpět", "nie można teraz odebrać jokera";
     /// Enter while a claim is open.
-    ClaimOrPass: "claim with a letter, or p to pass", "uplatněte nárok písmenem, nebo p: nechat být",
+    ClaimOrPass: "claim with a letter, or p to pass", "uplatněte nárok písmenem nebo p: nechat být",
         "zgłoś literą albo p: pas";
     /// Enter on another's turn.
     NotYourTurn: "it is not your turn", "nejste na tahu", "to nie twój ruch";
@@ -228,8 +228,8 @@ messages! {
     CannotDiscard: "{tile} cannot be discarded now", "{tile} teď nelze zahodit",
         "{tile} nie można teraz odrzucić";
     /// The local table has nothing to hint at.
-    NothingToDecide: "nothing to decide now", "teď není co rozhodnout",
-        "teraz nie ma nic do zdecydowania";
+    NothingToDecide: "nothing to decide now", "teď není o čem rozhodovat",
+        "teraz nie ma o czym decydować";
     /// A bot broke the rules (a bug).
     BotIllegal: "bot {name} (P{p}) played an illegal move: {error}",
         "bot {name} (P{p}) zahrál nepovolený tah: {error}",
@@ -248,8 +248,8 @@ messages! {
         "połączenie jest zamknięte";
     /// A server message the client cannot read.
     Unreadable: "a server message the client cannot read: {error}",
-        "zpráva serveru, kterou klient nepřečte: {error}",
-        "wiadomość serwera, której klient nie odczyta: {error}";
+        "zpráva serveru, kterou klient neumí přečíst: {error}",
+        "wiadomość serwera, której klient nie potrafi odczytać: {error}";
     /// Sending failed.
     SendFailed: "send: {error}", "odeslání: {error}", "wysyłanie: {error}";
 
@@ -292,8 +292,8 @@ messages! {
     ActSetAside: "set {tile} aside (loose tile)", "odložit {tile} stranou (volný kámen)",
         "odłożyć {tile} na bok (luźny kamień)";
     /// Swap a tile for a joker.
-    ActSwapJoker: "swap {tile} for the joker in your pung", "vyměnit {tile} za žolíka ve vašem pongu",
-        "wymienić {tile} na jokera w twoim pungu";
+    ActSwapJoker: "swap {tile} for the joker in your pung", "vyměnit {tile} za žolíka ve svém pongu",
+        "wymienić {tile} na jokera w swoim pungu";
     /// Win.
     ActMahjong: "Mah-Jongg", "mahjong", "MahJongg";
     /// Pass.
@@ -406,9 +406,9 @@ messages! {
     PromptPung: "pung", "pong", "pung";
     /// Pungs with a joker.
     PromptJokerPungs: "pung with the joker ({n} ways)", "pong se žolíkem (možnosti: {n})",
-        "pung z jokerem (sposoby: {n})";
+        "pung z jokerem (możliwości: {n})";
     /// Chows.
-    PromptChows: "chow ({n} ways)", "čou (možnosti: {n})", "chow (sposoby: {n})";
+    PromptChows: "chow ({n} ways)", "čou (možnosti: {n})", "chow (możliwości: {n})";
     /// Pass.
     PromptPass: " pass", " nechat být", " pas";
     /// The table waits for people.
@@ -421,20 +421,20 @@ messages! {
     PromptClaims: "claims on {tile}…", "nároky na {tile}…", "zgłoszenia na {tile}…";
     /// Others may rob a tile set aside.
     PromptRobbingAside: "robbing the {tile} set aside…", "loupení odloženého {tile}…",
-        "rabunek odłożonego {tile}…";
+        "obrabowanie odłożonego {tile}…";
     /// Others may rob a kong.
     PromptRobbingKong: "robbing the kong of {tile}…", "loupení kongu {tile}…",
-        "rabunek konga {tile}…";
+        "obrabowanie konga {tile}…";
     /// The hand is over.
     PromptOver: "the hand is over", "hra skončila", "rozdanie zakończone";
     /// The claim timer.
-    PromptSecondsLeft: "   {n}s left", "   zbývá {n} s", "   zostało {n} s";
+    PromptSecondsLeft: "   {n}s left", "   ještě {n} s", "   jeszcze {n} s";
 
     // The footer.
     /// A terminal too small to show everything.
     FooterSmall: "the terminal is {w}×{h}: 80×24 or more shows everything",
         "terminál má {w}×{h}: 80×24 nebo víc ukáže vše",
-        "terminal ma {w}×{h}: 80×24 lub więcej pokazuje wszystko";
+        "terminal ma {w}×{h}: 80×24 lub więcej pokaże wszystko";
     /// The keys on the player's turn.
     FooterTurn: "←/→ select  Enter discard  ? help  q quit",
         "←/→ výběr  Enter zahodit  ? nápověda  q konec",
@@ -476,39 +476,39 @@ messages! {
     /// m.
     HelpWin: "win, Mah-Jongg (own turn, a discard, or robbing a kong)",
         "mahjong (ve vlastním tahu, na odhoz nebo uloupením kongu)",
-        "MahJongg (we własnym ruchu, na zrzut lub obrabowując konga)";
+        "MahJongg (w swoim ruchu, na zrzut lub przez obrabowanie konga)";
     /// k.
     HelpKong: "kong: concealed or added on your turn, or claim a discard",
-        "kong: skrytý či přiložený ve vašem tahu, nebo nárok na odhoz",
-        "kong: zakryty lub dołożony w twoim ruchu albo zgłoszenie zrzutu";
+        "kong: skrytý či přiložený (ve vašem tahu) nebo z odhozu",
+        "kong: zakryty lub dołożony (w twoim ruchu) albo ze zrzutu";
     /// a.
     HelpAside: "set a tile aside for a loose tile (a North, a joker)",
         "odložit kámen stranou za volný kámen (Sever, žolík)",
         "odłożyć kamień na bok za luźny kamień (Północ, joker)";
     /// j.
     HelpSwap: "take a joker back from your pung (malaysian-3p)",
-        "vzít žolíka zpět z vašeho pongu (malaysian-3p)",
-        "odebrać jokera z twojego punga (malaysian-3p)";
+        "vzít žolíka zpět ze svého pongu (malaysian-3p)",
+        "odebrać jokera ze swojego punga (malaysian-3p)";
     /// u.
     HelpPung: "claim the discard for a pung", "vzít odhoz na pong", "wziąć zrzut do punga";
     /// c.
     HelpChow: "claim the discard for a chow", "vzít odhoz na čou", "wziąć zrzut do chowa";
     /// p.
     HelpPass: "pass on a discard or a kong", "nechat být odhoz nebo kong",
-        "spasować na zrzut lub konga";
+        "odpuścić zrzut lub konga";
     /// 1-9.
     HelpPick: "pick a chow or kong when there are several", "vybrat čou nebo kong, je-li jich víc",
         "wybrać chow lub konga, gdy jest ich kilka";
     /// i.
     HelpHint: "hint: tiles from ready, waits, the best discard",
-        "nápověda: kamenů do čekání, na co čekáte, nejlepší odhoz",
-        "podpowiedź: kamienie do gotowości, oczekiwane, najlepszy zrzut";
+        "nápověda: kolik kamenů chybí, na co čekáte, nejlepší odhoz",
+        "podpowiedź: ile do gotowości, na co czekasz, najlepszy zrzut";
     /// ↑/↓.
     HelpSheet: "scroll the score sheet; Enter closes it", "posun bodování; Enter je zavře",
         "przewijanie punktacji; Enter ją zamyka";
     /// r.
     HelpRules: "on the score sheet: show or hide what each rule says",
-        "na bodování: ukázat či skrýt, co říká každé pravidlo",
+        "v bodování: ukázat či skrýt, co říká každé pravidlo",
         "w punktacji: pokazać lub ukryć treść każdej zasady";
     /// ?.
     HelpHelp: "this help (Esc closes); ↑/↓ j/k scroll it", "tato nápověda (Esc zavře); ↑/↓ j/k posun",
@@ -518,7 +518,7 @@ messages! {
     /// The note under the keys, first line.
     HelpNote1: "Claim prompts list only the claims you may make;",
         "Výzva k nároku nabízí jen nároky, které smíte uplatnit;",
-        "Zgłoszenia pokazują tylko to, co możesz zgłosić;";
+        "Przy zgłoszeniach widać tylko to, co możesz zgłosić;";
     /// Its second line.
     HelpNote2: "a timer shows at a server's table.", "u stolu na serveru běží časovač.",
         "przy stole na serwerze widać licznik czasu.";
@@ -604,7 +604,7 @@ messages! {
     EndGameOverSeed: "game over (seed {seed}): {totals}", "konec zápasu (seed {seed}): {totals}",
         "koniec gry (seed {seed}): {totals}";
     /// A local game left.
-    EndLeftSeed: "left the game (seed {seed})", "hra opuštěna (seed {seed})",
+    EndLeftSeed: "left the game (seed {seed})", "zápas opuštěn (seed {seed})",
         "gra opuszczona (seed {seed})";
     /// Where the record went.
     EndRecord: "the record is in {path} (mahjong replay {path})",
