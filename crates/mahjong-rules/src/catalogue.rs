@@ -354,6 +354,47 @@ pub fn to_json<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
     format!("[\n{}\n]\n", lines.join(",\n"))
 }
 
+/// Fills a message template's `{name}` placeholders from `args`, for the texts our
+/// clients show in every [`Lang`] (the score sheet, the terminal game). A name without a
+/// value stays as it is, so a missing value shows instead of vanishing.
+pub fn fill(template: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let name = &after[..close];
+                match args.iter().find(|(n, _)| *n == name) {
+                    Some((_, v)) => out.push_str(&v.to_string()),
+                    None => out.push_str(&rest[open..open + close + 2]),
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The placeholders a template names ([`fill`]), in order.
+pub fn placeholders(template: &str) -> Vec<&str> {
+    let mut names = vec![];
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        names.push(&after[..close]);
+        rest = &after[close + 1..];
+    }
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -226,30 +226,7 @@ pub(crate) fn counted(lang: Lang, n: i64, word: Word) -> &'static str {
 
 /// `msg` in `lang` with its placeholders filled from `args`.
 pub(crate) fn tr(lang: Lang, msg: Txt, args: &[(&str, &dyn Display)]) -> String {
-    let template = msg.template(lang);
-    let mut out = String::with_capacity(template.len() + 16);
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                match args.iter().find(|(k, _)| *k == name) {
-                    Some((_, v)) => out.push_str(&v.to_string()),
-                    // A placeholder without a value stays visible (a defect the tests catch).
-                    None => out.push_str(&rest[open..open + close + 2]),
-                }
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push_str(&rest[open..]);
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    crate::catalogue::fill(msg.template(lang), args)
 }
 
 /// A seat's (or wind's) full name in `lang`.
@@ -271,11 +248,7 @@ mod tests {
     use super::*;
 
     fn placeholders(t: &str) -> Vec<&str> {
-        let mut v: Vec<&str> = t
-            .split('{')
-            .skip(1)
-            .filter_map(|p| p.split_once('}').map(|(n, _)| n))
-            .collect();
+        let mut v = crate::catalogue::placeholders(t);
         v.sort_unstable();
         v
     }

@@ -12,7 +12,7 @@
 
 use std::fmt::Display;
 
-pub use mahjong_rules::catalogue::Lang;
+pub use mahjong_rules::catalogue::{fill, placeholders, Lang};
 use mahjong_tiles::Wind;
 
 macro_rules! messages {
@@ -624,49 +624,9 @@ messages! {
     EndYou: " (you)", " (vy)", " (ty)";
 }
 
-/// Fills `template`'s `{name}` placeholders from `args`; a name without a value stays as it
-/// is.
-pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
-    let mut out = String::with_capacity(template.len() + 16);
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                match args.iter().find(|(n, _)| *n == name) {
-                    Some((_, v)) => out.push_str(&v.to_string()),
-                    None => out.push_str(&rest[open..open + close + 2]),
-                }
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push_str(&rest[open..]);
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Message `msg` in `lang` with its placeholders filled.
 pub fn tr(lang: Lang, msg: Msg, args: &[(&str, &dyn Display)]) -> String {
     fill(msg.template(lang), args)
-}
-
-/// The placeholders a template names, in order.
-pub fn placeholders(template: &str) -> Vec<&str> {
-    let mut names = vec![];
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        names.push(&after[..close]);
-        rest = &after[close + 1..];
-    }
-    names
 }
 
 /// A seat wind's label (`W`; cs `Z`, pl `Zach`) in `P2 (W)` and the seat lines.
