@@ -218,6 +218,33 @@ pub(crate) fn heading(
     format!("{head}   {how}")
 }
 
+/// A three-player sheet's seat heading, after a blank line: the winner's (`E East  winner`)
+/// or a loser's, who scores nothing there (`W West    scores nothing …`, the name padded
+/// to `name_width`); `suffix` follows either (a riichi).
+pub(crate) fn seat_heading(
+    s: &mut String,
+    letter: char,
+    name: &str,
+    name_width: usize,
+    winner: bool,
+    suffix: &str,
+    lang: Lang,
+) {
+    let _ = if winner {
+        writeln!(
+            s,
+            "\n{letter} {name}  {}{suffix}",
+            Txt::Winner.template(lang)
+        )
+    } else {
+        writeln!(
+            s,
+            "\n{letter} {name:<name_width$} {}{suffix}",
+            Txt::ScoresNothing.template(lang)
+        )
+    };
+}
+
 /// Each seat's items as the sheet names them ([`item_what`]).
 pub(crate) fn item_whats(seats: &[crate::SeatScore], lang: Lang) -> Vec<Vec<String>> {
     seats

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use mahjong_tiles::Wind;
 
 use crate::catalogue::Lang;
-use crate::sheet::{heading, item_whats, name_column, rule_name, seat_name_column};
+use crate::sheet::{heading, item_whats, name_column, rule_name, seat_heading, seat_name_column};
 use crate::sheet_text::{tr, wind_name, Txt};
 use crate::{Outcome, Table};
 
@@ -44,23 +44,19 @@ pub(super) fn sheet(
             crate::Riichi::Riichi => format!("  {}", Txt::Riichi.template(lang)),
             crate::Riichi::Double => format!("  {}", Txt::DoubleRiichi.template(lang)),
         };
-        if table.winner != Some(i) {
-            let _ = writeln!(
-                s,
-                "\n{} {:<name_width$} {}{riichi}",
-                letter(i),
-                name(i),
-                Txt::ScoresNothing.template(lang)
-            );
-            continue;
-        }
-        let _ = writeln!(
-            s,
-            "\n{} {}  {}{riichi}",
+        let winner = table.winner == Some(i);
+        seat_heading(
+            &mut s,
             letter(i),
             name(i),
-            Txt::Winner.template(lang)
+            name_width,
+            winner,
+            &riichi,
+            lang,
         );
+        if !winner {
+            continue;
+        }
         for (it, what) in sc.items.as_slice().iter().zip(&whats[i]) {
             let value = if it.doubles > 0 {
                 tr(lang, Txt::Yakuman, &[("n", &it.doubles)])

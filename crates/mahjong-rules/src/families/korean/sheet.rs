@@ -6,7 +6,7 @@ use mahjong_tiles::Wind;
 
 use super::{class_of, Class};
 use crate::catalogue::Lang;
-use crate::sheet::{heading, name_column, rule_name, seat_name_column};
+use crate::sheet::{heading, name_column, rule_name, seat_heading, seat_name_column};
 use crate::sheet_text::{counted, tr, wind_name, Txt, Word};
 use crate::{Outcome, Table};
 
@@ -57,23 +57,11 @@ pub(super) fn sheet(
     let name_width = seat_name_column(lang);
     let points = |n: u64, word: Word| format!("{n:>3} {}", counted(lang, n as i64, word));
     for (i, sc) in seats.iter().enumerate() {
-        if table.winner != Some(i) {
-            let _ = writeln!(
-                s,
-                "\n{} {:<name_width$} {}",
-                letter(i),
-                name(i),
-                Txt::ScoresNothing.template(lang)
-            );
+        let winner = table.winner == Some(i);
+        seat_heading(&mut s, letter(i), name(i), name_width, winner, "", lang);
+        if !winner {
             continue;
         }
-        let _ = writeln!(
-            s,
-            "\n{} {}  {}",
-            letter(i),
-            name(i),
-            Txt::Winner.template(lang)
-        );
         for (it, what) in sc.items.as_slice().iter().zip(&whats[i]) {
             let n = u64::from(it.points);
             let value = match class_of(it.rule) {

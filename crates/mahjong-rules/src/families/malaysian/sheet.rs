@@ -6,7 +6,7 @@ use mahjong_tiles::Wind;
 
 use super::score::instant_payments;
 use crate::catalogue::Lang;
-use crate::sheet::{heading, item_whats, name_column, rule_name, seat_name_column};
+use crate::sheet::{heading, item_whats, name_column, rule_name, seat_heading, seat_name_column};
 use crate::sheet_text::{tr, wind_name, Txt};
 use crate::{Outcome, Table};
 
@@ -40,23 +40,11 @@ pub(super) fn sheet(
     let width = name_column(lang, 44, whats.iter().flatten().map(String::as_str));
     let name_width = seat_name_column(lang);
     for (i, sc) in seats.iter().enumerate() {
-        if table.winner != Some(i) {
-            let _ = writeln!(
-                s,
-                "\n{} {:<name_width$} {}",
-                letter(i),
-                name(i),
-                Txt::ScoresNothing.template(lang)
-            );
+        let winner = table.winner == Some(i);
+        seat_heading(&mut s, letter(i), name(i), name_width, winner, "", lang);
+        if !winner {
             continue;
         }
-        let _ = writeln!(
-            s,
-            "\n{} {}  {}",
-            letter(i),
-            name(i),
-            Txt::Winner.template(lang)
-        );
         for (it, what) in sc.items.as_slice().iter().zip(&whats[i]) {
             let value = if it.limit {
                 tr(lang, Txt::LimitFan, &[("n", &it.points)])
