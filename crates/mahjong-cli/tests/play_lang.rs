@@ -1,21 +1,13 @@
 //! `mahjong play --lang`: en, cs and pl are taken (without a terminal the game then stops
 //! for that reason), anything else is a usage error with status 2 naming the languages.
 
-use assert_cmd::Command;
+mod common;
 
 /// Runs `mahjong play ARGS` without a terminal: (status, stdout, stderr).
 fn play(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("mahjong")
-        .unwrap()
-        .arg("play")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::run(&all, "")
 }
 
 #[test]
