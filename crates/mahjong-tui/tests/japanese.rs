@@ -170,24 +170,8 @@ fn app_with(view: SeatView) -> (App, Vec<String>) {
 
 /// [`app_with`] at a three-seat table of another ruleset.
 fn app_at(ruleset: &str, view: SeatView) -> (App, Vec<String>) {
-    let mut app = App::new(0);
+    let app = common::seated(App::new(0), &["you", "greedy", "greedy"], ruleset, view);
     let now = Instant::now();
-    app.apply(
-        Update::Seated {
-            player: 0,
-            names: vec!["you".into(), "greedy".into(), "greedy".into()],
-            ruleset: ruleset.into(),
-            table: "seed 1".into(),
-        },
-        now,
-    );
-    app.apply(
-        Update::State {
-            view: Box::new(view),
-            time_left: None,
-        },
-        now,
-    );
     let mut term = Terminal::new(TestBackend::new(110, 40)).unwrap();
     term.draw(|f| ui::draw(f, &app, now)).unwrap();
     (app, screen(&term))

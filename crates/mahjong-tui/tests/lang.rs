@@ -19,25 +19,12 @@ use common::{inside_box, screen};
 fn app(lang: Lang) -> App {
     let game =
         mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("millington").unwrap(), 1));
-    let now = Instant::now();
-    let mut app = App::new(0).with_lang(lang);
-    app.apply(
-        Update::Seated {
-            player: 0,
-            names: vec!["you".into(), "ann".into(), "bob".into(), "cy".into()],
-            ruleset: "millington".into(),
-            table: "seed 1".into(),
-        },
-        now,
-    );
-    app.apply(
-        Update::State {
-            view: Box::new(game.view(0)),
-            time_left: None,
-        },
-        now,
-    );
-    app
+    common::seated(
+        App::new(0).with_lang(lang),
+        &["you", "ann", "bob", "cy"],
+        "millington",
+        game.view(0),
+    )
 }
 
 fn event(app: &mut App, e: Event) -> String {

@@ -7,27 +7,18 @@ use mahjong_engine::{Event, GameConfig, PaymentRecord, ScoredItem};
 use mahjong_rules::{Ruleset, WinFrom};
 use mahjong_tui::{ui, App, Update};
 
+mod common;
+
 #[test]
 fn two_winners_of_one_discard_are_both_named_on_the_score_sheet() {
     let game =
         mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("malaysian-3p").unwrap(), 1));
     let now = Instant::now();
-    let mut app = App::new(0);
-    app.apply(
-        Update::Seated {
-            player: 0,
-            names: vec!["you".into(), "ann".into(), "bob".into()],
-            ruleset: "malaysian-3p".into(),
-            table: "seed 1".into(),
-        },
-        now,
-    );
-    app.apply(
-        Update::State {
-            view: Box::new(game.view(0)),
-            time_left: None,
-        },
-        now,
+    let mut app = common::seated(
+        App::new(0),
+        &["you", "ann", "bob"],
+        "malaysian-3p",
+        game.view(0),
     );
     for player in [1, 2] {
         app.apply(

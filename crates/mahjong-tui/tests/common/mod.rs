@@ -3,7 +3,7 @@
 
 use mahjong_engine::{Action, SeatView};
 use mahjong_tui::codes;
-use mahjong_tui::App;
+use mahjong_tui::{App, Update};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::Terminal;
@@ -88,4 +88,26 @@ pub fn keys_for(app: &App, action: Action) -> Vec<KeyCode> {
             matches!(a, Action::ConcealedKong { .. } | Action::AnnexKong { .. })
         }),
     }
+}
+
+/// `app` seated as P0 at a table of `ruleset` with players `names`, showing `view`.
+pub fn seated(mut app: App, names: &[&str], ruleset: &str, view: SeatView) -> App {
+    let now = std::time::Instant::now();
+    app.apply(
+        Update::Seated {
+            player: 0,
+            names: names.iter().map(|n| n.to_string()).collect(),
+            ruleset: ruleset.into(),
+            table: "seed 1".into(),
+        },
+        now,
+    );
+    app.apply(
+        Update::State {
+            view: Box::new(view),
+            time_left: None,
+        },
+        now,
+    );
+    app
 }
