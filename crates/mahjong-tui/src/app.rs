@@ -116,6 +116,8 @@ pub struct ScoreSheet {
 pub struct Choice {
     /// What is being chosen (`"chow"`, `"kong"`).
     pub what: &'static str,
+    /// The prompt's question for it, in the client's language (`which chow?`).
+    pub question: Msg,
     /// The options, numbered from 1 on screen.
     pub options: Vec<Action>,
 }
@@ -1025,19 +1027,27 @@ impl App {
                 if jokers.is_empty() {
                     self.try_act(Action::Pung, Msg::NoPung)
                 } else {
-                    self.choose("pung", jokers)
+                    self.choose("pung", (Msg::WhichPung, Msg::NoPung), jokers)
                 }
             }
-            KeyCode::Char('c') => self.choose("chow", self.chows()),
+            KeyCode::Char('c') => self.choose("chow", (Msg::WhichChow, Msg::NoChow), self.chows()),
             KeyCode::Char('k') => {
                 if self.can(&Action::Kong) {
                     Some(Command::Act(Action::Kong))
                 } else {
-                    self.choose("kong", self.kongs())
+                    self.choose("kong", (Msg::WhichKong, Msg::NoKong), self.kongs())
                 }
             }
-            KeyCode::Char('a') => self.choose("tile to set aside", self.asides()),
-            KeyCode::Char('j') => self.choose("pung to take the joker from", self.swaps()),
+            KeyCode::Char('a') => self.choose(
+                "tile to set aside",
+                (Msg::WhichAside, Msg::NoAside),
+                self.asides(),
+            ),
+            KeyCode::Char('j') => self.choose(
+                "pung to take the joker from",
+                (Msg::WhichSwap, Msg::NoSwap),
+                self.swaps(),
+            ),
             KeyCode::Char('i') => Some(Command::Hint),
             _ => None,
         }
@@ -1052,15 +1062,25 @@ impl App {
         }
     }
 
-    fn choose(&mut self, what: &'static str, options: Vec<Action>) -> Option<Command> {
+    /// Several options: the player picks one (`question`); none: `refused` is said.
+    fn choose(
+        &mut self,
+        what: &'static str,
+        (question, refused): (Msg, Msg),
+        options: Vec<Action>,
+    ) -> Option<Command> {
         match options.len() {
             0 => {
-                self.status = Some(self.tr(choice_msgs(what).1, &[]));
+                self.status = Some(self.tr(refused, &[]));
                 None
             }
             1 => Some(Command::Act(options[0])),
             _ => {
-                self.choice = Some(Choice { what, options });
+                self.choice = Some(Choice {
+                    what,
+                    question,
+                    options,
+                });
                 None
             }
         }
@@ -1108,17 +1128,6 @@ fn scrolled(key: KeyCode, at: u16, max: u16) -> Option<u16> {
         KeyCode::PageDown => Some(at.saturating_add(10).min(max)),
         KeyCode::PageUp => Some(at.saturating_sub(10)),
         _ => None,
-    }
-}
-
-/// The prompt's question and the refusal for a [`Choice`]'s `what`.
-pub fn choice_msgs(what: &str) -> (Msg, Msg) {
-    match what {
-        "chow" => (Msg::WhichChow, Msg::NoChow),
-        "pung" => (Msg::WhichPung, Msg::NoPung),
-        "tile to set aside" => (Msg::WhichAside, Msg::NoAside),
-        "pung to take the joker from" => (Msg::WhichSwap, Msg::NoSwap),
-        _ => (Msg::WhichKong, Msg::NoKong),
     }
 }
 

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{choice_msgs, describe_action_in, set_tiles, App, ScoreSheet};
+use crate::app::{describe_action_in, set_tiles, App, ScoreSheet};
 use crate::names::{item_name, units, NameContext};
 use crate::text::{self, Msg};
 use mahjong_rules::catalogue::{Lang, Units};
@@ -466,7 +466,7 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
     let describe = |a: &Action| describe_action_in(a, app.declaration(), lang);
     let word = |msg: Msg| Span::raw(app.tr(msg, &[]));
     if let Some(choice) = app.choice() {
-        spans.push(word(choice_msgs(choice.what).0));
+        spans.push(word(choice.question));
         for (i, a) in choice.options.iter().enumerate() {
             spans.push(key(&(i + 1).to_string()));
             spans.push(Span::raw(format!(" {}  ", describe(a))));
