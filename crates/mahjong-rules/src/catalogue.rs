@@ -106,10 +106,11 @@ impl fmt::Display for Kind {
     }
 }
 
-/// A language the catalogue names rules in.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A language the catalogue names rules in; English by default.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
     /// English (the scorer's language).
+    #[default]
     En,
     /// Czech.
     Cs,

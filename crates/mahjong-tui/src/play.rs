@@ -207,13 +207,7 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
 }
 
-/// The final totals in words, the player's marked: `P0 −144 · P1 (you) +104`.
-#[cfg(test)]
-fn totals(t: &[i64], me: usize) -> String {
-    totals_in(t, me, Lang::En)
-}
-
-/// [`totals`] in `lang`.
+/// The final totals in words in `lang`, the player's marked: `P0 −144 · P1 (you) +104`.
 fn totals_in(t: &[i64], me: usize, lang: Lang) -> String {
     let each: Vec<String> = t
         .iter()
@@ -235,7 +229,7 @@ mod tests {
     #[test]
     fn totals_name_each_player_and_mark_the_user() {
         assert_eq!(
-            super::totals(&[-144, -40, 104, 80], 2),
+            super::totals_in(&[-144, -40, 104, 80], 2, super::Lang::En),
             "totals P0 -144 · P1 -40 · P2 (you) +104 · P3 +80"
         );
     }

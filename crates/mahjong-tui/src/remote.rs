@@ -204,20 +204,11 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
 
 /// What the welcome said that later messages (`players`) do not repeat, and the language
 /// of the texts made here.
+#[derive(Default)]
 struct Known {
     ruleset: String,
     table: String,
     lang: Lang,
-}
-
-impl Default for Known {
-    fn default() -> Known {
-        Known {
-            ruleset: String::new(),
-            table: String::new(),
-            lang: Lang::En,
-        }
-    }
 }
 
 /// A seat at a server's table.
