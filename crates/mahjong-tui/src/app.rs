@@ -1167,13 +1167,8 @@ fn set_name(kind: mahjong_engine::SetKind, tile: Tile, lang: Lang) -> String {
     text::tr(lang, msg, &[("tiles", &codes(&set_tiles(kind, tile)))])
 }
 
-/// An action in words, for hints and prompts, with the ruleset's name for declaring ready
-/// with a discard (`Riichi`, `Original Call`: [`App::declaration`]).
-pub fn describe_action_as(a: &Action, declaration: &str) -> String {
-    describe_action_in(a, declaration, Lang::En)
-}
-
-/// [`describe_action_as`] in `lang` (English: exactly its words).
+/// An action in words in `lang`, for hints and prompts, with the ruleset's name for
+/// declaring ready with a discard (`Riichi`, `Original Call`: [`App::declaration`]).
 pub fn describe_action_in(a: &Action, declaration: &str, lang: Lang) -> String {
     if lang == Lang::En {
         return match a {

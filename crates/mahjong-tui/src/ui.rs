@@ -1007,7 +1007,7 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
     if app.sheet_rules() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(app.tr(Msg::SheetRules, &[]), bold));
-        lines.extend(rule_text_lines_in(sheet, lang).into_iter().map(Line::raw));
+        lines.extend(rule_text_lines(sheet, lang).into_iter().map(Line::raw));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
@@ -1029,13 +1029,9 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
 const RULE_TEXT_WIDTH: usize = 84;
 
 /// What each rule a sheet cites says, each id once in the order the sheet first cites it
-/// (items, then limits): `   M116d  Each pung or kong …`, wrapped under the text's column.
-pub fn rule_text_lines(sheet: &ScoreSheet) -> Vec<String> {
-    rule_text_lines_in(sheet, Lang::En)
-}
-
-/// [`rule_text_lines`] with the rules' texts in `lang`.
-pub fn rule_text_lines_in(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
+/// (items, then limits), in `lang`: `   M116d  Each pung or kong …`, wrapped under the text's
+/// column.
+pub fn rule_text_lines(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
     let mut ids: Vec<&str> = vec![];
     let cited = sheet
         .items
