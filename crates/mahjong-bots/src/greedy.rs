@@ -279,7 +279,7 @@ impl GreedyBot {
 
     /// The shanten after taking one tile of each kind of `kinds` out of `c`, counting the
     /// held jokers (the batch functions know no jokers).
-    fn shanten_each_removed_with_jokers(
+    pub(crate) fn shanten_each_removed_with_jokers(
         &self,
         c: &Counts,
         declared: usize,
@@ -626,19 +626,23 @@ impl GreedyBot {
         let k = tile.kind()?;
         let mut h = *hand;
         // MY3-J2: the jokers the claim would use are weighed out of the hand.
-        let held = self.held_jokers.get();
-        let used = match a {
-            Action::Pung => 2u8.saturating_sub(h[k]),
-            Action::Chow { first } => {
-                let f = first.kind().expect("playing tile");
-                (f..f + 3).filter(|&x| x != k && h[x] == 0).count() as u8
-            }
-            _ => 0,
-        };
-        self.held_jokers.set(held.saturating_sub(used));
-        let out = self.after_claim_naturals(cx, &mut h, d, k, tile, a);
-        self.held_jokers.set(held);
+        let left = self
+            .held_jokers
+            .get()
+            .saturating_sub(claim_jokers(&h, k, a));
+        let out = self.with_held_jokers(left, || {
+            self.after_claim_naturals(cx, &mut h, d, k, tile, a)
+        });
         out.map(|(s1, value)| (h, s1, value))
+    }
+
+    /// `f` weighed with `n` jokers held instead of those noted (after a claim that would
+    /// use some).
+    pub(crate) fn with_held_jokers<T>(&self, n: u8, f: impl FnOnce() -> T) -> T {
+        let held = self.held_jokers.replace(n);
+        let out = f();
+        self.held_jokers.set(held);
+        out
     }
 
     /// [`GreedyBot::after_claim`] with the claim's natural tiles taken out of `h`.
@@ -1455,6 +1459,19 @@ impl<'a> Ctx<'a> {
             s -= 30;
         }
         s
+    }
+}
+
+/// The held jokers a claim of kind `k` from `hand` would use (MY3-J2): one for each
+/// natural tile missing from the set.
+pub(crate) fn claim_jokers(hand: &Counts, k: usize, a: Action) -> u8 {
+    match a {
+        Action::Pung => 2u8.saturating_sub(hand[k]),
+        Action::Chow { first } => {
+            let f = first.kind().expect("playing tile");
+            (f..f + 3).filter(|&x| x != k && hand[x] == 0).count() as u8
+        }
+        _ => 0,
     }
 }
 
