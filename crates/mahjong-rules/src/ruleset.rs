@@ -673,7 +673,8 @@ impl Ruleset {
     }
 }
 
-/// A ruleset file for any family's options (unset optional values are left out).
+/// A ruleset file for any family's options. TOML has no null: an unset optional value
+/// is named in a comment at the end, so that every option shows.
 pub(crate) fn toml_file<T: Serialize>(name: &str, base: &str, options: &T) -> String {
     #[derive(Serialize)]
     struct File<'a, T> {
@@ -681,12 +682,19 @@ pub(crate) fn toml_file<T: Serialize>(name: &str, base: &str, options: &T) -> St
         base: &'a str,
         options: &'a T,
     }
-    toml::to_string(&File {
+    let mut text = toml::to_string(&File {
         name,
         base,
         options,
     })
-    .expect("options serialize to TOML")
+    .expect("options serialize to TOML");
+    let value = serde_json::to_value(options).expect("options serialize");
+    for (key, v) in value.as_object().into_iter().flatten() {
+        if v.is_null() {
+            text.push_str(&format!("# {key} = …  (optional; not set)\n"));
+        }
+    }
+    text
 }
 
 /// Overrides the options of one family: each override is checked alone so an error names
@@ -817,6 +825,13 @@ mod tests {
         assert_eq!(r.option("dead_wall"), json!(DeadWall::Replenished14));
         let back = Ruleset::from_toml(&r.to_toml()).unwrap();
         assert_eq!(back, r);
+        // Every option shows: an unset optional one as a comment (TOML has no null).
+        let text = r.to_toml();
+        assert!(text.ends_with("# limit_hand_minimum = …  (optional; not set)\n"));
+        let set = Ruleset::from_toml(&format!("{text}limit_hand_minimum = 800\n")).unwrap();
+        assert_eq!(set.option("limit_hand_minimum"), json!(800));
+        assert!(!set.to_toml().contains("# limit_hand_minimum"));
+        assert!(set.to_toml().contains("\nlimit_hand_minimum = 800\n"));
         let e = Ruleset::from_toml("preset = \"millington\"\n[options]\nlimt = 5\n").unwrap_err();
         assert!(
             e.to_string()
