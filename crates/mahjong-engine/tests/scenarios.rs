@@ -1561,7 +1561,14 @@ fn draw(player: usize, code: &str, loose: bool) -> Event {
 
 #[test]
 fn bonus_tiles_replaced_from_the_live_wall() {
-    let mut g = game(ruleset(&[]), vec![bonus_wall()], 1);
+    bonus_tiles_from_the_live_wall(ruleset(&[]));
+    // Kajongg's server does the same: it deals until 13 tiles are not bonus tiles, and a
+    // bonus tile drawn in play is replaced from the living wall.
+    bonus_tiles_from_the_live_wall(mahjong_rules::Ruleset::preset("dmjl").unwrap());
+}
+
+fn bonus_tiles_from_the_live_wall(ruleset: mahjong_rules::Ruleset) {
+    let mut g = game(ruleset, vec![bonus_wall()], 1);
     let ev = g.take_events();
     // East first; a replacement that is itself a bonus tile is replaced in turn.
     assert_eq!(
