@@ -830,3 +830,267 @@ fn my3_j7_p2_of_two_pungs_of_a_discarded_joker_the_one_with_fewer_jokers_wins() 
     assert_eq!(g.hand().players()[1].jokers(), 1, "South keeps his joker");
     assert_eq!(g.hand().players()[2].concealed_len(), 11);
 }
+
+/// A malaysian-3p ruleset with `options` (`name=value`) set.
+fn malaysian_with(options: &[&str]) -> Ruleset {
+    let mut r = malaysian();
+    for o in options {
+        r.set(o).unwrap();
+    }
+    r
+}
+
+/// The hand's table, written as play wrote it, scores to the settlement play paid.
+#[track_caller]
+fn table_scores_as_played(g: &Game, settlement: &[i64]) {
+    let input = g.hand().table_input().unwrap();
+    let (_, _, outcome) = score_input(&input).unwrap();
+    assert_eq!(outcome.settlement[..3], settlement[..], "{input:?}");
+}
+
+#[test]
+fn my3_j5_no_swap_is_offered_where_joker_swap_is_off() {
+    // The scene of `my3_j5_a_drawn_natural_tile_takes_the_jokers_place_in_the_pung`: South
+    // pungs East's 5D with a joker and later draws a 5D.
+    let west = "4D 6D 1D 9D SW WW NW RD GD 2D 8D 3D 7D";
+    for on in [true, false] {
+        let r = malaysian_with(&[&format!("joker_swap={on}")]);
+        let w = wall3(&r, 0, [EAST, SOUTH, west], "NW WD 5D", "", "");
+        let mut g = game3(r, vec![w], 1);
+        act(&mut g, 0, discard_action("5D"));
+        act(&mut g, 1, Action::Pung);
+        discard(&mut g, 1, "SW");
+        discard(&mut g, 2, "NW");
+        discard(&mut g, 0, "WD");
+        assert_eq!(g.hand().drawn(1), Some(t("5D")));
+        let legal = g.legal(1).to_vec();
+        // On (the default) the swap is offered; off it is not, and the pung with its joker
+        // takes no fourth tile either (MY3-J3): the 5D may only be kept or discarded.
+        assert_eq!(
+            legal.contains(&Action::SwapJoker { tile: t("5D") }),
+            on,
+            "joker_swap={on}: {legal:?}"
+        );
+        assert!(!legal.contains(&Action::AnnexKong { tile: t("5D") }));
+        assert!(legal.contains(&discard_action("5D")));
+        if !on {
+            assert!(!legal.iter().any(|a| matches!(a, Action::SwapJoker { .. })));
+            let err = g.act(1, Action::SwapJoker { tile: t("5D") });
+            assert!(err.is_err(), "a swap is refused where joker_swap is off");
+        }
+    }
+}
+
+#[test]
+fn my3_p4_a_concealed_kong_is_robbed_where_rob_concealed_kong_is_on() {
+    // East declares a concealed kong of 5D at once; South waits on 5D (1D 1D 1D, 2D 3D 4D,
+    // 9D 9D 9D, 4D 6D, 7D 7D) with no bonus tile: robbing it is the limit (MY3-L1 no bonus
+    // tiles), 10 fan, B = 200, East the discarder (MY3-PAY4) paying 2B, West B.
+    let east = "5D 5D 5D 5D 1D 9D EW SW WW NW RD GD WD 2D";
+    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
+    let west = "2D 3D 3D 6D 6D 8D 8D 8D SW WW NW GD WD";
+    let kong_paid = [pay(1, 0, 100, "MY3-I4"), pay(2, 0, 100, "MY3-I4")];
+    let paid_back = [
+        (0, 1, 100, "MY3-I4".to_string(), true),
+        (0, 2, 100, "MY3-I4".to_string(), true),
+    ];
+    for (options, robbed) in [
+        (vec![], false),
+        (vec!["rob_concealed_kong=true"], true),
+        (
+            vec!["rob_concealed_kong=true", "robbed_kong_refund=false"],
+            true,
+        ),
+    ] {
+        let r = malaysian_with(&options);
+        let w = wall3(&r, 0, [east, south, west], "", "", "");
+        let mut g = game3(r, vec![w], 1);
+        g.take_events();
+        act(&mut g, 0, Action::ConcealedKong { tile: t("5D") });
+        let ev = g.take_events();
+        assert_eq!(payments(&ev), kong_paid, "{options:?}");
+        if !robbed {
+            // Off (the default, MY3-P4 [P]): nobody is asked; East draws his loose tile.
+            assert_eq!(
+                g.hand().phase_view(),
+                mahjong_engine::PhaseView::Turn { player: 0 }
+            );
+            assert!(g.legal(1).is_empty());
+            continue;
+        }
+        assert!(g.legal(1).contains(&Action::Mahjong), "{:?}", g.legal(1));
+        act(&mut g, 1, Action::Mahjong);
+        pass_claims(&mut g);
+        assert!(g.is_over());
+        let ev = g.take_events();
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Mahjong {
+                player: 1,
+                supplier: Some(0),
+                from: mahjong_rules::WinFrom::RobbedKong,
+                ..
+            }
+        )));
+        let (scores, settlement, _) = scores_of(&ev);
+        assert_eq!(scores, [0, 200, 0]);
+        if options.len() == 1 {
+            // MY3-I5: the concealed kong's 100 from each goes back.
+            assert_eq!(payments(&ev), paid_back);
+            assert_eq!(settlement, [-400, 600, -200]);
+        } else {
+            // `robbed_kong_refund` off: it stands.
+            assert!(payments(&ev).is_empty());
+            assert_eq!(settlement, [-400 + 200, 600 - 100, -200 - 100]);
+        }
+        // East keeps a concealed pung where the kong was.
+        let east_sets = &g.hand().players()[0].melds;
+        assert_eq!(east_sets.len(), 1);
+        assert!(!east_sets[0].exposed);
+        table_scores_as_played(&g, &settlement);
+    }
+}
+
+/// The scene of `my3_i3_i5_an_added_kong_is_paid_for_and_paid_back_when_robbed` under
+/// `options`, to West's added kong of 5D: the events from the kong to the end.
+fn robbed_added_kong(options: &[&str]) -> (Game, Vec<Event>) {
+    let east = "5D EW EW EW SW SW SW WW WW NW NW RD RD GD";
+    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
+    let west = "5D 5D 8D 8D 8D 6D 6D 2D 2D 3D 3D GD GD";
+    let r = malaysian_with(options);
+    let w = wall3(&r, 0, [east, south, west], "4D 3D 5D", "", "");
+    let mut g = game3(r, vec![w], 1);
+    act(&mut g, 0, discard_action("5D"));
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Pung);
+    discard(&mut g, 2, "GD");
+    discard_drawn(&mut g, 0);
+    discard_drawn(&mut g, 1);
+    g.take_events();
+    act(&mut g, 2, Action::AnnexKong { tile: t("5D") });
+    act(&mut g, 1, Action::Mahjong);
+    pass_claims(&mut g);
+    assert!(g.is_over());
+    let ev = g.take_events();
+    (g, ev)
+}
+
+#[test]
+fn my3_i5_the_robbed_kongs_payment_stands_where_robbed_kong_refund_is_off() {
+    // South robs West's added 5D: a full flush and no bonus tile, the limit, 10 fan,
+    // B = 200; West (robbed) pays 2B, East B. The added kong was paid 50 by each.
+    let added = [pay(0, 2, 50, "MY3-I3"), pay(1, 2, 50, "MY3-I3")];
+    // On (the default): paid, then paid back.
+    let (g, ev) = robbed_added_kong(&[]);
+    let back = [
+        (2, 0, 50, "MY3-I3".to_string(), true),
+        (2, 1, 50, "MY3-I3".to_string(), true),
+    ];
+    assert_eq!(payments(&ev), [added.to_vec(), back.to_vec()].concat());
+    let (scores, settlement, paid) = scores_of(&ev);
+    assert_eq!(scores, [0, 200, 0]);
+    assert_eq!(settlement, [-200, 600, -400]);
+    assert_eq!(paid, [(0, 1, 200), (2, 1, 400)]);
+    table_scores_as_played(&g, &settlement);
+    // Off: paid and never paid back; the settlement keeps it.
+    let (g, ev) = robbed_added_kong(&["robbed_kong_refund=false"]);
+    assert_eq!(payments(&ev), added);
+    let (scores, settlement, paid) = scores_of(&ev);
+    assert_eq!(scores, [0, 200, 0]);
+    assert_eq!(settlement, [-250, 550, -300]);
+    assert_eq!(paid, [(0, 1, 200), (0, 2, 50), (1, 2, 50), (2, 1, 400)]);
+    table_scores_as_played(&g, &settlement);
+}
+
+#[test]
+fn my3_pay4_a_robbed_kong_is_paid_as_a_self_draw_where_robbed_kong_as_discard_is_off() {
+    // The same rob, B = 200. On (the default): West pays 2B, East B. Off: each 2B.
+    for (on, settlement_wanted, paid_wanted) in [
+        (true, [-200, 600, -400], vec![(0, 1, 200), (2, 1, 400)]),
+        (false, [-400, 800, -400], vec![(0, 1, 400), (2, 1, 400)]),
+    ] {
+        let (g, ev) = robbed_added_kong(&[&format!("robbed_kong_as_discard={on}")]);
+        let (_, settlement, paid) = scores_of(&ev);
+        assert_eq!(settlement, settlement_wanted, "robbed_kong_as_discard={on}");
+        assert_eq!(paid, paid_wanted);
+        table_scores_as_played(&g, &settlement);
+    }
+}
+
+#[test]
+fn my3_j2_three_jokers_win_as_a_pung_of_their_own_where_the_option_is_off() {
+    // South is dealt RD RD RD GD GD GD 1D 2D 3D 5D JK JK and an animal, replaced by a
+    // third joker; after a go-around he draws 5D. With every concealed set holding a
+    // natural (the default) his best is 5D 5D JK and a pair JK JK of WD: small three
+    // dragons 3 + half flush 1 + animal 1 = 5 fan, B = 100. With
+    // `joker_concealed_sets_need_natural` off JK JK JK is a pung of WD: big three dragons,
+    // the limit, B = 200. Self-drawn: 2B from each.
+    let east = "EW EW SW SW WW WW NW NW 9D 9D 8D 8D 7D 6D";
+    let south = "RD RD RD GD GD GD 1D 2D 3D 5D JK JK 1A";
+    let west = "1D 1D 2D 2D 3D 4D 4D 4D 6D 6D 7D 7D 9D";
+    for (need_natural, b) in [(true, 100), (false, 200)] {
+        let r = malaysian_with(&[&format!("joker_concealed_sets_need_natural={need_natural}")]);
+        let w = wall3(&r, 0, [east, south, west], "8D 3D 9D 5D", "JK", "");
+        let mut g = game3(r, vec![w], 1);
+        assert_eq!(g.hand().players()[1].jokers(), 3);
+        discard(&mut g, 0, "NW");
+        discard_drawn(&mut g, 1);
+        discard_drawn(&mut g, 2);
+        discard_drawn(&mut g, 0);
+        assert_eq!(g.hand().drawn(1), Some(t("5D")));
+        act(&mut g, 1, Action::Mahjong);
+        let ev = g.take_events();
+        let (scores, settlement, _) = scores_of(&ev);
+        assert_eq!(scores, [0, b, 0], "need_natural={need_natural}");
+        assert_eq!(settlement, [-2 * b as i64, 4 * b as i64, -2 * b as i64]);
+        table_scores_as_played(&g, &settlement);
+    }
+}
+
+#[test]
+fn my3_new_options_every_table_scores_as_played() {
+    // Every option of MY3-J2, J5, P4, I5 and PAY4 away from its default at once: play and
+    // the scorer agree on every finished hand.
+    let r = malaysian_with(&[
+        "joker_swap=false",
+        "rob_concealed_kong=true",
+        "robbed_kong_refund=false",
+        "robbed_kong_as_discard=false",
+        "joker_concealed_sets_need_natural=false",
+    ]);
+    for seed in 1..=4 {
+        let (hands, _) = every_table_scores_as_played_with(r.clone(), seed);
+        assert_eq!(hands, 16, "seed {seed}");
+    }
+}
+
+#[test]
+fn my3_i5_p3_a_kept_robbed_kong_payment_counts_once_among_several_winners() {
+    // The scene of `my3_p3_p4_both_may_rob_one_added_kong_where_multiple_winners_is_on`
+    // with `robbed_kong_refund` off: East and South both rob West's added 5D, each for the
+    // limit (B = 200). Each win alone: [600, -200, -400] and [-200, 600, -400]; West's added
+    // kong keeps its 50 from East and from South, once: [350, 350, -700].
+    let east = "5D EW EW EW SW SW SW 4D 6D NW NW RD RD GD";
+    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
+    let west = "5D 5D 8D 8D 8D 6D 6D 2D 2D 3D 3D GD GD";
+    let r = malaysian_with(&["multiple_winners=true", "robbed_kong_refund=false"]);
+    let w = wall3(&r, 0, [east, south, west], "NW 3D 5D", "", "");
+    let mut g = game3(r, vec![w], 1);
+    act(&mut g, 0, discard_action("5D"));
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Pung);
+    discard(&mut g, 2, "GD");
+    discard(&mut g, 0, "GD");
+    discard_drawn(&mut g, 1);
+    act(&mut g, 2, Action::AnnexKong { tile: t("5D") });
+    g.take_events();
+    act(&mut g, 0, Action::Mahjong);
+    act(&mut g, 1, Action::Mahjong);
+    assert!(g.is_over());
+    let ev = g.take_events();
+    assert_eq!(winners_of(&ev), [0, 1]);
+    assert!(payments(&ev).is_empty(), "nothing is paid back");
+    let (scores, settlement, _) = scores_of(&ev);
+    assert_eq!(scores, [200, 200, 0]);
+    assert_eq!(settlement, [350, 350, -700]);
+}

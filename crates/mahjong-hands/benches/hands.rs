@@ -156,7 +156,10 @@ fn joker_hands(hands: &[Counts], seed: u64) -> Vec<(Counts, u8)> {
 
 fn bench_jokers(c: &mut Criterion) {
     let shape = Shape::of(&TileSet::new(TileSetId::Malaysian3p));
-    let rules = JokerRules { in_pair: true };
+    let rules = JokerRules {
+        in_pair: true,
+        all_joker_pung: false,
+    };
     let random = joker_hands(&random_hands(&shape, 14, 5), 5);
     let ready = joker_hands(&ready_hands(&shape, 6), 6);
     let mut g = c.benchmark_group("jokers");

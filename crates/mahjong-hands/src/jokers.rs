@@ -2,9 +2,10 @@
 //! any playing tile in a set, within limits.
 //!
 //! The limits (MY3-J2–J4, MY3-X1): every set holds at least one natural tile, so a pung
-//! takes at most two jokers; a chow takes at most one; a concealed kong is never formed (a
-//! kong holds no joker); a pair may hold jokers (one or both) only when
-//! [`JokerRules::in_pair`] allows it.
+//! takes at most two jokers (unless [`JokerRules::all_joker_pung`] lets a concealed pung be
+//! three jokers); a chow takes at most one; a concealed kong is never formed (a kong holds
+//! no joker); a pair may hold jokers (one or both) only when [`JokerRules::in_pair`] allows
+//! it.
 //!
 //! Jokers are counted apart from the natural tiles' [`Counts`]. Everything here is a
 //! search over the naturals, lowest kind first: a three-player Malaysian hand has only
@@ -21,6 +22,10 @@ pub struct JokerRules {
     /// Jokers may stand in the pair: a joker with a natural tile, or two jokers (MY3-J4
     /// option `joker_in_pair`).
     pub in_pair: bool,
+    /// A concealed pung may be three jokers, standing for any kind (MY3-J2 with option
+    /// `joker_concealed_sets_need_natural` off); by default every set holds a natural tile.
+    /// Like a pair of two jokers, such a pung is arranged once the naturals are placed.
+    pub all_joker_pung: bool,
 }
 
 /// One set of an arrangement with jokers: the set it stands for and how many of its tiles
@@ -146,10 +151,19 @@ fn regular<F: FnMut(&JokerArrangement)>(
     f: &mut F,
 ) {
     let Some(k) = (from..KINDS).find(|&k| c[k] > 0) else {
-        // Every natural is placed: the jokers left can only be a pair of their own, which
-        // may stand for any kind (the scorer takes the best).
+        // Every natural is placed: the jokers left can only be a pair of their own, or
+        // (`all_joker_pung`) a pung of their own, which may stand for any kind (the scorer
+        // takes the best).
         match (have_pair, j) {
             (true, 0) => f(arr),
+            (true, 3) if rules.all_joker_pung => {
+                let mark = arr.len;
+                for p in shape.kinds.iter() {
+                    arr.push(Meld::new(MeldKind::Pung, p as u8, false), 3);
+                    f(arr);
+                    arr.len = mark;
+                }
+            }
             (false, 2) if rules.in_pair => {
                 let mark = arr.len;
                 for p in shape.kinds.iter() {
@@ -537,8 +551,9 @@ fn suit_search(c: &mut [u8; 9], limit: usize) -> States {
 /// Natural tiles to draw to finish the sets and the pair from blocks of one, two and three
 /// naturals (`n`; `pair`: one of the twos is a pair of one kind): the pair from that two,
 /// from a one or from nothing; the sets from the rest and from empty blocks; each joker
-/// fills a gap a joker may fill (an empty set keeps one place for a natural; the pair's
-/// places only with [`JokerRules::in_pair`]). `u8::MAX` when the blocks do not fit.
+/// fills a gap a joker may fill (an empty set keeps one place for a natural unless
+/// [`JokerRules::all_joker_pung`]; the pair's places only with [`JokerRules::in_pair`]).
+/// `u8::MAX` when the blocks do not fit.
 fn draws(n: [usize; 3], pair: bool, jokers: u8, sets: usize, rules: JokerRules) -> u8 {
     let mut best = usize::MAX;
     for pair_n in [2usize, 1, 0] {
@@ -556,7 +571,8 @@ fn draws(n: [usize; 3], pair: bool, jokers: u8, sets: usize, rules: JokerRules) 
         let empty = sets - placed;
         let set_gaps = 2 * n[0] + n[1] + 3 * empty;
         let pair_gaps = 2 - pair_n;
-        let room = 2 * n[0] + n[1] + 2 * empty + if rules.in_pair { pair_gaps } else { 0 };
+        let empty_room = if rules.all_joker_pung { 3 } else { 2 } * empty;
+        let room = 2 * n[0] + n[1] + empty_room + if rules.in_pair { pair_gaps } else { 0 };
         best = best.min(set_gaps + pair_gaps - (jokers as usize).min(room));
     }
     best.min(u8::MAX as usize) as u8
@@ -610,7 +626,7 @@ mod tests {
             short in proptest::bool::ANY,
         ) {
             let shape = shape();
-            let rules = JokerRules { in_pair };
+            let rules = JokerRules { in_pair, all_joker_pung: false };
             let all: Vec<usize> = shape.kinds.iter().collect();
             // Mostly pairs: each drawn kind twice, then cut to size.
             let mut c = [0u8; KINDS];
@@ -647,8 +663,25 @@ mod tests {
         }
     }
 
-    const PAIR_OK: JokerRules = JokerRules { in_pair: true };
-    const PAIR_NO: JokerRules = JokerRules { in_pair: false };
+    const PAIR_OK: JokerRules = JokerRules {
+        in_pair: true,
+        all_joker_pung: false,
+    };
+    const PAIR_NO: JokerRules = JokerRules {
+        in_pair: false,
+        all_joker_pung: false,
+    };
+    /// MY3-J2 with `joker_concealed_sets_need_natural` off: a pung may be three jokers.
+    const BARE_OK: JokerRules = JokerRules {
+        in_pair: true,
+        all_joker_pung: true,
+    };
+    const BARE_NO: JokerRules = JokerRules {
+        in_pair: false,
+        all_joker_pung: true,
+    };
+    /// Every combination of the rules, for the brute-force comparisons.
+    const ALL_RULES: [JokerRules; 4] = [PAIR_OK, PAIR_NO, BARE_OK, BARE_NO];
 
     fn arrangements(s: &str, sets: usize, rules: JokerRules, seven: bool) -> Vec<JokerArrangement> {
         let (c, j) = hand(s);
@@ -701,6 +734,43 @@ mod tests {
             .sets()
             .iter()
             .any(|s| s.meld.kind == MeldKind::Pung && s.jokers == 2)));
+    }
+
+    #[test]
+    fn all_joker_pung_only_with_the_option() {
+        let sh = shape();
+        // MY3-J2 [P]: one set and the pair left to make from JK JK JK EW EW. Every set holds a
+        // natural (the default): EW JK JK and EW JK would put a joker in the pair, refused
+        // here. With `all_joker_pung` the three jokers are a pung of their own.
+        let s = "JK JK JK EW EW";
+        let (c, j) = hand(s);
+        assert!(!is_complete_with_jokers(&c, j, 1, &sh, PAIR_NO));
+        assert!(is_complete_with_jokers(&c, j, 1, &sh, BARE_NO));
+        // The bare pung may stand for any kind, each arrangement once; it comes last.
+        let v = arrangements(s, 1, BARE_NO, false);
+        assert_eq!(v.len(), sh.kinds.iter().count());
+        for a in &v {
+            let last = a.sets().last().unwrap();
+            assert_eq!((last.meld.kind, last.jokers), (MeldKind::Pung, 3));
+        }
+        // With natural sets to spare, three jokers also join them (a pung split into
+        // 9D 9D JK and 9D JK JK): the bare pung is one arrangement more, standing for any
+        // kind (a dragon, say), which the scorer may prefer.
+        let s = "1D 2D 3D 4D 5D 6D 9D 9D 9D EW EW JK JK JK";
+        let plain = arrangements(s, 4, PAIR_NO, false);
+        let bare = arrangements(s, 4, BARE_NO, false);
+        assert!(!plain.is_empty());
+        assert!(plain.iter().all(|a| a.sets().iter().all(|s| s.jokers < 3)));
+        assert!(bare
+            .iter()
+            .any(|a| a.sets().iter().any(|s| s.meld.tile == 31 && s.jokers == 3)));
+        // One tile short: EW waits for its pair only with the option.
+        let (c, j) = hand("JK JK JK EW");
+        assert_eq!(shanten_with_jokers(&c, j, 1, &sh, BARE_NO), 0);
+        assert!(shanten_with_jokers(&c, j, 1, &sh, PAIR_NO) > 0);
+        let w = waits_with_jokers(&c, j, 1, &sh, BARE_NO);
+        assert_eq!(w.iter().collect::<Vec<_>>(), [27]);
+        assert!(waits_with_jokers(&c, j, 1, &sh, PAIR_NO).is_empty());
     }
 
     #[test]
@@ -961,7 +1031,8 @@ mod tests {
     }
 
     /// Whether the substituted copies `subst` can be spread over `sets` so that every set
-    /// keeps a natural, a chow holds at most one joker and the pair none unless allowed.
+    /// keeps a natural (a pung need not with `all_joker_pung`), a chow holds at most one
+    /// joker and the pair none unless allowed.
     fn placeable(sets: &[Meld], subst: &Counts, orig: &Counts, rules: JokerRules) -> bool {
         fn rec(
             sets: &[Meld],
@@ -987,6 +1058,7 @@ mod tests {
                 let allowed = match m.kind {
                     MeldKind::Pair => jk == 0 || rules.in_pair,
                     MeldKind::Chow => jk <= 1,
+                    MeldKind::Pung if rules.all_joker_pung => true,
                     _ => jk < n,
                 };
                 if !allowed {
@@ -1030,7 +1102,7 @@ mod tests {
         let mut complete = 0;
         for i in 0..3000 {
             let sets = 1 + i % 4;
-            let rules = if i % 2 == 0 { PAIR_OK } else { PAIR_NO };
+            let rules = ALL_RULES[i % 4];
             let (c, j) = if i % 3 == 0 {
                 random_hand(&mut r, sets * 3 + 2, &sh)
             } else {
@@ -1051,7 +1123,7 @@ mod tests {
         let mut r = Rng(0x1234_5678_9abc_def1);
         for i in 0..1500 {
             let sets = 1 + i % 4;
-            let rules = if i % 3 == 0 { PAIR_NO } else { PAIR_OK };
+            let rules = ALL_RULES[i % 4];
             // A hand one tile short: its shanten is one more than the best after a draw.
             let (c, j) = if i % 2 == 0 {
                 random_hand(&mut r, sets * 3 + 1, &sh)

@@ -136,6 +136,14 @@ pub struct PlayRules {
     /// standing for a tile that completes the hand, or for a pung or a chow, as the one
     /// joker it may hold.
     pub claim_jokers: bool,
+    /// A player may, in his turn, put a natural tile he holds into his own exposed pung in
+    /// place of a joker standing there, and take the joker into his hand (MY3-J5, option
+    /// `joker_swap`).
+    pub joker_swap: bool,
+    /// Any player whose hand the tile completes may rob a concealed kong, as an added one
+    /// (MY3-P4, option `rob_concealed_kong`); otherwise only a Thirteen Orphans hand may
+    /// (M57–M60).
+    pub rob_concealed_kong: bool,
     /// The prevailing wind moves with the rounds (entry `r % seats` of `winds`); `false`:
     /// it stays the first (MY3-M2: East all game).
     pub prevailing_rotates: bool,
@@ -165,6 +173,8 @@ impl PlayRules {
             single_throw: false,
             jokers: None,
             claim_jokers: false,
+            joker_swap: false,
+            rob_concealed_kong: false,
             prevailing_rotates: true,
             hands: None,
         }

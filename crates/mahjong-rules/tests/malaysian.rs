@@ -630,6 +630,55 @@ fn j2_j3_joker_limits_in_sets() {
 }
 
 #[test]
+fn my3_j2_option_joker_concealed_sets_need_natural() {
+    // S declared pungs of RD and GD and a chow 1D 2D 3D, and holds 5D 5D JK JK JK, won on
+    // the drawn 5D with one animal.
+    let t = win("S", "5D", "wall").seat(
+        "S",
+        &[
+            "pung RD RD RD exposed",
+            "pung GD GD GD exposed",
+            "chow 1D 2D 3D exposed",
+        ],
+        "5D 5D JK JK JK",
+        "1A",
+    );
+    // On (the default, MY3-J2 [P]): every concealed set holds a natural, so the jokers go
+    // 5D 5D JK and JK JK, a pair of WD: small three dragons F5 3 + F6 1 + 1A 1 = 5 fan,
+    // B 100, 200 from each.
+    let o = t.ok();
+    assert_eq!(
+        items(&o, "S"),
+        [
+            "MY3-F5 small three dragons 3",
+            "MY3-F6 half flush 1",
+            "MY3-B3 animal 1A 1"
+        ]
+    );
+    assert_eq!(fan_base(&o, "S"), (5, 100));
+    assert_eq!(net(&o), [-200, 400, -200]);
+    // Off: JK JK JK is a pung of its own, of WD, beside the pair 5D 5D: big three dragons,
+    // the limit, 10 fan, B 200, 400 from each.
+    let o = t
+        .clone_with("joker_concealed_sets_need_natural", json!(false))
+        .ok();
+    assert_eq!(limit(&o, "S"), Some("big three dragons"));
+    assert_eq!(fan_base(&o, "S"), (10, 200));
+    assert_eq!(net(&o), [-400, 800, -400]);
+    // A declared set still needs a natural (claimed sets, MY3-J2 [S]).
+    win("S", "9D", "wall")
+        .any_fan()
+        .opt("joker_concealed_sets_need_natural", json!(false))
+        .seat(
+            "S",
+            &["pung JK JK JK exposed"],
+            "1D 2D 3D 4D 5D 6D 7D 8D 9D 9D 9D",
+            "1A",
+        )
+        .refused(&["natural tile"]);
+}
+
+#[test]
 fn j4_jokers_in_the_pair_option_joker_in_pair() {
     // The only pair is EW + JK.
     let t = win("S", "EW", "wall").any_fan().seat(
@@ -769,6 +818,59 @@ fn i5_a_robbed_kong_pays_no_instant_payment() {
         .seat("S", &[], H0, "1A")
         .ok();
     assert_eq!(net(&o), [-160, 240, -80]);
+}
+
+#[test]
+fn my3_i5_option_robbed_kong_refund() {
+    // S robs E's added 7D (E's exposed pung): 4 fan (F1, F6, F11, 1A), B 80; E pays 160,
+    // W 80 (MY3-PAY4).
+    let t = win("S", "7D", "robbed_kong:E")
+        .any_fan()
+        .seat("E", &["pung 7D 7D 7D exposed"], "", "")
+        .seat("S", &[], H0, "1A");
+    // On (the default): the added kong's 50 from each went back.
+    let o = t.ok();
+    assert_eq!(payments(&o), [('E', 'S', 160), ('W', 'S', 80)]);
+    assert_eq!(net(&o), [-160, 240, -80]);
+    // Off: it stands, 50 from S and from W to E (MY3-I3), and the sheet lists it.
+    let (r, table, o) = t
+        .clone_with("robbed_kong_refund", json!(false))
+        .score()
+        .unwrap();
+    let sheet = r.sheet(&table, &o);
+    assert!(sheet.contains("MY3-I3   added kong 7D"), "{sheet}");
+    let (r0, table0, o0) = t.score().unwrap();
+    assert!(!r0.sheet(&table0, &o0).contains("MY3-I3"));
+    assert_eq!(
+        payments(&o),
+        [
+            ('E', 'S', 160),
+            ('S', 'E', 50),
+            ('W', 'E', 50),
+            ('W', 'S', 80)
+        ]
+    );
+    assert_eq!(net(&o), [-60, 190, -130]);
+    // A robbed concealed kong (`rob_concealed_kong`) is E's concealed pung: its 100 from
+    // each (MY3-I4) stands the same way.
+    let t = win("S", "7D", "robbed_kong:E")
+        .any_fan()
+        .opt("rob_concealed_kong", json!(true))
+        .seat("E", &["pung 7D 7D 7D"], "", "")
+        .seat("S", &[], H0, "1A");
+    assert_eq!(net(&t.ok()), [-160, 240, -80]);
+    let o = t.clone_with("robbed_kong_refund", json!(false)).ok();
+    assert_eq!(net(&o), [40, 140, -180]);
+    // No other pung pays: the payment is the robbed kong's only (the pung of the winning
+    // tile held by the robbed player).
+    let o = win("S", "7D", "robbed_kong:E")
+        .any_fan()
+        .opt("robbed_kong_refund", json!(false))
+        .seat("E", &["pung 7D 7D 7D exposed"], "", "")
+        .seat("W", &["pung WW WW WW exposed"], "", "")
+        .seat("S", &[], H0, "1A")
+        .ok();
+    assert_eq!(net(&o), [-60, 190, -130]);
 }
 
 #[test]
@@ -1094,6 +1196,29 @@ fn pay3_discard_and_option_shooter_pays_all() {
 }
 
 #[test]
+fn my3_pay4_option_robbed_kong_as_discard() {
+    // S robs W's added 7D: 4 fan (F1, F6, F11, 1A), B 80.
+    let t = win("S", "7D", "robbed_kong:W")
+        .any_fan()
+        .seat("W", &["pung 7D 7D 7D exposed"], "", "")
+        .seat("S", &[], H0, "1A");
+    // On (the default): W is the discarder, 2B = 160, E B = 80; with shooter_pays_all W
+    // pays 3B = 240 alone.
+    assert_eq!(payments(&t.ok()), [('E', 'S', 80), ('W', 'S', 160)]);
+    let o = t.clone_with("shooter_pays_all", json!(true)).ok();
+    assert_eq!(payments(&o), [('W', 'S', 240)]);
+    // Off: paid as a self-draw (MY3-PAY2), 2B = 160 from each, shooter_pays_all or not
+    // (there is no shooter). The fan stay: F11 still scores.
+    let off = t.clone_with("robbed_kong_as_discard", json!(false));
+    let o = off.ok();
+    assert!(items(&o, "S").contains(&"MY3-F11 robbing a kong 1".to_string()));
+    assert_eq!(fan_base(&o, "S"), (4, 80));
+    assert_eq!(payments(&o), [('E', 'S', 160), ('W', 'S', 160)]);
+    let o = off.clone_with("shooter_pays_all", json!(true)).ok();
+    assert_eq!(payments(&o), [('E', 'S', 160), ('W', 'S', 160)]);
+}
+
+#[test]
 fn pay5_no_dealer_bonus_option_dealer_double() {
     // S wins on W's discard, 5 fan, B 100: W 200, E 100; dealer_double: E pays 200.
     let t = win("S", "5D", "discard:W").seat("S", &[], H0, "1A 2H 2F");
@@ -1333,6 +1458,8 @@ fn options_for_play_are_accepted_and_change_no_score() {
     let base = net(&t.ok());
     for (name, value) in [
         ("multiple_winners", json!(true)),
+        ("rob_concealed_kong", json!(true)),
+        ("joker_swap", json!(false)),
         ("claim_discarded_joker", json!(true)),
         ("four_joker_instant_win", json!(false)),
         ("claim_seconds", json!(0)),
@@ -1353,12 +1480,23 @@ fn options_of_play_are_played() {
     let mut r = Ruleset::preset("malaysian-3p").unwrap();
     assert_eq!(r.play_hooks().win_ties(), WinTies::Nearest);
     assert!(!r.play().claim_jokers);
-    // MY3-P3: every claimant of the win wins; MY3-J7: a discarded joker may be claimed.
+    assert!(r.play().joker_swap);
+    assert!(!r.play().rob_concealed_kong);
+    assert!(!r.play().jokers.unwrap().all_joker_pung);
+    // MY3-P3: every claimant of the win wins; MY3-J7: a discarded joker may be claimed;
+    // MY3-J5: no swap; MY3-P4: a concealed kong may be robbed; MY3-J2: a concealed pung
+    // may be three jokers.
     r.set("multiple_winners=true").unwrap();
     r.set("claim_discarded_joker=true").unwrap();
+    r.set("joker_swap=false").unwrap();
+    r.set("rob_concealed_kong=true").unwrap();
+    r.set("joker_concealed_sets_need_natural=false").unwrap();
     assert!(r.playable());
     assert_eq!(r.play_hooks().win_ties(), WinTies::All);
     assert!(r.play().claim_jokers);
+    assert!(!r.play().joker_swap);
+    assert!(r.play().rob_concealed_kong);
+    assert!(r.play().jokers.unwrap().all_joker_pung);
 }
 
 #[test]

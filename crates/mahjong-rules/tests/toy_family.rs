@@ -195,6 +195,7 @@ fn a_toy_family_scores_and_settles_through_the_generic_path() {
     assert_eq!(out.settlement, [-16, 48, -16, -16]);
     // The default score sheet knows nothing of the family but its items.
     let sheet = Flowers::sheet(
+        &o,
         "flowers",
         Flowers::seat_winds(&o),
         &table,

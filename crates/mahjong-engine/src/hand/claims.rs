@@ -179,8 +179,8 @@ impl Hand {
             }
             self.hooks.on_rob(&ctx!(self), konger, robber, tile);
             if self.hooks.instant_payments() {
-                // MY3-I5: the added kong's payment goes back.
-                self.announce_instant();
+                // MY3-I5: the robbed kong's payment goes back (or, by the family, stands).
+                self.announce_instant_after_rob(konger, tile);
             }
             let flags = WinFlags {
                 last_tile: false,

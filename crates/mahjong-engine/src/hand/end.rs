@@ -165,13 +165,13 @@ impl Hand {
         let n = self.seats();
         let mut base = Outcome::EMPTY;
         if self.hooks.instant_payments() {
-            score_into(
-                &self.washout_table(),
-                &self.setup.ruleset,
-                &self.shape,
-                &mut base,
-            )
-            .expect("a drawn hand's table scores");
+            // A robbed kong's table names the rob (MY3-I5: its payment may stand).
+            let table = match from {
+                WinFrom::RobbedKong => self.robbed_table(supplier, tile),
+                _ => self.washout_table(),
+            };
+            score_into(&table, &self.setup.ruleset, &self.shape, &mut base)
+                .expect("a drawn hand's table scores");
         }
         // Net transfers between positions (a position past the seats is the pot): each
         // win's, less what the table owed before it.
@@ -465,14 +465,25 @@ impl Hand {
         (hands, visible.map(|v| v.min(4)))
     }
 
-    /// A washout as the scorer's table, with no winner (MY3-P6: what was paid in play
-    /// stands).
     /// Announces the payments made during play (MY3-I) that the table now owes and were
-    /// not announced yet, and pays back those it no longer owes (a robbed added kong,
-    /// MY3-I5). Only for a family with [`PlayHooks::instant_payments`].
+    /// not announced yet, and pays back those it no longer owes. Only for a family with
+    /// [`PlayHooks::instant_payments`].
     #[cold]
     pub(super) fn announce_instant(&mut self) {
-        let now = self.setup.ruleset.instant_payments(&self.washout_table());
+        self.announce_instant_of(self.washout_table());
+    }
+
+    /// [`Hand::announce_instant`] once `konger`'s kong of `tile` is robbed: the family
+    /// reads the payments from the table of the rob ([`Hand::robbed_table`]), and a robbed
+    /// kong's payment is paid back unless the family keeps it (MY3-I5).
+    #[cold]
+    pub(super) fn announce_instant_after_rob(&mut self, konger: usize, tile: Tile) {
+        self.announce_instant_of(self.robbed_table(konger, tile));
+    }
+
+    #[cold]
+    fn announce_instant_of(&mut self, table: Table) {
+        let now = self.setup.ruleset.instant_payments(&table);
         let mut before = std::mem::take(&mut self.instant);
         for p in &now {
             match before.iter().position(|q| q == p) {
@@ -525,12 +536,28 @@ impl Hand {
         all.complete_groups() != before.complete_groups()
     }
 
+    /// A washout as the scorer's table, with no winner (MY3-P6: what was paid in play
+    /// stands).
     fn washout_table(&self) -> Table {
         let (hands, visible) = self.seat_hands();
         Table {
             east_consecutive_wins: self.setup.east_streak,
             visible,
             ..Table::new(self.seats(), self.setup.prevailing, hands)
+        }
+    }
+
+    /// The table as `konger`'s kong of `tile` is robbed, before its winners are scored: no
+    /// winner yet, and `win` naming the rob (from `konger`), so that the family can tell
+    /// the pung left where the kong was (MY3-I5, a payment the family may keep).
+    fn robbed_table(&self, konger: usize, tile: Tile) -> Table {
+        Table {
+            win: Some(Win::new(
+                tile,
+                WinFrom::RobbedKong,
+                Some(self.pos_of(konger)),
+            )),
+            ..self.washout_table()
         }
     }
 }

@@ -251,6 +251,7 @@ impl Hand {
             konger,
             tile,
             concealed,
+            aside,
             responses,
             ..
         } = &self.phase
@@ -261,7 +262,9 @@ impl Hand {
             return v;
         }
         v.add_pass();
-        let robbable = if *concealed {
+        // MY3-P4 (option `rob_concealed_kong`): a concealed kong robbed as an added one.
+        let as_added = self.options.rob_concealed_kong && !*aside;
+        let robbable = if *concealed && !as_added {
             // M57–M60: a concealed kong only for Thirteen Unique Wonders.
             let mut c = self.players[p].counts();
             c[tile.kind().expect("playing tile")] += 1;
@@ -535,9 +538,12 @@ impl Hand {
                 }
                 let annexable =
                     can_kong || (self.options.annex_claimed_pung && claimed_pung == Some(m.tile));
-                // MY3-J3: no joker in a kong; MY3-J5: the held tile takes a joker's place.
+                // MY3-J3: no joker in a kong; MY3-J5: the held tile takes a joker's place
+                // (option `joker_swap`).
                 if info.jokers > 0 {
-                    swaps |= 1 << m.tile;
+                    if self.options.joker_swap {
+                        swaps |= 1 << m.tile;
+                    }
                 } else if annexable {
                     v.add_annex(m.tile);
                 }

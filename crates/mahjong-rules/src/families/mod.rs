@@ -235,8 +235,9 @@ pub trait Family: 'static {
     }
 
     /// The readable score sheet of `mahjong score` (by default: points and doubles), its
-    /// labels and rule names in `lang`.
+    /// labels and rule names in `lang`, under options `_o`.
     fn sheet(
+        _o: &Self::Options,
         name: &str,
         winds: &[Wind],
         table: &Table,
@@ -731,7 +732,7 @@ impl Options {
         outcome: &Outcome,
         lang: crate::catalogue::Lang,
     ) -> String {
-        each_family!(self, |F, _o| F::sheet(name, winds, table, outcome, lang))
+        each_family!(self, |F, o| F::sheet(o, name, winds, table, outcome, lang))
     }
 
     /// The options if they are family `F`'s (for code that knows one family well, such as

@@ -148,6 +148,7 @@ impl Family for Japanese {
     }
 
     fn sheet(
+        _o: &JapaneseOptions,
         name: &str,
         winds: &[Wind],
         table: &Table,

@@ -169,6 +169,7 @@ impl Family for Korean {
     }
 
     fn sheet(
+        _o: &KoreanOptions,
         name: &str,
         winds: &[Wind],
         table: &Table,

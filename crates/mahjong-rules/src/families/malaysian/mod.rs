@@ -27,6 +27,15 @@ use crate::{DeadWall, HandEnd, PlayRules, RulesetError};
 /// The Malaysian three-player family.
 pub struct Malaysian;
 
+/// MY3-J2, J4: how jokers stand in the concealed sets and the pair, in play and in the
+/// scorer alike.
+pub(crate) fn joker_rules(o: &MalaysianOptions) -> mahjong_hands::JokerRules {
+    mahjong_hands::JokerRules {
+        in_pair: o.joker_in_pair,
+        all_joker_pung: !o.joker_concealed_sets_need_natural,
+    }
+}
+
 impl Family for Malaysian {
     const NAME: &'static str = "malaysian";
     type Options = MalaysianOptions;
@@ -70,11 +79,13 @@ impl Family for Malaysian {
             chow_claims: true,
             single_throw: false,
             // MY3-J1–J4.
-            jokers: Some(mahjong_hands::JokerRules {
-                in_pair: o.joker_in_pair,
-            }),
+            jokers: Some(joker_rules(o)),
             // MY3-J7.
             claim_jokers: o.claim_discarded_joker,
+            // MY3-J5.
+            joker_swap: o.joker_swap,
+            // MY3-P4.
+            rob_concealed_kong: o.rob_concealed_kong,
             // MY3-M2.
             prevailing_rotates: o.rotating_prevailing_wind,
             // MY3-M3.
@@ -82,10 +93,10 @@ impl Family for Malaysian {
         }
     }
 
-    /// MY3-I1–I4, one payment per payer (each opponent, or the discarder of a claimed
-    /// kong).
-    fn instant_payments(table: &Table, _o: &MalaysianOptions) -> Vec<crate::InstantPayment> {
-        let (list, n) = score::instant_payments(table);
+    /// MY3-I1–I4 (and I5), one payment per payer (each opponent, or the discarder of a
+    /// claimed kong).
+    fn instant_payments(table: &Table, o: &MalaysianOptions) -> Vec<crate::InstantPayment> {
+        let (list, n) = score::instant_payments(table, o.robbed_kong_refund);
         let mut out = Vec::new();
         for p in &list[..n] {
             for from in (0..table.seats).filter(|&q| q != p.seat && p.from.is_none_or(|f| f == q)) {
@@ -164,12 +175,13 @@ impl Family for Malaysian {
     }
 
     fn sheet(
+        o: &MalaysianOptions,
         name: &str,
         winds: &[Wind],
         table: &Table,
         outcome: &Outcome,
         lang: crate::catalogue::Lang,
     ) -> String {
-        sheet::sheet(name, winds, table, outcome, lang)
+        sheet::sheet(name, winds, table, outcome, o, lang)
     }
 }

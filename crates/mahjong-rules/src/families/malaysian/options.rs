@@ -39,6 +39,12 @@ pub enum DealerRotation {
     UnlessDealerWinsOrDraw,
 }
 
+/// The default of an option that is on unless a ruleset says otherwise (options added
+/// after records were made: a record without them plays as before).
+fn on() -> bool {
+    true
+}
+
 /// The rule options of preset `malaysian-3p`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,8 +53,21 @@ pub struct MalaysianOptions {
     pub drop_north: bool,
     /// MY3-P3: several players may win on one discard (play; a table has one winner).
     pub multiple_winners: bool,
+    /// MY3-P4 [P]: a concealed kong may be robbed, by any hand the tile completes, as an
+    /// added kong (play; off: never, as the spec proposes).
+    #[serde(default)]
+    pub rob_concealed_kong: bool,
+    /// MY3-J2 [P]: concealed sets, like claimed ones, hold at least one natural tile; off:
+    /// three jokers may be a concealed pung of any kind (a chow still holds at most one
+    /// joker, a kong none).
+    #[serde(default = "on")]
+    pub joker_concealed_sets_need_natural: bool,
     /// MY3-J4: jokers may stand in the pair (a joker with a natural tile, or two jokers).
     pub joker_in_pair: bool,
+    /// MY3-J5: a player may swap the natural tile a joker stands for in his own exposed pung
+    /// for that joker (play; on by default in S3).
+    #[serde(default = "on")]
+    pub joker_swap: bool,
     /// MY3-J6: a starting hand with four jokers wins at once as a self-drawn limit (play
     /// only, MY3-X7).
     pub four_joker_instant_win: bool,
@@ -70,6 +89,10 @@ pub struct MalaysianOptions {
     /// MY3-I7: a predator exposed after its prey captures the prey (play: the captured
     /// animal then lies in the captor's `bonus` and scores there).
     pub prey_capture: bool,
+    /// MY3-I5 [P]: the instant payment of a robbed kong (MY3-I3, or MY3-I4 with
+    /// `rob_concealed_kong`) is returned; off: it stands.
+    #[serde(default = "on")]
+    pub robbed_kong_refund: bool,
     /// MY3-F12: seven different pairs is a complete hand worth 1 fan.
     pub seven_pairs: bool,
     /// MY3-L2: each limit hand of a hand counts 10 fan (S3's mod); off: one limit, 10 fan.
@@ -84,6 +107,10 @@ pub struct MalaysianOptions {
     pub fan_to_points: FanToPoints,
     /// MY3-PAY3: on a win on a discard the discarder pays 3B alone (S16, S12).
     pub shooter_pays_all: bool,
+    /// MY3-PAY4 [P]: a win by robbing a kong is paid as a win on a discard, the robbed
+    /// player the discarder; off: as a self-draw (MY3-PAY2).
+    #[serde(default = "on")]
+    pub robbed_kong_as_discard: bool,
     /// MY3-PAY5: the dealer pays and receives double (S16).
     pub dealer_double: bool,
     /// MY3-M1: when the deal passes.

@@ -15,9 +15,7 @@
 //! ([`for_each_joker_arrangement`]), each arrangement is scored with the declared sets, and
 //! the best counts (most value, then most limit hands, then most fan).
 
-use mahjong_hands::{
-    for_each_joker_arrangement, Counts, Form, JokerRules, KongKind, Meld, MeldKind, Shape,
-};
+use mahjong_hands::{for_each_joker_arrangement, Counts, Form, KongKind, Meld, MeldKind, Shape};
 use mahjong_tiles::{Tile, Wind, KINDS};
 
 use super::{FanToPoints, FlowerGroup, MalaysianOptions};
@@ -438,9 +436,7 @@ pub(crate) fn score_one_seat(
         concealed_hand,
     };
     let base_part = fixed_part(table, seat, o);
-    let rules = JokerRules {
-        in_pair: o.joker_in_pair,
-    };
+    let rules = super::joker_rules(o);
     let mut best: Option<(u32, u32, u32, Eval)> = None;
     for_each_joker_arrangement(
         &pool,
@@ -586,9 +582,13 @@ const MAX_INSTANT: usize = 24;
 /// The instant payments of MY3-I1–I4 the table shows (MY3-X3), in seat order: completed
 /// bonus groups (100 from each opponent when finished in the opening round, 50 during play),
 /// claimed kongs with their `supplier` (100 from the discarder), added kongs (50 from each)
-/// and concealed kongs (100 from each). A robbed added kong is no kong on the table, so its
-/// payment is not made (MY3-I5: made and returned).
-pub fn instant_payments(table: &Table) -> ([Instant; MAX_INSTANT], usize) {
+/// and concealed kongs (100 from each). A robbed kong is no kong on the table, so its
+/// payment is not made (MY3-I5: made and returned) unless `refund` is off
+/// (`robbed_kong_refund`): then the kong the table's win robbed (`win.from` `robbed_kong`,
+/// the `supplier`'s pung of the winning tile) is paid as the kong it was, an added kong
+/// (an exposed pung, MY3-I3) or a concealed one (a concealed pung, MY3-I4, with
+/// `rob_concealed_kong`).
+pub fn instant_payments(table: &Table, refund: bool) -> ([Instant; MAX_INSTANT], usize) {
     let none = Instant {
         rule: &I1_GROUP,
         seat: 0,
@@ -598,6 +598,11 @@ pub fn instant_payments(table: &Table) -> ([Instant; MAX_INSTANT], usize) {
     };
     let mut list = [none; MAX_INSTANT];
     let mut n = 0;
+    // The robbed kong, as (the robbed seat, its kind), when its payment stands.
+    let robbed = match table.win {
+        Some(w) if !refund && w.from == WinFrom::RobbedKong => w.supplier.map(|s| (s, w.kind)),
+        _ => None,
+    };
     let mut push = |i: Instant| {
         if n < MAX_INSTANT {
             list[n] = i;
@@ -618,9 +623,13 @@ pub fn instant_payments(table: &Table) -> ([Instant; MAX_INSTANT], usize) {
             }
         }
         for (j, m) in hand.declared().iter().enumerate() {
+            let robbed = m.kind == MeldKind::Pung && robbed == Some((seat, m.tile as usize));
             let (rule, from, amount) = match m.kind {
                 MeldKind::Kong(KongKind::Concealed) => (&I4_CONCEALED_KONG, None, 100),
                 MeldKind::Kong(KongKind::Annexed) => (&I3_ADDED_KONG, None, 50),
+                // MY3-I5 (`robbed_kong_refund` off): the robbed kong's payment stands.
+                MeldKind::Pung if robbed && m.exposed => (&I3_ADDED_KONG, None, 50),
+                MeldKind::Pung if robbed => (&I4_CONCEALED_KONG, None, 100),
                 MeldKind::Kong(KongKind::Claimed) => match hand.supplier(j) {
                     Some(d) => (&I2_CLAIMED_KONG, Some(d), 100),
                     None => continue,

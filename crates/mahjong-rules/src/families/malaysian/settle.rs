@@ -4,7 +4,7 @@
 use super::score::{bite_units, instant_payments, BITE_UNIT, JOKER_SIDE_PAYMENT};
 use super::MalaysianOptions;
 use crate::score::{Payments, SeatScore};
-use crate::table::Table;
+use crate::table::{Table, WinFrom};
 
 /// What each seat pays each other seat, gathered before it becomes [`Payments`] (one
 /// transfer per ordered pair of seats).
@@ -27,12 +27,21 @@ impl Ledger {
 
 /// MY3-PAY2–PAY5 with MY3-L3, then MY3-I1–I4 (MY3-X3), I6 and J9 by their options. The
 /// winner is paid from B (his `score`): on a self-draw 2B from each opponent; on a discard
-/// (or a robbed kong, MY3-PAY4) 2B from the discarder and B from the other (3B from the
+/// (or a robbed kong, MY3-PAY4, the robbed player the discarder; paid as a self-draw with
+/// `robbed_kong_as_discard` off) 2B from the discarder and B from the other (3B from the
 /// discarder alone with `shooter_pays_all`); `dealer_double` doubles what passes between the
 /// dealer and another seat; a liable seat (`cannon`, MY3-L3) pays all of it alone. A drawn
 /// hand pays only the instant payments (MY3-P6).
 pub fn settle_malaysian(table: &Table, scores: &[SeatScore; 4], o: &MalaysianOptions) -> Payments {
     let win = match (table.winner, table.win) {
+        // MY3-PAY4: a robbed kong is a discard, or (off) paid as a self-draw.
+        (Some(w), Some(win)) if win.from == WinFrom::RobbedKong && !o.robbed_kong_as_discard => {
+            Some(Paid {
+                winner: w,
+                self_drawn: true,
+                supplier: None,
+            })
+        }
         (Some(w), Some(win)) => Some(Paid {
             winner: w,
             self_drawn: win.self_drawn(),
@@ -108,7 +117,7 @@ fn settle_with(
             }
         }
     }
-    let (instant, n) = instant_payments(table);
+    let (instant, n) = instant_payments(table, o.robbed_kong_refund);
     for p in &instant[..n] {
         match p.from {
             Some(from) => ledger.pay(from, p.seat, p.amount),

@@ -5,6 +5,7 @@ use std::fmt::Write;
 use mahjong_tiles::Wind;
 
 use super::score::instant_payments;
+use super::MalaysianOptions;
 use crate::catalogue::Lang;
 use crate::sheet::{heading, item_whats, name_column, rule_name, seat_heading, seat_name_column};
 use crate::sheet_text::{tr, wind_name, Txt};
@@ -12,12 +13,13 @@ use crate::{Outcome, Table};
 
 /// The malaysian-3p sheet: only the winner scores; each item with its fan (a limit hand
 /// as a limit), then the fan and the base B; the instant payments the table shows
-/// (MY3-I1–I4), the payments and the settlement. Labels and rule names in `lang`.
+/// (MY3-I1–I4, and a robbed kong's where `robbed_kong_refund` is off), the payments and the settlement. Labels and rule names in `lang`.
 pub(super) fn sheet(
     ruleset: &str,
     winds: &[Wind],
     table: &Table,
     outcome: &Outcome,
+    o: &MalaysianOptions,
     lang: Lang,
 ) -> String {
     let letter = |i: usize| winds[i % winds.len()].letter();
@@ -80,7 +82,7 @@ pub(super) fn sheet(
         };
         let _ = writeln!(s, "  {:<8} {total}", "");
     }
-    let (instant, n) = instant_payments(table);
+    let (instant, n) = instant_payments(table, o.robbed_kong_refund);
     if n > 0 {
         let _ = writeln!(s, "\n{}", Txt::InstantPayments.template(lang));
         let whats: Vec<String> = instant[..n]
