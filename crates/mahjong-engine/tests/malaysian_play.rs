@@ -629,31 +629,36 @@ fn my3_p3_whole_games_with_multiple_winners_settle_every_win_and_sum_to_zero() {
     assert_eq!(shared, 7, "hands with two winners of {hands}");
 }
 
-#[test]
-fn my3_p3_p4_both_may_rob_one_added_kong_where_multiple_winners_is_on() {
-    // West pungs East's 5D and adds the fourth; East (EW, SW and NW pungs, RD RD, 4D 6D)
-    // and South both wait on 5D. Neither has a bonus tile: each robs for the limit, 10
-    // fan, B = 200, the robbed West paying 2B (MY3-PAY4) and the other B.
+/// West pungs East's 5D and adds the fourth; East (EW, SW and NW pungs, RD RD, 4D 6D) and
+/// South both wait on 5D and answer the rob with Mah-Jongg, East first. Neither has a bonus
+/// tile: each robs for the limit, 10 fan, B = 200, the robbed West paying 2B (MY3-PAY4) and
+/// the other B. The events from the rob on.
+fn both_rob_wests_added_kong(r: Ruleset) -> Vec<Event> {
     let east = "5D EW EW EW SW SW SW 4D 6D NW NW RD RD GD";
     let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
     let west = "5D 5D 8D 8D 8D 6D 6D 2D 2D 3D 3D GD GD";
+    let w = wall3(&r, 0, [east, south, west], "NW 3D 5D", "", "");
+    let mut g = game3(r, vec![w], 1);
+    act(&mut g, 0, discard_action("5D"));
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Pung);
+    discard(&mut g, 2, "GD");
+    discard(&mut g, 0, "GD");
+    discard_drawn(&mut g, 1);
+    act(&mut g, 2, Action::AnnexKong { tile: t("5D") });
+    g.take_events();
+    act(&mut g, 0, Action::Mahjong);
+    act(&mut g, 1, Action::Mahjong);
+    assert!(g.is_over());
+    g.take_events()
+}
+
+#[test]
+fn my3_p3_p4_both_may_rob_one_added_kong_where_multiple_winners_is_on() {
     for on in [false, true] {
         let mut r = malaysian();
         r.set(&format!("multiple_winners={on}")).unwrap();
-        let w = wall3(&r, 0, [east, south, west], "NW 3D 5D", "", "");
-        let mut g = game3(r, vec![w], 1);
-        act(&mut g, 0, discard_action("5D"));
-        act(&mut g, 1, Action::Pass);
-        act(&mut g, 2, Action::Pung);
-        discard(&mut g, 2, "GD");
-        discard(&mut g, 0, "GD");
-        discard_drawn(&mut g, 1);
-        act(&mut g, 2, Action::AnnexKong { tile: t("5D") });
-        g.take_events();
-        act(&mut g, 0, Action::Mahjong);
-        act(&mut g, 1, Action::Mahjong);
-        assert!(g.is_over());
-        let ev = g.take_events();
+        let ev = both_rob_wests_added_kong(r);
         let (scores, settlement, payments) = scores_of(&ev);
         if !on {
             // East, first in turn after West, robs alone.
@@ -1066,28 +1071,12 @@ fn my3_new_options_every_table_scores_as_played() {
 
 #[test]
 fn my3_i5_p3_a_kept_robbed_kong_payment_counts_once_among_several_winners() {
-    // The scene of `my3_p3_p4_both_may_rob_one_added_kong_where_multiple_winners_is_on`
-    // with `robbed_kong_refund` off: East and South both rob West's added 5D, each for the
-    // limit (B = 200). Each win alone: [600, -200, -400] and [-200, 600, -400]; West's added
-    // kong keeps its 50 from East and from South, once: [350, 350, -700].
-    let east = "5D EW EW EW SW SW SW 4D 6D NW NW RD RD GD";
-    let south = "1D 1D 1D 2D 3D 4D 4D 6D 7D 7D 9D 9D 9D";
-    let west = "5D 5D 8D 8D 8D 6D 6D 2D 2D 3D 3D GD GD";
+    // `both_rob_wests_added_kong` with `robbed_kong_refund` off: East and South both rob
+    // West's added 5D, each for the limit (B = 200). Each win alone: [600, -200, -400] and
+    // [-200, 600, -400]; West's added kong keeps its 50 from East and from South, once:
+    // [350, 350, -700].
     let r = malaysian_with(&["multiple_winners=true", "robbed_kong_refund=false"]);
-    let w = wall3(&r, 0, [east, south, west], "NW 3D 5D", "", "");
-    let mut g = game3(r, vec![w], 1);
-    act(&mut g, 0, discard_action("5D"));
-    act(&mut g, 1, Action::Pass);
-    act(&mut g, 2, Action::Pung);
-    discard(&mut g, 2, "GD");
-    discard(&mut g, 0, "GD");
-    discard_drawn(&mut g, 1);
-    act(&mut g, 2, Action::AnnexKong { tile: t("5D") });
-    g.take_events();
-    act(&mut g, 0, Action::Mahjong);
-    act(&mut g, 1, Action::Mahjong);
-    assert!(g.is_over());
-    let ev = g.take_events();
+    let ev = both_rob_wests_added_kong(r);
     assert_eq!(winners_of(&ev), [0, 1]);
     assert!(payments(&ev).is_empty(), "nothing is paid back");
     let (scores, settlement, _) = scores_of(&ev);
