@@ -124,3 +124,71 @@ test('a hand entered tile by tile is scored item by item, settled, and added to 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the assistant fits the ruleset: japanese tiles and fields, han, limit names, errors and counts in the language', async () => {
+  const page = await newPage(browser);
+  await fresh(page);
+  await page.click('button[data-lang=cs]');
+  await page.selectOption('[data-testid=sa-ruleset]', 'japanese-3p');
+  await page.selectOption('[data-testid=sa-winner]', 'E');
+  // "How won" and "winning tile" have labels of their own.
+  const labelOf = (sel) => page.locator(sel).evaluate((e) => e.closest('label').firstChild.textContent.trim());
+  assert.notEqual(await labelOf('[data-testid=sa-from]'), await labelOf('[data-testid=sa-win-tile]'));
+  // Only the tiles of the japanese set (no 2–8 characters), and the japanese flags and fields.
+  const picker = await page.locator('[data-testid=picker] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile));
+  assert.ok(picker.includes('1C') && picker.includes('9C') && picker.includes('5B'), `${picker}`);
+  for (const c of ['2C', '5C', '8C', '1F', '1S']) assert.ok(!picker.includes(c), `${c} offered`);
+  const flags = await page.locator('[data-testid=sa-flags] label').evaluateAll((els) => els.map((e) => e.dataset.flag));
+  assert.deepEqual(flags, ['last_tile', 'ippatsu', 'heaven', 'earth']);
+  assert.equal((await page.textContent('[data-testid=sa-flags] [data-flag=heaven]')).trim(), 'Tenhó');
+  await page.locator('[data-testid=sa-dora]').waitFor();
+  await page.locator('[data-testid=sa-riichi-E]').waitFor();
+
+  // No winning tile yet: asked for in Czech.
+  await page.fill('[data-testid=sa-concealed-E]', '111D 999D 123D 456D 77D');
+  await page.waitForSelector('[data-testid=sa-error-text]');
+  assert.equal((await page.textContent('[data-testid=sa-error-text]')).trim(), 'Zadejte vítězný kámen.');
+  // A typed 2C is refused with a Czech message; the server's words stay as the detail.
+  await page.fill('[data-testid=sa-win-tile]', '7D');
+  await page.fill('[data-testid=sa-concealed-E]', '2C');
+  await page.waitForFunction(() => /2 znaky/.test(document.querySelector('[data-testid=sa-error-text]')?.textContent ?? ''));
+  await page.waitForSelector('[data-testid=sa-error-text]');
+  assert.equal((await page.textContent('[data-testid=sa-error-text]')).trim(), 'Východ: kámen 2 znaky v sadě těchto pravidel není');
+  assert.match(await page.textContent('[data-testid=sa-error-detail]'), /not a tile of the Japanese3p set/);
+
+  // East's self-drawn pure circles: 8 han, haneman, said in han and named.
+  await page.fill('[data-testid=sa-concealed-E]', '111D 999D 123D 456D 77D');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-seat-score-E]')?.textContent.trim() === '12\u00a0000');
+  const total = page.locator('[data-testid=sa-seat-total-E]');
+  assert.equal((await total.locator('.limit-name').textContent()).trim(), 'haneman');
+  assert.equal((await total.locator('[data-testid=rule-link]').textContent()).trim(), 'J3-P');
+  assert.match(await total.textContent(), /8 han → 12\u00a0000$/);
+  assert.doesNotMatch(await total.textContent(), /bod|zdvojení/);
+  // A riichi and a dora indicator count: Riichi 1 han, and the 8 circles indicator makes the
+  // 9 circles dora (three of them): 12 han, baiman, 8,000 from each.
+  await page.selectOption('[data-testid=sa-riichi-E]', 'riichi');
+  await page.fill('[data-testid=sa-dora]', '8D');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-seat-total-E] .limit-name')?.textContent.trim() === 'baiman');
+  assert.match(await total.textContent(), /12 han → 16\u00a0000$/);
+
+  // The classical game: no japanese fields; a hand that is no Mah-Jongg is said so in Polish.
+  await page.click('button[data-lang=pl]');
+  await page.click('[data-testid=sa-clear]');
+  await page.selectOption('[data-testid=sa-ruleset]', 'millington');
+  assert.equal(await page.locator('[data-testid=sa-japanese]').count(), 0);
+  await page.click('[data-testid=sa-example]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-N]')?.textContent.trim() === '+192');
+  // Counted words agree with their numbers: 4 punkty, 0 podwojeń; 48 punktów.
+  assert.match(await page.textContent('[data-testid=sa-seat-total-W]'), /^4 punkty, 0 podwojeń → 4$/);
+  await page.click('button[data-lang=cs]');
+  assert.match(await page.textContent('[data-testid=sa-seat-total-W]'), /^4 body, 0 zdvojení → 4$/);
+  await page.click('button[data-lang=pl]');
+  await page.fill('[data-testid=sa-concealed-N]', '9C 9C 9C 2B 3B 4B 6D 7D 8D 5D 1B');
+  await page.waitForSelector('[data-testid=sa-error-text]');
+  assert.equal((await page.textContent('[data-testid=sa-error-text]')).trim(), 'Północ: kamienie nie tworzą poprawnego MahJongga');
+  assert.match(await page.textContent('[data-testid=sa-error-detail]'), /seats\.N: not a legal Mah-Jongg/);
+  await page.fill('[data-testid=sa-concealed-N]', '9C 9C 9C 2B 3B 4B 6D 7D 8D 5D 5D');
+  await page.waitForSelector('[data-testid=sa-error]', { state: 'detached' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -35,7 +35,8 @@ test('a whole hand against three bots, played by clicking, ends on the score she
   const seats = sheet.locator('.seat-score');
   assert.equal(await seats.count(), 4);
   const settlements = await sheet.locator('[data-testid=settlement]').allTextContents();
-  const values = settlements.map((s) => Number(s.replace('−', '-').replace('+', '')));
+  // Numbers as the client writes them: grouped thousands (1,000) and a true minus sign.
+  const values = settlements.map((s) => Number(s.replace('−', '-').replace('+', '').replace(/,/g, '')));
   assert.equal(values.length, 4);
   assert.equal(values.reduce((a, b) => a + b, 0), 0, `settlement ${settlements}`);
   await sheet.locator('[data-testid=chart] svg').waitFor();
@@ -93,8 +94,8 @@ test('a seeded hand played by clicking ends in a win, and the sheet shows what t
   assert.equal(Number(await winner.getAttribute('data-player')), win.player);
   for (let q = 0; q < 4; q++) {
     const seat = sheet.locator(`.seat-score[data-player="${q}"]`);
-    assert.equal(Number(await seat.locator('[data-testid=seat-score]').textContent()), scores.scores[q], `score of ${q}`);
-    const settle = (await seat.locator('[data-testid=settlement]').textContent()).replace('−', '-').replace('+', '');
+    assert.equal(Number((await seat.locator('[data-testid=seat-score]').textContent()).replace(/,/g, '')), scores.scores[q], `score of ${q}`);
+    const settle = (await seat.locator('[data-testid=settlement]').textContent()).replace('−', '-').replace('+', '').replace(/,/g, '');
     assert.equal(Number(settle), scores.settlement[q], `settlement of ${q}`);
     const rules = await seat.locator('tr[data-rule]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule')));
     assert.deepEqual(rules, scores.items[q].map((i) => i.rule), `items of ${q}`);

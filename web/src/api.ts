@@ -106,7 +106,19 @@ export const api = {
   games: () => request<GameListEntry[]>('GET', '/api/games'),
   gameRecord: async (id: string): Promise<string> => {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
-    if (!res.ok) throw new ApiError(res.status, await res.text());
+    if (!res.ok) {
+      // The documented error body's message, not the JSON around it.
+      const text = await res.text();
+      let message = text || res.statusText;
+      try {
+        const err = JSON.parse(text)?.error;
+        if (typeof err?.message === 'string') message = err.message;
+        else if (typeof err === 'string') message = err;
+      } catch {
+        /* not JSON */
+      }
+      throw new ApiError(res.status, message);
+    }
     return res.text();
   },
   score: (table: unknown) => request<ScoreResult>('POST', '/api/score', table),

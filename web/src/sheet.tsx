@@ -13,8 +13,8 @@ import {
   setTiles,
   windOf,
 } from './api';
-import { grouped, signed, signedGrouped, standing, t } from './i18n';
-import { countsFan, countsHan, ruleName } from './i18n/rules';
+import { grouped, signed, standing, t } from './i18n';
+import { countsFan, countsHan, limitName, ruleName } from './i18n/rules';
 import { RuleLink } from './rule-link';
 import { Tile, sortTiles } from './tiles';
 import { WindMark } from './glyphs';
@@ -138,19 +138,32 @@ export function ItemsTable({ items, wind, prevailing, from }: { items: ScoredIte
   );
 }
 
-function howWon(r: HandResult): string {
+/**
+ * The headline of a hand: who won and how. The player's own seat (`me`) has sentences of its
+ * own ("You won…", "…on your discard"): "You" is not dropped into a sentence made for a name.
+ */
+function howWon(r: HandResult, me: number | null): string {
   // Some rulesets settle a washout (J3-P: those not ready pay the ready, riichi stakes).
   if (r.winner === null) return t(r.settlement.some((v) => v !== 0) ? 'sheet.washout_paid' : 'sheet.washout');
   const name = (q: number) => r.names[q] ?? `#${q}`;
-  const who = name(r.winner);
   const from = r.from ?? 'wall';
+  const supplier = r.supplier ?? 0;
+  const fromMe = me !== null && supplier === me;
   if ((from === 'discard' || from === 'robbed_kong') && r.moreWinners?.length) {
-    const names = [r.winner, ...r.moreWinners].map(name).reduce((a, b) => t('sheet.and', { a, b }));
-    return t(`sheet.won_${from}_many`, { names, from: r.names[r.supplier ?? 0] ?? '' });
+    const winners = [r.winner, ...r.moreWinners];
+    const join = (qs: number[]) => qs.map(name).reduce((a, b) => t('sheet.and', { a, b }));
+    if (me !== null && winners.includes(me))
+      return t(`sheet.won_${from}_many_you`, { names: join(winners.filter((q) => q !== me)), from: name(supplier) });
+    if (fromMe) return t(`sheet.won_${from}_many_from_you`, { names: join(winners) });
+    return t(`sheet.won_${from}_many`, { names: join(winners), from: name(supplier) });
   }
-  if (from === 'discard' || from === 'robbed_kong')
-    return t(`sheet.won_${from}`, { name: who, from: r.names[r.supplier ?? 0] ?? '' });
-  return t(`sheet.won_${from}`, { name: who });
+  const mine = me !== null && r.winner === me;
+  if (from === 'discard' || from === 'robbed_kong') {
+    if (mine) return t(`sheet.won_${from}_you`, { from: name(supplier) });
+    if (fromMe) return t(`sheet.won_${from}_from_you`, { name: name(r.winner) });
+    return t(`sheet.won_${from}`, { name: name(r.winner), from: name(supplier) });
+  }
+  return mine ? t(`sheet.won_${from}_you`) : t(`sheet.won_${from}`, { name: name(r.winner) });
 }
 
 export function ScoreSheet(p: {
@@ -174,7 +187,7 @@ export function ScoreSheet(p: {
         <div class="sheet-head">
           <h2>{t('sheet.hand', { n: r.hand + 1 })}</h2>
           <span class="sheet-how" data-testid="sheet-how">
-            {howWon(r)} {r.tile && <Tile code={r.tile} size="sm" />}
+            <span data-testid="sheet-how-text">{howWon(r, p.me)}</span> {r.tile && <Tile code={r.tile} size="sm" />}
           </span>
           <button class="btn primary" onClick={p.onClose} data-testid="sheet-close">
             {p.closeLabel}
@@ -228,7 +241,7 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
               <b>{names[q] ?? `#${q}`}</b>
               {isWinner && <span class="win-badge">{t('sheet.winner')}</span>}
               <span class={`settle ${r.settlement[q] >= 0 ? 'pos' : 'neg'}`} data-testid="settlement">
-                {r.startingScore ? signedGrouped(r.settlement[q] ?? 0) : signed(r.settlement[q] ?? 0)}
+                {signed(r.settlement[q] ?? 0)}
               </span>
             </header>
             <div class="score-tiles">
@@ -257,14 +270,25 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
             <ItemsTable items={r.items[q] ?? []} wind={wind} prevailing={r.prevailing} from={isWinner ? r.from : undefined} />
             <footer>
               <span>
-                {t('sheet.score')}: <b data-testid="seat-score">{r.startingScore ? grouped(r.scores[q] ?? 0) : (r.scores[q] ?? 0)}</b>
+                {t('sheet.score')}: <b data-testid="seat-score">{grouped(r.scores[q] ?? 0)}</b>
               </span>
               {hanOf(r.items[q] ?? []) && isWinner && (
                 <span class="han-tag" data-testid="han">
                   {hanOf(r.items[q] ?? [])}
                 </span>
               )}
-              {r.limits[q] && <span class="limit-tag">{r.limits[q]}</span>}
+              {r.limits[q] && (
+                <LimitTag
+                  id={r.limits[q]!}
+                  name={limitName(r.limits[q]!, r.items[q] ?? [], {
+                    wind,
+                    prevailing: r.prevailing,
+                    from: isWinner ? r.from : undefined,
+                    dealer: q === r.dealer,
+                    score: r.scores[q],
+                  })}
+                />
+              )}
               {r.startingScore ? (
                 <span class="points-after" data-testid="points-after">
                   {t('sheet.points')}: <b>{grouped(r.startingScore + (r.totalsAfter[q] ?? 0))}</b>
@@ -275,6 +299,15 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
         );
       })}
     </div>
+  );
+}
+
+/** The limit hand or cap that set a score: its name, and its rule id opening what it says. */
+export function LimitTag({ id, name }: { id: string; name: string }) {
+  return (
+    <span class="limit-tag" data-testid="limit" data-rule={id}>
+      <span class="limit-name">{name}</span> <RuleLink id={id} />
+    </span>
   );
 }
 
@@ -293,7 +326,7 @@ export function Payments({ r, names }: { r: HandResult; names: string[] }) {
         <ul data-testid="payments">
           {r.payments.map((pm) => (
             <li>
-              <span>{pm.from < names.length ? names[pm.from] : t('table.pot')}</span> → <span>{names[pm.to]}</span> <b>{r.startingScore ? grouped(pm.amount) : pm.amount}</b>
+              <span>{pm.from < names.length ? names[pm.from] : t('table.pot')}</span> → <span>{names[pm.to]}</span> <b>{grouped(pm.amount)}</b>
             </li>
           ))}
         </ul>
@@ -306,29 +339,32 @@ export function Payments({ r, names }: { r: HandResult; names: string[] }) {
 export function TotalsTable({ hands, names }: { hands: HandResult[]; names: string[] }) {
   if (!hands.length) return null;
   const n = hands[0].seats;
+  // A table too wide for a phone scrolls inside its box, never the page.
   return (
-    <table class="totals" data-testid="totals">
-      <thead>
-        <tr>
-          <th>#</th>
-          {Array.from({ length: n }, (_, i) => (
-            <th style={{ color: PLAYER_COLORS[i] }}>{names[i]}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {hands.map((h) => (
+    <div class="totals-scroll">
+      <table class="totals" data-testid="totals">
+        <thead>
           <tr>
-            <td>{h.hand + 1}</td>
-            {h.totalsAfter.map((v, i) => (
-              <td class={v >= 0 ? 'pos' : 'neg'} title={h.startingScore ? signedGrouped(h.settlement[i]) : signed(h.settlement[i])}>
-                {standing(v, h.startingScore ?? 0)}
-              </td>
+            <th>#</th>
+            {Array.from({ length: n }, (_, i) => (
+              <th style={{ color: PLAYER_COLORS[i] }}>{names[i]}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {hands.map((h) => (
+            <tr>
+              <td>{h.hand + 1}</td>
+              {h.totalsAfter.map((v, i) => (
+                <td class={v >= 0 ? 'pos' : 'neg'} title={signed(h.settlement[i])}>
+                  {standing(v, h.startingScore ?? 0)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -346,7 +382,7 @@ export function Chart({ hands, names, upTo }: { hands: HandResult[]; names: stri
   }
   const W = 360;
   const H = 150;
-  const pad = { l: 40, r: 8, t: 8, b: 18 };
+  const pad = { l: 48, r: 8, t: 8, b: 18 };
   const steps = Math.max(1, series[0].length - 1);
   const x = (i: number) => pad.l + (i * (W - pad.l - pad.r)) / steps;
   const y = (v: number) => pad.t + ((hi - v) * (H - pad.t - pad.b)) / (hi - lo);
@@ -364,9 +400,9 @@ export function Chart({ hands, names, upTo }: { hands: HandResult[]; names: stri
     <figure class="chart" data-testid="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('sheet.chart')}>
         <line x1={pad.l} x2={W - pad.r} y1={y(0)} y2={y(0)} stroke="#999" stroke-dasharray="3 3" />
-        <text x={pad.l - 4} y={y(hi) + 4} text-anchor="end" font-size="10" fill="#666">{hi}</text>
+        <text x={pad.l - 4} y={y(hi) + 4} text-anchor="end" font-size="10" fill="#666">{grouped(hi)}</text>
         <text x={pad.l - 4} y={y(0) + 3} text-anchor="end" font-size="10" fill="#666">0</text>
-        <text x={pad.l - 4} y={y(lo)} text-anchor="end" font-size="10" fill="#666">{lo}</text>
+        <text x={pad.l - 4} y={y(lo)} text-anchor="end" font-size="10" fill="#666">{grouped(lo)}</text>
         {mark > 0 && <line x1={x(mark)} x2={x(mark)} y1={pad.t} y2={H - pad.b} stroke="#bbb" />}
         {lines}
         {series.map((s, i) =>

@@ -27,6 +27,44 @@ export const PICKER_CODES = ALL_CODES.slice(0, 42);
 
 const ORDER = new Map(ALL_CODES.map((c, i) => [c, i]));
 
+/**
+ * The tiles of a ruleset's set, in sorting order, from its family and options (as the
+ * server's tile sets: crates/mahjong-tiles `TileSet` with the options that change it), so
+ * the scoring assistant offers only tiles the ruleset has.
+ */
+export function rulesetTiles(family: string, options: Record<string, unknown> = {}): string[] {
+  const suit = (s: string, ranks = '123456789') => ranks.split('').map((n) => n + s);
+  const dragons = ['RD', 'GD', 'WD'];
+  const flowers = suit('F', '1234');
+  const seasons = suit('S', '1234');
+  let codes: string[];
+  switch (family) {
+    case 'korean': {
+      // K3-T: no North, bamboo 2–8 removed, flowers kept, seasons removed; K3-O options.
+      const bamboo = options.no_bamboo ? [] : options.five_bamboo ? ['1B', '5B', '9B'] : ['1B', '9B'];
+      const winds = options.missing_wind === 'west' ? ['EW', 'SW', 'NW'] : options.north ? ['EW', 'SW', 'WW', 'NW'] : ['EW', 'SW', 'WW'];
+      codes = [...suit('C'), ...bamboo, ...suit('D'), ...winds, ...dragons, ...flowers];
+      if (options.red_dora) codes.push('0C', '0D');
+      break;
+    }
+    case 'japanese':
+      // J3-T1: characters 2–8 removed; red fives (option) in bamboo and circles; flowers (option).
+      codes = ['1C', '9C', ...suit('B'), ...suit('D'), 'EW', 'SW', 'WW', 'NW', ...dragons];
+      if (options.flowers) codes.push(...flowers);
+      if (options.red_fives) codes.push('0B', '0D');
+      break;
+    case 'malaysian':
+      // MY3-T: circles, honours, the sixteen bonus tiles, jokers; `drop_north` takes out North.
+      codes = [...suit('D'), 'EW', 'SW', 'WW', ...(options.drop_north ? [] : ['NW']), ...dragons, ...flowers, ...seasons, ...suit('A', '1234'), ...suit('H', '1234'), 'JK'];
+      break;
+    default:
+      // The classical set; flowers and seasons unless option `flowers` is off.
+      codes = [...suit('C'), ...suit('B'), ...suit('D'), 'EW', 'SW', 'WW', 'NW', ...dragons];
+      if (options.flowers !== false) codes.push(...flowers, ...seasons);
+  }
+  return sortTiles(codes);
+}
+
 /** Sort key: suits, then winds, dragons, bonus tiles; red fives next to their fives. */
 export function tileOrder(code: string): number {
   if (code[0] === '0' && 'BCD'.includes(code[1])) return (ORDER.get('5' + code[1]) ?? 0) + 0.5;

@@ -56,20 +56,24 @@ export function t(key: Key | string, params?: Record<string, string | number>): 
   return s;
 }
 
-/** Formats a signed number the way score sheets show it (+192, −536). */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
-}
+// Every number the client shows goes through one formatter: thousands grouped as the
+// language writes them (35,000; 35 000) and a true minus sign (−), never a hyphen.
+const FORMATS = new Map<Lang, Intl.NumberFormat>();
 
-/** A number with its thousands grouped as the language writes them (35,000; 35 000). */
+/** A number with its thousands grouped as the language writes them (35,000; 35 000; −9 000). */
 export function grouped(n: number): string {
-  return new Intl.NumberFormat(current).format(n);
+  let f = FORMATS.get(current);
+  if (!f) FORMATS.set(current, (f = new Intl.NumberFormat(current)));
+  return n < 0 ? `−${f.format(-n)}` : f.format(n);
 }
 
-/** A signed number with its thousands grouped (+8,000, −9,000). */
+/** A signed number with its thousands grouped (+8,000, −9,000, 0). */
 export function signedGrouped(n: number): string {
-  return n > 0 ? `+${grouped(n)}` : n < 0 ? `−${grouped(-n)}` : '0';
+  return n > 0 ? `+${grouped(n)}` : grouped(n);
 }
+
+/** A result with its sign, as score sheets show it (+192, −536, +37 000): the same formatter. */
+export const signed = signedGrouped;
 
 /**
  * A player's standing: his net total (+12) where totals are net results, or his points
@@ -77,4 +81,15 @@ export function signedGrouped(n: number): string {
  */
 export function standing(total: number, startingScore: number): string {
   return startingScore ? grouped(startingScore + total) : signed(total);
+}
+
+/**
+ * The text of a counted key in the current language: `key.one`, `key.few`, `key.many` or
+ * `key.other` as the language's plural rules pick for `n` (Czech 1 bod, 2–4 body, 5 bodů;
+ * Polish 1 punkt, 2–4 punkty, 5–21 punktów), with `{n}` the number formatted.
+ */
+export function tn(key: string, n: number, params?: Record<string, string | number>): string {
+  const dict = DICTS[current] as Record<string, string>;
+  const form = `${key}.${new Intl.PluralRules(current).select(n)}`;
+  return t(form in dict ? form : `${key}.other`, { ...params, n: grouped(n) });
 }

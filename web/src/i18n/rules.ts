@@ -144,3 +144,41 @@ export function countsHan(id: string): boolean {
 export function countsFan(id: string): boolean {
   return BY_ID.get(id)?.units === 'fan';
 }
+
+/** What tells a limit's name apart where its id has several (J3-P: the payment band). */
+export interface LimitContext extends RuleContext {
+  /** The seat is the dealer (East). */
+  dealer?: boolean;
+  /** The hand's score (the payment value in the japanese game). */
+  score?: number;
+}
+
+/**
+ * J3-P's band as the scorer names it: yakuman by the items' yakuman, else by the han
+ * (mangan 6–7, haneman 8–9, baiman 10–12, 13 and more sanbaiman, or one counted yakuman
+ * where option `counted_yakuman` pays it: told by the score).
+ */
+function japaneseBand(items: NamedItem[], ctx: LimitContext): string {
+  if (items.some((it) => (it.doubles ?? 0) > 0)) return 'yakuman';
+  const han = items.reduce((a, it) => a + (it.points ?? 0), 0);
+  if (han <= 7) return 'mangan';
+  if (han <= 9) return 'haneman';
+  if (han <= 12) return 'baiman';
+  const selfDrawn = ctx.from === 'wall' || ctx.from === 'loose';
+  // One yakuman's payment value (J3-S10): ron 32,000 (dealer 48,000); self-drawn 24,000
+  // (dealer 32,000). Sanbaiman pays less in each case.
+  const yakuman = selfDrawn ? (ctx.dealer ? 32000 : 24000) : ctx.dealer ? 48000 : 32000;
+  return ctx.score === yakuman ? 'counted yakuman' : 'sanbaiman';
+}
+
+/**
+ * The name of the limit hand or cap `id` that set a seat's score, in the current language:
+ * the seat's own item citing it where there is one (the limit hand), J3-P's payment band,
+ * else the rule's name; the id itself for an unknown rule.
+ */
+export function limitName(id: string, items: NamedItem[], ctx: LimitContext = {}): string {
+  if (id === 'J3-P') return translateRule(id, japaneseBand(items, ctx));
+  const own = items.find((it) => it.rule === id);
+  if (own) return ruleName(own, ctx);
+  return ruleInfo(id)?.name ?? id;
+}

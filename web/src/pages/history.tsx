@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type GameListEntry } from '../api';
+import { api, displayNames, type GameListEntry } from '../api';
 import { lang, signed, t } from '../i18n';
 import { rulesetLabel } from './home';
 import { shownName } from '../names';
@@ -43,19 +43,21 @@ export function HistoryPage() {
             <tbody>
               {games.map((g) => {
                 const rs = g.ruleset;
+                // The names the replay shows: a repeated one ("Greedy bot") with its seat number.
+                const names = displayNames(g.players.map((p) => shownName(p, undefined, false)));
                 return (
                   <tr data-game={String(g.id)}>
-                    <td>{formatTime(g.finished_at ?? g.started_at)}</td>
-                    <td>{rulesetLabel(rs)}</td>
+                    <td class="games-when">{formatTime(g.finished_at ?? g.started_at)}</td>
+                    <td class="games-ruleset">{rulesetLabel(rs)}</td>
                     <td class="players-cell">
-                      {g.players.map((p, i) => (
-                        <span class="player-total">
-                          {shownName(p, undefined, false)} <b class={(g.totals?.[i] ?? 0) >= 0 ? 'pos' : 'neg'}>{signed(g.totals?.[i] ?? 0)}</b>
+                      {names.map((name, i) => (
+                        <span class="player-total" data-testid="game-player">
+                          {name} <b class={(g.totals?.[i] ?? 0) >= 0 ? 'pos' : 'neg'}>{signed(g.totals?.[i] ?? 0)}</b>
                         </span>
                       ))}
                     </td>
-                    <td>{String(g.hands ?? '')}</td>
-                    <td>
+                    <td class="games-hands" data-label={t('history.hands')}>{String(g.hands ?? '')}</td>
+                    <td class="games-replay">
                       <a class="btn small" href={`/history/${encodeURIComponent(String(g.id))}`}>
                         {t('history.replay')}
                       </a>

@@ -10,9 +10,9 @@ export const BOTS = ['greedy', 'strong', 'random'];
 /** How long a bot pauses before it acts: long enough to follow the play, for every table made here. */
 export const BOT_DELAY_MS = 400;
 
-/** The presets with their number of seats (the default preset until the server answers). */
-export function useRulesets(): Pick<RulesetInfo, 'name' | 'seats'>[] {
-  const [list, setList] = useState<Pick<RulesetInfo, 'name' | 'seats'>[]>([{ name: 'millington', seats: 4 }]);
+/** The presets with their family, options and number of seats (the default preset until the server answers). */
+export function useRulesets(): RulesetInfo[] {
+  const [list, setList] = useState<RulesetInfo[]>([{ name: 'millington', preset: 'millington', family: 'classical', options: {}, seats: 4 }]);
   useEffect(() => {
     api
       .rulesets()

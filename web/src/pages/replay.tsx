@@ -17,6 +17,7 @@ import { shownName } from '../names';
 export function ReplayPage({ id }: { id: string }) {
   const [record, setRecord] = useState<{ header: Record<string, any>; events: GameEvent[] } | null>(null);
   const [error, setError] = useState('');
+  const [missing, setMissing] = useState(false);
   const [pos, setPos] = useState(0);
   const [playing, setPlaying] = useState(false);
 
@@ -31,7 +32,10 @@ export function ReplayPage({ id }: { id: string }) {
         const first = games[0].events.findIndex((e) => e.type === 'scores');
         setPos(first >= 0 ? first : 0);
       })
-      .catch((e) => setError(e.status === 409 ? t('replay.in_play') : (e as Error).message));
+      .catch((e) => {
+        if (e.status === 404) setMissing(true);
+        else setError(e.status === 409 ? t('replay.in_play') : (e as Error).message);
+      });
   }, [id]);
 
   const header = record?.header;
@@ -56,6 +60,15 @@ export function ReplayPage({ id }: { id: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [last]);
 
+  if (missing)
+    return (
+      <div class="page narrow" data-testid="replay-missing">
+        <h1>{t('replay.not_found')}</h1>
+        <p>
+          <a href="/history">{t('history.title')}</a>
+        </p>
+      </div>
+    );
   if (error)
     return (
       <div class="page narrow">

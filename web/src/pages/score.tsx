@@ -2,10 +2,11 @@
 // typed scores, scored and settled live by the server (POST /api/score, /api/settle), and a
 // running match ledger kept in the database (the ledger API).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiError, type ScoreResult, type Wind, WINDS } from '../api';
-import { signed, t } from '../i18n';
-import { ItemsTable } from '../sheet';
-import { PICKER_CODES, Tile, parseCode } from '../tiles';
+import { api, ApiError, type ScoreResult, type ScoreSeat, type Wind, WINDS } from '../api';
+import { grouped, signed, t, tn } from '../i18n';
+import { limitName, ruleInfo, translateRule } from '../i18n/rules';
+import { ItemsTable, LimitTag } from '../sheet';
+import { Tile, parseCode, rulesetTiles, tileName } from '../tiles';
 import { rulesetLabel, useRulesets } from './home';
 import { WindMark } from '../glyphs';
 
@@ -25,6 +26,8 @@ interface SeatDraft {
   bonus: string;
 }
 type WinFromOpt = 'wall' | 'loose' | 'discard' | 'robbed_kong';
+type RiichiOpt = 'none' | 'riichi' | 'double';
+type Flag = 'last_tile' | 'original_call' | 'kong_upon_kong' | 'heaven' | 'earth' | 'ippatsu';
 interface Draft {
   ruleset: string;
   prevailing: Wind;
@@ -33,8 +36,37 @@ interface Draft {
   winTile: string;
   from: WinFromOpt;
   supplier: Wind | '';
-  flags: { last_tile: boolean; original_call: boolean; kong_upon_kong: boolean; heaven: boolean; earth: boolean };
+  flags: Record<Flag, boolean>;
   seats: Record<Wind, SeatDraft>;
+  /** The japanese game (table-json.md, "Japanese three-player fields"): each seat's riichi,
+   * the dora and ura-dora indicators (typed codes) and the riichi sticks carried over. */
+  riichi: Record<Wind, RiichiOpt>;
+  dora: string;
+  ura: string;
+  pot: number;
+}
+
+/**
+ * The `win` flags each family reads (the others it ignores, so they are not offered): the
+ * classical ones, and in the japanese game Haitei/Houtei, Ippatsu, Tenhou and Chiihou.
+ */
+const FAMILY_FLAGS: Record<string, Flag[]> = {
+  classical: ['last_tile', 'original_call', 'kong_upon_kong', 'heaven', 'earth'],
+  kajongg: ['last_tile', 'original_call', 'kong_upon_kong', 'heaven', 'earth'],
+  western: ['last_tile', 'heaven', 'earth'],
+  korean: ['last_tile'],
+  malaysian: ['last_tile', 'kong_upon_kong', 'heaven', 'earth'],
+  japanese: ['last_tile', 'ippatsu', 'heaven', 'earth'],
+};
+
+/** A flag's label: the japanese game's by the names of its yaku (catalogue), else the classical. */
+function flagLabel(f: Flag, family: string): string {
+  if (family === 'japanese') {
+    const id = { last_tile: 'J3-Y6', heaven: 'J3-YM12', earth: 'J3-YM1' }[f as string];
+    if (id) return ruleInfo(id)?.name ?? t(`score.flag.${f}`);
+    if (f === 'ippatsu') return translateRule('J3-S8', 'Ippatsu');
+  }
+  return t(`score.flag.${f}`);
 }
 
 const emptySeat = (): SeatDraft => ({ mode: 'tiles', score: '', sets: [], concealed: '', bonus: '' });
@@ -46,8 +78,12 @@ const emptyDraft = (): Draft => ({
   winTile: '',
   from: 'wall',
   supplier: '',
-  flags: { last_tile: false, original_call: false, kong_upon_kong: false, heaven: false, earth: false },
+  flags: { last_tile: false, original_call: false, kong_upon_kong: false, heaven: false, earth: false, ippatsu: false },
   seats: { E: emptySeat(), S: emptySeat(), W: emptySeat(), N: emptySeat() },
+  riichi: { E: 'none', S: 'none', W: 'none', N: 'none' },
+  dora: '',
+  ura: '',
+  pot: 0,
 });
 
 const DRAFT_KEY = 'mahjong.score.draft';
@@ -99,7 +135,11 @@ const EXAMPLE: Partial<Draft> = {
 function loadDraft(): Draft {
   try {
     const d = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null');
-    if (d && d.seats) return { ...emptyDraft(), ...d };
+    if (d && d.seats) {
+      const e = emptyDraft();
+      // A draft saved before a field existed gets its default.
+      return { ...e, ...d, flags: { ...e.flags, ...d.flags }, riichi: { ...e.riichi, ...d.riichi } };
+    }
   } catch {
     /* ignore */
   }
@@ -113,7 +153,8 @@ interface Outcome {
   payments: { from: string; to: string; amount: number }[];
 }
 
-function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean) {
+function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, family: string) {
+  const japanese = family === 'japanese';
   const seatJson: Record<string, unknown> = {};
   for (const w of seats) {
     const s = d.seats[w];
@@ -121,7 +162,7 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean) {
       seatJson[w] = { sets: [], concealed: [], bonus: [] };
       continue;
     }
-    seatJson[w] = {
+    const seat: Record<string, unknown> = {
       sets: s.sets.map((x) =>
         x.kind === 'kong'
           ? { kind: 'kong', tiles: parseTiles(x.tiles).tiles, kong: x.kong }
@@ -130,6 +171,8 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean) {
       concealed: parseTiles(s.concealed).tiles,
       bonus: parseTiles(s.bonus).tiles,
     };
+    if (japanese && d.riichi[w] && d.riichi[w] !== 'none') seat.riichi = d.riichi[w];
+    seatJson[w] = seat;
   }
   const table: Record<string, unknown> = {
     ruleset: d.ruleset,
@@ -138,10 +181,17 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean) {
     winner: d.winner || null,
     seats: seatJson,
   };
+  if (japanese) {
+    const dora = parseTiles(d.dora).tiles;
+    const ura = parseTiles(d.ura).tiles;
+    if (dora.length) table.dora_indicators = dora;
+    if (ura.length) table.ura_indicators = ura;
+    if (d.pot > 0) table.riichi_pot = d.pot;
+  }
   if (d.winner) {
     const win: Record<string, unknown> = { tile: parseCode(d.winTile) ?? d.winTile, from: d.from };
     if (d.from === 'discard' || d.from === 'robbed_kong') win.supplier = d.supplier || null;
-    for (const [k, v] of Object.entries(d.flags)) if (v) win[k] = true;
+    for (const f of FAMILY_FLAGS[family] ?? FAMILY_FLAGS.classical) if (d.flags[f]) win[f] = true;
     table.win = win;
   }
   return table;
@@ -152,11 +202,16 @@ export function ScorePage() {
   const [d, setD] = useState<Draft>(loadDraft);
   const [focus, setFocus] = useState<string>('N.concealed');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [error, setError] = useState<{ path?: string; message: string } | null>(null);
+  const [error, setError] = useState<{ path?: string; message: string; local?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const seq = useRef(0);
-  const nSeats = rulesets.find((r) => r.name === d.ruleset)?.seats ?? 4;
+  const info = rulesets.find((r) => r.name === d.ruleset);
+  const nSeats = info?.seats ?? 4;
+  const family = info?.family ?? 'classical';
   const seats = WINDS.slice(0, nSeats);
+  // Only the tiles the ruleset's set has (no 2–8 characters in the japanese game).
+  const pickerCodes = useMemo(() => rulesetTiles(family, info?.options ?? {}), [family, info]);
+  const flags = FAMILY_FLAGS[family] ?? FAMILY_FLAGS.classical;
 
   useEffect(() => {
     try {
@@ -174,10 +229,10 @@ export function ScorePage() {
     });
 
   // Live scoring: every change is sent (debounced); only the newest answer is shown.
-  const key = JSON.stringify([d, nSeats]);
+  const key = JSON.stringify([d, nSeats, family]);
   useEffect(() => {
     const my = ++seq.current;
-    const h = window.setTimeout(() => evaluate(d, seats).then(
+    const h = window.setTimeout(() => evaluate(d, seats, family).then(
       (o) => {
         if (my !== seq.current) return;
         setOutcome(o);
@@ -187,7 +242,7 @@ export function ScorePage() {
       (e: unknown) => {
         if (my !== seq.current) return;
         setOutcome(null);
-        setError(e instanceof ApiError ? { path: e.path, message: e.message } : { message: String((e as Error).message ?? e) });
+        setError(e instanceof ApiError ? { path: e.path, message: e.message, local: e.status === 0 } : { message: String((e as Error).message ?? e) });
         setBusy(false);
       },
     ), 200);
@@ -199,6 +254,8 @@ export function ScorePage() {
     const [w, field, idx] = focus.split('.');
     update((x) => {
       if (field === 'winTile') x.winTile = code;
+      else if (field === 'dora') x.dora = `${x.dora} ${code}`.trim();
+      else if (field === 'ura') x.ura = `${x.ura} ${code}`.trim();
       else if (w && x.seats[w as Wind]) {
         const s = x.seats[w as Wind];
         if (field === 'concealed') s.concealed = `${s.concealed} ${code}`.trim();
@@ -285,15 +342,39 @@ export function ScorePage() {
                     </span>
                   </label>
                 )}
-                <div class="flags">
-                  {(Object.keys(d.flags) as (keyof Draft['flags'])[]).map((f) => (
-                    <label class="check">
+                <div class="flags" data-testid="sa-flags">
+                  {flags.map((f) => (
+                    <label class="check" data-flag={f}>
                       <input type="checkbox" checked={d.flags[f]} onChange={(e) => update((x) => (x.flags[f] = (e.target as HTMLInputElement).checked))} />
-                      {t(`score.flag.${f}`)}
+                      {flagLabel(f, family)}
                     </label>
                   ))}
                 </div>
               </>
+            )}
+            {family === 'japanese' && (
+              <div class="japanese-fields" data-testid="sa-japanese">
+                <div class={`field ${focus === '.dora' ? 'focused' : ''}`}>
+                  <span class="field-label">{t('score.dora')}</span>
+                  <TilesInput value={d.dora} testid="sa-dora" onFocus={() => setFocus('.dora')} onInput={(v) => update((x) => (x.dora = v))} />
+                </div>
+                <div class={`field ${focus === '.ura' ? 'focused' : ''}`}>
+                  <span class="field-label">{t('score.ura')}</span>
+                  <TilesInput value={d.ura} testid="sa-ura" onFocus={() => setFocus('.ura')} onInput={(v) => update((x) => (x.ura = v))} />
+                </div>
+                <label>
+                  {t('score.riichi_pot')}
+                  <input
+                    type="number"
+                    min={0}
+                    step={1000}
+                    inputMode="numeric"
+                    value={d.pot}
+                    data-testid="sa-pot"
+                    onInput={(e) => update((x) => (x.pot = Math.max(0, Number((e.target as HTMLInputElement).value) || 0)))}
+                  />
+                </label>
+              </div>
             )}
             <div class="setup-buttons">
               <button class="btn small" data-testid="sa-example" onClick={() => setD({ ...emptyDraft(), ...(JSON.parse(JSON.stringify(EXAMPLE)) as Partial<Draft>) })}>
@@ -318,6 +399,9 @@ export function ScorePage() {
                 prevailing={d.prevailing}
                 from={d.from}
                 errorPath={error?.path}
+                family={family}
+                riichi={d.riichi[w]}
+                setRiichi={(v) => update((x) => (x.riichi[w] = v))}
               />
             ))}
           </div>
@@ -326,9 +410,9 @@ export function ScorePage() {
         <aside class="score-side">
           <section class="card picker" data-testid="picker">
             <h3>{t('score.picker')}</h3>
-            <p class="muted small">{t('score.picker_lead', { field: fieldLabel(focus) })}</p>
+            <p class="muted small">{t('score.picker_lead', { field: fieldLabel(focus, family) })}</p>
             <div class="picker-tiles">
-              {PICKER_CODES.map((c) => (
+              {pickerCodes.map((c) => (
                 <Tile code={c} size="sm" onClick={() => appendTile(c)} />
               ))}
             </div>
@@ -336,14 +420,10 @@ export function ScorePage() {
           <section class="card result" data-testid="sa-result" data-busy={busy ? 'yes' : 'no'}>
             <h3>{t('score.result')}</h3>
             {typedWinnerWithTiles && <p class="warn">{t('score.typed_winner')}</p>}
-            {error && (
-              <p class="error" data-testid="sa-error">
-                {error.path ? <code>{error.path}</code> : null} {error.message}
-              </p>
-            )}
+            {error && <ErrorView error={error} />}
             {outcome && <ResultView outcome={outcome} seats={seats} winner={d.winner} />}
           </section>
-          <LedgerPanel seats={seats} outcome={error ? null : outcome} table={() => buildTable(d, seats, false)} draft={d} onRecorded={(next) => update((x) => {
+          <LedgerPanel seats={seats} outcome={error ? null : outcome} table={() => buildTable(d, seats, false, family)} draft={d} onRecorded={(next) => update((x) => {
             x.prevailing = next.prevailing;
             x.eastWins = next.eastWins;
           })} />
@@ -362,9 +442,13 @@ export function ScorePage() {
             })}
           </div>
         )}
-        {error && <div class="dock-settle error">{error.message}</div>}
+        {error && (
+          <div class="dock-settle error" data-testid="sa-dock-error">
+            {explainError(error).text}
+          </div>
+        )}
         <div class="dock-picker">
-          {PICKER_CODES.map((c) => (
+          {pickerCodes.map((c) => (
             <Tile code={c} size="md" onClick={() => appendTile(c)} />
           ))}
         </div>
@@ -377,30 +461,33 @@ function hasTiles(s: SeatDraft): boolean {
   return !!(s.concealed.trim() || s.bonus.trim() || s.sets.length);
 }
 
-function fieldLabel(focus: string): string {
+function fieldLabel(focus: string, family: string): string {
   const [w, field, idx] = focus.split('.');
   if (field === 'winTile') return t('score.win_tile');
+  if (field === 'dora' || field === 'ura') return t(`score.${field}`);
   const seat = w ? t(`wind.${w}`) : '';
   if (field === 'set') return `${seat} · ${t('score.set')} ${Number(idx) + 1}`;
+  if (field === 'bonus' && family === 'japanese') return `${seat} · ${t('score.bonus_japanese')}`;
   return `${seat} · ${t(`score.${field}`)}`;
 }
 
-async function evaluate(d: Draft, seats: Wind[]): Promise<Outcome> {
+async function evaluate(d: Draft, seats: Wind[], family: string): Promise<Outcome> {
   const typed = seats.filter((w) => d.seats[w].mode === 'score');
   const scoreOf = (w: Wind) => {
     const v = Number(d.seats[w].score);
-    if (!Number.isInteger(v) || v < 0 || d.seats[w].score.trim() === '') throw new ApiError(400, t('score.need_score', { wind: t(`wind.${w}`) }), `seats.${w}`);
+    // Status 0: the client's own message, already in the language.
+    if (!Number.isInteger(v) || v < 0 || d.seats[w].score.trim() === '') throw new ApiError(0, t('score.need_score', { wind: t(`wind.${w}`) }), `seats.${w}`);
     return v;
   };
   if (typed.length === 0) {
-    const result = await api.score(buildTable(d, seats, false));
+    const result = await api.score(buildTable(d, seats, false, family));
     const scores: Partial<Record<Wind, number>> = {};
     for (const w of seats) scores[w] = result.seats[w]?.score ?? 0;
     return { scores, result, settlement: result.settlement as Partial<Record<Wind, number>>, payments: result.payments };
   }
   let result: ScoreResult | null = null;
   const winnerTyped = !d.winner || d.seats[d.winner].mode === 'score';
-  if (!winnerTyped) result = await api.score(buildTable(d, seats, true));
+  if (!winnerTyped) result = await api.score(buildTable(d, seats, true, family));
   const scores: Record<string, number> = {};
   for (const w of seats) scores[w] = d.seats[w].mode === 'score' ? scoreOf(w) : winnerTyped ? 0 : result?.seats[w]?.score ?? 0;
   const body: Record<string, unknown> = { ruleset: d.ruleset, winner: d.winner || null, scores };
@@ -424,6 +511,9 @@ function SeatEditor(p: {
   prevailing: Wind;
   from: WinFromOpt;
   errorPath?: string;
+  family: string;
+  riichi: RiichiOpt;
+  setRiichi: (v: RiichiOpt) => void;
 }) {
   const { w, s } = p;
   const seatScore = p.outcome?.result?.seats[w];
@@ -445,6 +535,16 @@ function SeatEditor(p: {
           </button>
         </span>
       </header>
+      {p.family === 'japanese' && (
+        <label class="riichi-select">
+          {ruleInfo('J3-Y4')?.name ?? 'Riichi'}
+          <select value={p.riichi} data-testid={`sa-riichi-${w}`} onChange={(e) => p.setRiichi((e.target as HTMLSelectElement).value as RiichiOpt)}>
+            <option value="none">—</option>
+            <option value="riichi">{ruleInfo('J3-Y4')?.name ?? 'Riichi'}</option>
+            <option value="double">{ruleInfo('J3-Y11')?.name ?? 'Double riichi'}</option>
+          </select>
+        </label>
+      )}
       {s.mode === 'score' ? (
         <label class="typed-score">
           {t('score.typed')}
@@ -504,7 +604,7 @@ function SeatEditor(p: {
             <TilesInput value={s.concealed} testid={`sa-concealed-${w}`} onFocus={() => p.setFocus(`${w}.concealed`)} onInput={(v) => p.update((x) => (x.concealed = v))} />
           </div>
           <div class={`field ${p.focus === `${w}.bonus` ? 'focused' : ''}`}>
-            <span class="field-label">{t('score.bonus')}</span>
+            <span class="field-label">{t(p.family === 'japanese' ? 'score.bonus_japanese' : 'score.bonus')}</span>
             <TilesInput value={s.bonus} testid={`sa-bonus-${w}`} onFocus={() => p.setFocus(`${w}.bonus`)} onInput={(v) => p.update((x) => (x.bonus = v))} />
           </div>
         </div>
@@ -512,13 +612,80 @@ function SeatEditor(p: {
       {seatScore && s.mode === 'tiles' && (
         <div class="seat-result">
           <ItemsTable items={seatScore.items} wind={w} prevailing={p.prevailing} from={p.isWinner ? p.from : undefined} />
-          <div class="seat-total">
-            {seatScore.limit ? <span class="limit-tag">{seatScore.limit}</span> : null}
-            {t('score.points_doubles', { p: seatScore.points, d: seatScore.doubles })} → <b data-testid={`sa-seat-score-${w}`}>{seatScore.score}</b>
+          <div class="seat-total" data-testid={`sa-seat-total-${w}`}>
+            {seatScore.limit ? (
+              <LimitTag
+                id={seatScore.limit}
+                name={limitName(seatScore.limit, seatScore.items, {
+                  wind: w,
+                  prevailing: p.prevailing,
+                  from: p.isWinner ? p.from : undefined,
+                  dealer: w === 'E',
+                  score: seatScore.score,
+                })}
+              />
+            ) : null}
+            {countedAs(seatScore, p.family)} → <b data-testid={`sa-seat-score-${w}`}>{grouped(seatScore.score)}</b>
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * What a seat's score is counted from, in the family's units: han (or yakuman) in the
+ * japanese game, fan in the malaysian, hand-points and bonus-points in the korean, else
+ * points and doubles; every count with its plural form.
+ */
+function countedAs(seat: ScoreSeat, family: string): string {
+  if (family === 'japanese' || seat.han !== undefined) {
+    const y = seat.yakuman ?? 0;
+    if (y > 0) return y > 1 ? `${t('sheet.yakuman')} ×${y}` : t('sheet.yakuman');
+    return t('sheet.han', { n: seat.han ?? seat.points });
+  }
+  if (family === 'malaysian' || seat.fan !== undefined) return t('sheet.fan', { n: seat.fan ?? seat.points });
+  if (family === 'korean')
+    return t('score.and_list', { a: tn('score.hand_points', seat.points), b: tn('score.bonus_points', seat.doubles) });
+  return t('score.and_list', { a: tn('score.points', seat.points), b: tn('score.doubles', seat.doubles) });
+}
+
+/**
+ * The server's validation message in the language: the commonest cases (not a Mah-Jongg, a
+ * tile not in the set, no discarder, the winning tile not in the hand, too many copies) get
+ * a message of their own, any other a translated lead; the server's English words follow
+ * as the detail.
+ */
+function explainError(error: { path?: string; message: string; local?: boolean }): { text: string; detail: string | null } {
+  if (error.local) return { text: error.message, detail: null };
+  const path = error.path ?? '';
+  const msg = error.message;
+  const seatOf = path.match(/^seats\.([ESWN])/);
+  const where = seatOf ? `${t(`wind.${seatOf[1]}`)}: ` : '';
+  const detail = `${path ? `${path}: ` : ''}${msg}`;
+  let m: RegExpMatchArray | null;
+  if (/^not a legal Mah-Jongg/.test(msg)) return { text: where + t('score.err.not_mahjong'), detail };
+  if ((m = msg.match(/^(\S+) is not a tile of the \S+ set/))) return { text: where + t('score.err.not_in_set', { tile: tileName(m[1]) }), detail };
+  if (path === 'win.supplier' && /^missing/.test(msg)) return { text: t('score.err.no_supplier'), detail };
+  if (path === 'win.tile' && /^unknown tile code ""/.test(msg)) return { text: t('score.err.no_win_tile'), detail };
+  if ((m = msg.match(/^(\S+) is not in the winner's hand/))) return { text: t('score.err.win_tile', { tile: tileName(m[1]) }), detail };
+  if ((m = msg.match(/^(\d+) copies of (\S+)/))) return { text: where + t('score.err.copies', { tile: tileName(m[2]), n: m[1] }), detail };
+  return { text: t('score.err.lead'), detail };
+}
+
+function ErrorView({ error }: { error: { path?: string; message: string; local?: boolean } }) {
+  const { text, detail } = explainError(error);
+  return (
+    <div class="error" data-testid="sa-error">
+      <p class="error-text" data-testid="sa-error-text">
+        {text}
+      </p>
+      {detail && (
+        <p class="error-detail muted small" data-testid="sa-error-detail" lang="en">
+          {detail}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -572,7 +739,7 @@ function ResultView({ outcome, seats, winner }: { outcome: Outcome; seats: Wind[
             return (
               <tr data-seat={w} class={winner === w ? 'winner' : ''}>
                 <th>{t(`wind.${w}`)}</th>
-                <td data-testid={`sa-score-out-${w}`}>{outcome.scores[w] ?? 0}</td>
+                <td data-testid={`sa-score-out-${w}`}>{grouped(outcome.scores[w] ?? 0)}</td>
                 <td class={v >= 0 ? 'pos' : 'neg'} data-testid={`sa-settle-${w}`}>
                   {signed(v)}
                 </td>
@@ -585,7 +752,7 @@ function ResultView({ outcome, seats, winner }: { outcome: Outcome; seats: Wind[
         <ul class="payments-list">
           {outcome.payments.map((p) => (
             <li>
-              {t(`wind.${p.from}`)} → {t(`wind.${p.to}`)}: <b>{p.amount}</b>
+              {t(`wind.${p.from}`)} → {t(`wind.${p.to}`)}: <b>{grouped(p.amount)}</b>
             </li>
           ))}
         </ul>

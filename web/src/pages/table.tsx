@@ -374,6 +374,10 @@ function Board(p: BoardProps) {
   // The ready declaration made with a discard, as the family's catalogue names it (Riichi,
   // Original Call); the classical name where it names none.
   const declareLabel = declarationName(p.family) ?? t('action.original_call');
+  // What a seat that has declared wears: the declaration's name where that names a state
+  // (Riichi, Original Call); the Korean catalogue names the act ("Declare ready"), so its
+  // seats say they are ready.
+  const declaredBadge = p.family === 'korean' ? t('seat.declared_ready') : declareLabel;
   const starting = view.starting_score ?? 0;
   useEffect(() => setSelected(null), [view.concealed.join(), view.drawn, discardable.size]);
 
@@ -414,7 +418,7 @@ function Board(p: BoardProps) {
         player={p.players[q]}
         total={view.totals[q] ?? 0}
         starting={starting}
-        declared={view.public[q].original_call ? declareLabel : view.public[q].calling ? t('seat.calling') : null}
+        declared={view.public[q].original_call ? declaredBadge : view.public[q].calling ? t('seat.calling') : null}
         dealer={view.dealer === q}
         turn={turn === q}
         lastDiscard={lastDiscard?.player === q && claimTile ? lastDiscard.index : -1}
@@ -476,7 +480,7 @@ function Board(p: BoardProps) {
               name={p.names[p.me] === t('table.you_cap') ? p.names[p.me] : `${p.names[p.me]} (${t('table.you')})`}
               total={view.totals[p.me] ?? 0}
               starting={starting}
-              declared={myPublic.original_call ? declareLabel : myPublic.calling ? t('seat.calling') : null}
+              declared={myPublic.original_call ? declaredBadge : myPublic.calling ? t('seat.calling') : null}
               dealer={view.dealer === p.me}
               turn={myTurn}
               connected
@@ -773,22 +777,28 @@ function Nameplate(p: {
       <span class={`wind-badge ${p.dealer ? 'dealer' : ''}`} title={t(`wind.${p.wind}`)}>
         <WindMark wind={p.wind} />
       </span>
-      <span class="np-name">
-        {p.name}
-        {!p.connected && <small class="np-off"> · {t('table.offline')}</small>}
-      </span>
-      {p.declared && (
-        <span class="np-declared" data-testid="declared">
-          {p.declared}
+      {/* The name, then the declaration and the score: they wrap onto further lines of the
+          plate where the seat is narrow (a phone, a side seat), never past its edge. */}
+      <span class="np-body">
+        <span class="np-name">
+          {p.name}
+          {!p.connected && <small class="np-off"> · {t('table.offline')}</small>}
         </span>
-      )}
-      <span
-        class={`np-total ${p.total >= 0 ? 'pos' : 'neg'}`}
-        data-testid="np-total"
-        title={p.starting ? `${t('table.points_title')}: ${signedGrouped(p.total)}` : undefined}
-      >
-        {standing(p.total, p.starting)}
-        {p.starting && p.total !== 0 ? <small class="np-net"> {signedGrouped(p.total)}</small> : null}
+        <span class="np-meta">
+          {p.declared && (
+            <span class="np-declared" data-testid="declared">
+              {p.declared}
+            </span>
+          )}
+          <span
+            class={`np-total ${p.total >= 0 ? 'pos' : 'neg'}`}
+            data-testid="np-total"
+            title={p.starting ? `${t('table.points_title')}: ${signedGrouped(p.total)}` : undefined}
+          >
+            <span class="np-standing">{standing(p.total, p.starting)}</span>{' '}
+            {p.starting && p.total !== 0 ? <small class="np-net">{signedGrouped(p.total)}</small> : null}
+          </span>
+        </span>
       </span>
     </div>
   );
@@ -984,7 +994,8 @@ function Log({ events, names }: { events: GameEvent[]; names: string[] }) {
   const line = (pl: number, what: string, tile: string, cls = '') => (
     <li class={cls}>
       <b class="log-who">{names[pl] ?? `#${pl}`}</b>
-      <span>· {t(`log.n.${what}`)}</span>
+      {/* The dot stays with the word after it, and the tile keeps its size at the end. */}
+      <span class="log-what">·{'\u00a0'}{t(`log.n.${what}`)}</span>
       <Tile code={tile} size="xs" />
     </li>
   );
@@ -998,8 +1009,8 @@ function Log({ events, names }: { events: GameEvent[]; names: string[] }) {
         lines.push(
           <li class="muted">
             <b class="log-who">{names[e.from] ?? `#${e.from}`}</b>
-            <span>
-              · {t(e.returned ? 'log.pays_back' : 'log.pays', { name: names[e.to] ?? `#${e.to}`, amount: grouped(e.amount) })} ({ruleInfo(e.rule)?.name ?? e.rule})
+            <span class="log-what">
+              ·{'\u00a0'}{t(e.returned ? 'log.pays_back' : 'log.pays', { name: names[e.to] ?? `#${e.to}`, amount: grouped(e.amount) })} ({ruleInfo(e.rule)?.name ?? e.rule})
             </span>
           </li>,
         );

@@ -1,0 +1,252 @@
+// What a Czech or Polish player sees on a desktop (1280 px) and a phone (390 px): seats that
+// have declared ready keep to their nameplates and the page never scrolls sideways; the
+// score sheet's headline has its own sentences for "you", its limit badge names the limit;
+// numbers have one format; the games list fits a phone; a bad replay link is a page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, api, launch, newPage, waitForGame } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/**
+ * A page whose WebSocket hands the table what the test says: every `state` view through
+ * `window.__view` (when set), and any message the test injects with `window.__inject(msg)`.
+ */
+async function tablePage(opts, lang) {
+  const page = await newPage(browser, opts);
+  await page.addInitScript((l) => {
+    localStorage.setItem('mahjong.lang', l);
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      set onmessage(f) {
+        window.__inject = (msg) => f(new MessageEvent('message', { data: JSON.stringify(msg) }));
+        super.onmessage = (m) => {
+          try {
+            const msg = JSON.parse(m.data);
+            if (msg.type === 'state' && window.__view) {
+              window.__view(msg.view);
+              return f(new MessageEvent('message', { data: JSON.stringify(msg) }));
+            }
+          } catch {
+            /* not JSON */
+          }
+          return f(m);
+        };
+      }
+    };
+  }, lang);
+  return page;
+}
+
+/** A table with the human at seat 0 and bots that wait a minute before each move. */
+async function quietTable(ruleset, seats) {
+  return api('POST', '/api/tables', {
+    ruleset,
+    seats: ['human', ...Array(seats - 1).fill('greedy')],
+    options: { claim_seconds: 0 },
+    seed: 2,
+    max_hands: 1,
+    bot_delay_ms: 60_000,
+  });
+}
+
+/** Ends a table made for a test (its bots would otherwise wait on, counting against the caps). */
+async function drop(table) {
+  await fetch(`${BASE}/api/tables/${table.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${table.host_token}` } });
+}
+
+/** Horizontal overflow of the page and of every nameplate, and nameplates that overlap. */
+async function layoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw) problems.push(`page ${document.documentElement.scrollWidth} > ${vw}`);
+    const plates = [...document.querySelectorAll('.nameplate')];
+    const boxes = plates.map((p) => p.getBoundingClientRect());
+    plates.forEach((p, i) => {
+      const b = boxes[i];
+      if (b.left < 0 || b.right > vw + 0.5) problems.push(`plate "${p.textContent}" at ${b.left}–${b.right}`);
+      for (const c of p.querySelectorAll('*')) {
+        const cb = c.getBoundingClientRect();
+        if (cb.width && (cb.left < b.left - 1 || cb.right > b.right + 1)) problems.push(`"${c.textContent}" out of its plate "${p.textContent}"`);
+      }
+      const seat = p.closest('.seat');
+      if (seat && b.right > seat.getBoundingClientRect().right + 1) problems.push(`plate "${p.textContent}" wider than its seat`);
+    });
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) problems.push(`plates ${i} and ${j} overlap`);
+      }
+    return problems;
+  });
+}
+
+for (const [ruleset, seats, lang, badge] of [
+  ['korean-3p', 3, 'pl', 'Czeka'],
+  ['korean-3p', 3, 'cs', 'Čeká'],
+  ['japanese-3p', 3, 'cs', 'Riichi'],
+  ['millington', 4, 'pl', 'Pierwotna zapowiedź'],
+]) {
+  test(`${ruleset} in ${lang}: bots that declared ready keep to their nameplates at 390 and 1280 px`, async () => {
+    for (const [width, opts] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+      const table = await quietTable(ruleset, seats);
+      const page = await tablePage(opts, lang);
+      // Every other seat has declared, and the scores are as long as they get.
+      await page.addInitScript(() => {
+        window.__view = (v) => {
+          v.public.forEach((p, i) => {
+            if (i !== v.player) p.original_call = true;
+          });
+          v.totals = v.totals.map((_, i) => (i === 0 ? -11000 : i === 1 ? 11000 : -2500));
+        };
+      });
+      await page.goto(BASE + table.seats[0].join_url);
+      await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+      const declared = await page.locator('.seat [data-testid=declared]').allTextContents();
+      assert.equal(declared.length, seats - 1, `${width}: every other seat wears the declaration`);
+      // The badge says the seat's state (the Korean catalogue names the act: "Declare ready").
+      for (const d of declared) assert.equal(d.trim(), badge, width);
+      assert.deepEqual(await layoutProblems(page), [], `${ruleset} ${lang} ${width}`);
+      // The names keep their seat numbers.
+      for (const name of await page.locator('.seat .np-name').allTextContents()) assert.match(name, /bot \d/, `${width}: ${name}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+      await drop(table);
+    }
+  });
+}
+
+test('the score sheet speaks to the player, names its limit, and numbers have one format', async () => {
+  const table = await quietTable('millington', 4);
+  const page = await tablePage(PHONE, 'cs');
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+  const sheet = page.locator('[data-testid=score-sheet]');
+  // A hand as the server's events tell it: who won, how, and the settlement.
+  const hand = (n, winner, from, supplier, limit, settlement) => [
+    { type: 'hand_start', hand: n, prevailing: 'E', dealer: 0, dice: null },
+    { type: 'mahjong', player: winner, tile: '5D', from, ...(supplier === undefined ? {} : { supplier }) },
+    {
+      type: 'scores',
+      scores: [0, 1, 2, 3].map((q) => (q === winner ? 1000 : 0)),
+      limits: [0, 1, 2, 3].map((q) => (q === winner ? limit : null)),
+      items: [0, 1, 2, 3].map((q) => (q === winner && limit ? [{ rule: limit, limit: true }] : [])),
+      settlement,
+      payments: [],
+    },
+  ];
+  const show = async (events) => {
+    await page.evaluate((evs) => evs.forEach((event) => window.__inject({ type: 'event', event })), events);
+    await sheet.waitFor();
+  };
+  // The sheet covers the language buttons: it is closed, the language switched, and reopened.
+  const inLang = async (lang) => {
+    await page.click('[data-testid=sheet-close]');
+    await page.click(`button[data-lang=${lang}]`);
+    await page.click('[data-testid=sheet-btn]');
+    await sheet.waitFor();
+  };
+  const how = async () => (await sheet.locator('[data-testid=sheet-how-text]').textContent()).trim();
+
+  // A bot wins on the player's discard: a sentence for "your discard", not "…zahodil Vy".
+  await show(hand(0, 1, 'discard', 0, 'M122q', [-11500, 11500, 0, 0]));
+  assert.equal(await how(), 'Chamtivý bot 2 vyhrál na váš odhozený kámen');
+  // The limit badge: the limit hand's name, its id the rule link.
+  const limit = sheet.locator('.seat-score.winner [data-testid=limit]');
+  assert.equal((await limit.locator('.limit-name').textContent()).trim(), 'třináct jedinečných divů');
+  assert.equal((await limit.locator('[data-testid=rule-link]').textContent()).trim(), 'M122q');
+  // A true minus and grouped thousands, the same in the sheet as anywhere.
+  assert.equal((await sheet.locator('.seat-score[data-player="0"] [data-testid=settlement]').textContent()).trim(), '−11\u00a0500');
+  for (const [lang, text] of [
+    ['pl', 'Chciwy bot 2 wygrał na kamieniu odrzuconym przez ciebie'],
+    ['en', 'Greedy bot 2 won on your discard'],
+  ]) {
+    await inLang(lang);
+    assert.equal(await how(), text);
+  }
+  await page.click('[data-testid=sheet-close]');
+
+  // The player wins from the wall: "You won…", not "Ty wygrał…".
+  await show(hand(1, 0, 'wall', undefined, null, [3000, -1000, -1000, -1000]));
+  for (const [lang, text] of [
+    ['en', 'You won with a tile from the wall'],
+    ['cs', 'Vaše výhra kamenem ze zdi'],
+    ['pl', 'Twoja wygrana kamieniem z muru'],
+  ]) {
+    await inLang(lang);
+    assert.equal(await how(), text);
+  }
+  // The chart's axis is written like every other number.
+  const axis = await sheet.locator('[data-testid=chart] svg text').allTextContents();
+  assert.ok(axis.some((s) => s === '−11\u00a0500'), `axis ${axis}`);
+  assert.ok(!axis.some((s) => /-/.test(s)), `axis ${axis}`);
+  await page.click('[data-testid=sheet-close]');
+
+  // The game-over box: the same format, no hyphen for a minus.
+  await page.click('button[data-lang=cs]');
+  await page.evaluate(() => window.__inject({ type: 'game_over', totals: [-11500, 6000, 3500, 2000], game_id: 'none' }));
+  const finals = await page.locator('[data-testid=game-over] .final-totals b').allTextContents();
+  assert.deepEqual(finals, ['+6\u00a0000', '+3\u00a0500', '+2\u00a0000', '−11\u00a0500']);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  await drop(table);
+});
+
+test('the games list fits a phone, numbers its bots as the replay does; a bad replay link is a page', async () => {
+  const table = await api('POST', '/api/tables', {
+    ruleset: 'korean-3p',
+    seats: ['greedy', 'greedy', 'greedy'],
+    options: { claim_seconds: 0 },
+    max_hands: 2,
+    bot_delay_ms: 0,
+  });
+  await waitForGame(table.id);
+  const page = await newPage(browser, PHONE);
+  await page.addInitScript(() => localStorage.setItem('mahjong.lang', 'pl'));
+  await page.goto(BASE + '/history');
+  const row = page.locator(`[data-testid=games] tr[data-game="${table.id}"]`);
+  await row.waitFor();
+  assert.deepEqual(
+    (await row.locator('[data-testid=game-player]').allTextContents()).map((s) => s.replace(/\s+[+−]?[\d\s]+$/, '').trim()),
+    ['Chciwy bot 1', 'Chciwy bot 2', 'Chciwy bot 3'],
+  );
+  // Nothing starts out of view: the replay button is on screen without scrolling sideways.
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  const button = await row.locator('a.btn').boundingBox();
+  assert.ok(button.x >= 0 && button.x + button.width <= 390, `replay button at ${button.x}`);
+  const scroller = await page.locator('.table-scroll').evaluate((e) => e.scrollWidth - e.clientWidth);
+  assert.equal(scroller, 0, 'the list does not scroll inside its box');
+  // The replay names them the same way.
+  await row.locator('a.btn').click();
+  await page.waitForSelector('[data-testid=replay]');
+  const replayNames = await page.locator('.final-line .player-total').allTextContents();
+  assert.deepEqual(
+    replayNames.map((s) => s.replace(/\s+[+−]?[\d\s]+$/, '').trim()),
+    ['Chciwy bot 1', 'Chciwy bot 2', 'Chciwy bot 3'],
+  );
+
+  // A replay link to no game: a page in the language, not the server's JSON.
+  await page.goto(BASE + '/history/doesnotexist');
+  await page.waitForSelector('[data-testid=replay-missing]');
+  assert.equal((await page.textContent('h1')).trim(), 'Nie ma takiej gry.');
+  assert.doesNotMatch(await page.textContent('main'), /error|\{/);
+  // Czech: the hands column says what it counts.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(BASE + '/history');
+  await page.click('button[data-lang=cs]');
+  await page.locator('[data-testid=games]').waitFor();
+  assert.equal((await page.locator('[data-testid=games] thead th').nth(3).textContent()).trim(), 'Počet her');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
