@@ -58,7 +58,7 @@ rules! {
     K3BP6_ALSO_WAITING = "K3-BP6", "another player was also waiting on the winning tile";
     K3BP7_FLOWER = "K3-BP7", "flower";
     K3BP8_ALL_FLOWERS = "K3-BP8", "all the flowers";
-    K3BP9_CONCEALED = "K3-BP9", "concealed hand";
+    K3BP9_CONCEALED = "K3-BP9", "concealed hand bonus";
     K3BP10_CONCEALED_WALL = "K3-BP10", "concealed hand won from the wall";
     K3BP11_READY = "K3-BP11", "declared ready";
     K3BP12_READY_WALL = "K3-BP12", "declared ready and won from the wall";
