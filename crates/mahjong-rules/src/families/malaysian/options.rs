@@ -53,11 +53,11 @@ pub struct MalaysianOptions {
     pub drop_north: bool,
     /// MY3-P3: several players may win on one discard (play; a table has one winner).
     pub multiple_winners: bool,
-    /// MY3-P4 [P]: a concealed kong may be robbed, by any hand the tile completes, as an
+    /// MY3-P4 \[P\]: a concealed kong may be robbed, by any hand the tile completes, as an
     /// added kong (play; off: never, as the spec proposes).
     #[serde(default)]
     pub rob_concealed_kong: bool,
-    /// MY3-J2 [P]: concealed sets, like claimed ones, hold at least one natural tile; off:
+    /// MY3-J2 \[P\]: concealed sets, like claimed ones, hold at least one natural tile; off:
     /// three jokers may be a concealed pung of any kind (a chow still holds at most one
     /// joker, a kong none).
     #[serde(default = "on")]
@@ -89,7 +89,7 @@ pub struct MalaysianOptions {
     /// MY3-I7: a predator exposed after its prey captures the prey (play: the captured
     /// animal then lies in the captor's `bonus` and scores there).
     pub prey_capture: bool,
-    /// MY3-I5 [P]: the instant payment of a robbed kong (MY3-I3, or MY3-I4 with
+    /// MY3-I5 \[P\]: the instant payment of a robbed kong (MY3-I3, or MY3-I4 with
     /// `rob_concealed_kong`) is returned; off: it stands.
     #[serde(default = "on")]
     pub robbed_kong_refund: bool,
@@ -107,7 +107,7 @@ pub struct MalaysianOptions {
     pub fan_to_points: FanToPoints,
     /// MY3-PAY3: on a win on a discard the discarder pays 3B alone (S16, S12).
     pub shooter_pays_all: bool,
-    /// MY3-PAY4 [P]: a win by robbing a kong is paid as a win on a discard, the robbed
+    /// MY3-PAY4 \[P\]: a win by robbing a kong is paid as a win on a discard, the robbed
     /// player the discarder; off: as a self-draw (MY3-PAY2).
     #[serde(default = "on")]
     pub robbed_kong_as_discard: bool,
