@@ -279,7 +279,7 @@ impl GreedyBot {
 
     /// The shanten after taking one tile of each kind of `kinds` out of `c`, counting the
     /// held jokers (the batch functions know no jokers).
-    pub(crate) fn shanten_each_removed_with_jokers(
+    fn shanten_each_removed_with_jokers(
         &self,
         c: &Counts,
         declared: usize,
@@ -292,6 +292,22 @@ impl GreedyBot {
             out[k] = self.shanten(&h, declared);
         }
         out
+    }
+
+    /// The shanten of `h` with one tile of each kind of `kinds` taken out: in a batch, or,
+    /// with jokers held, kind by kind counting them (the batch functions know no jokers).
+    pub(crate) fn shanten_each_removed(
+        &self,
+        h: &Counts,
+        declared: usize,
+        kinds: KindMask,
+    ) -> [i8; KINDS] {
+        if self.weighs_jokers() {
+            self.shanten_each_removed_with_jokers(h, declared, kinds)
+        } else {
+            self.shape
+                .shanten_each_removed(h, declared, self.seven_pairs, kinds)
+        }
     }
 
     /// The discard the bot would make now (with Original Call when it would declare it),
@@ -553,12 +569,7 @@ impl GreedyBot {
         let mut best_safe = i8::MAX;
         let mut best_any = i8::MAX;
         let held = KindMask(nonzero_mask(h));
-        let after = if self.weighs_jokers() {
-            self.shanten_each_removed_with_jokers(h, declared, held)
-        } else {
-            self.shape
-                .shanten_each_removed(h, declared, self.seven_pairs, held)
-        };
+        let after = self.shanten_each_removed(h, declared, held);
         let mut bits = held.0;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;

@@ -43,7 +43,7 @@
 use mahjong_engine::{Action, LegalSet, PhaseView, SeatView};
 use mahjong_hands::{waits, waits_with_jokers, Counts, KindMask, Meld, MeldKind};
 use mahjong_rules::Ruleset;
-use mahjong_tiles::{Tile, KINDS};
+use mahjong_tiles::Tile;
 use rand::Rng;
 
 use crate::greedy::{
@@ -371,17 +371,6 @@ impl StrongBot {
         n
     }
 
-    /// The shanten of `h` with one tile of each kind of `kinds` taken out; with jokers held,
-    /// kind by kind, counting them (the batch functions know no jokers).
-    fn each_removed(&self, h: &Counts, d: usize, kinds: KindMask) -> [i8; KINDS] {
-        let g = &self.greedy;
-        if g.held_jokers() > 0 {
-            g.shanten_each_removed_with_jokers(h, d, kinds)
-        } else {
-            g.shape.shanten_each_removed(h, d, g.seven_pairs, kinds)
-        }
-    }
-
     /// Claims on a discard: a chow only when it lowers the shanten; a pung or kong when it
     /// does not raise it (points, and a kong's extra tile), a pung then only if it leaves
     /// as many useful tiles, or, ready either way, better waits; while folding, only a
@@ -424,7 +413,7 @@ impl StrongBot {
                 let now = self.wait_value(&cx, &hand).1;
                 let then = g.with_held_jokers(left, || {
                     let held = KindMask(nonzero_mask(&h));
-                    let after = self.each_removed(&h, d + 1, held);
+                    let after = g.shanten_each_removed(&h, d + 1, held);
                     let mut then = 0;
                     for x in held.iter() {
                         if after[x] == 0 && !cx.danger.contains(x) {
@@ -443,7 +432,7 @@ impl StrongBot {
                 let now = self.useful(&hand, d, s0, unseen);
                 let then = g.with_held_jokers(left, || {
                     let held = KindMask(nonzero_mask(&h));
-                    let after = self.each_removed(&h, d + 1, held);
+                    let after = g.shanten_each_removed(&h, d + 1, held);
                     let mut then = 0;
                     for x in held.iter() {
                         if after[x] == s1 && !cx.danger.contains(x) {
