@@ -218,6 +218,21 @@ pub(crate) fn heading(
     format!("{head}   {how}")
 }
 
+/// A three-player sheet's first line and its newline: [`heading`] with the seats' wind
+/// letters and a win on a loose tile said as a replacement; `no_winner` as the family says it.
+pub(crate) fn three_player_heading(
+    ruleset: &str,
+    winds: &[Wind],
+    table: &Table,
+    no_winner: Txt,
+    lang: Lang,
+) -> String {
+    let letter = |i: usize| winds[i % winds.len()].letter();
+    let mut s = heading(ruleset, table, letter, Txt::WonReplacement, no_winner, lang);
+    s.push('\n');
+    s
+}
+
 /// A three-player sheet's seat heading, after a blank line: the winner's (`E East  winner`)
 /// or a loser's, who scores nothing there (`W West    scores nothing …`, the name padded
 /// to `name_width`); `suffix` follows either (a riichi).

@@ -5,7 +5,9 @@ use std::fmt::Write;
 use mahjong_tiles::Wind;
 
 use crate::catalogue::Lang;
-use crate::sheet::{heading, item_whats, name_column, rule_name, seat_heading, seat_name_column};
+use crate::sheet::{
+    item_whats, name_column, rule_name, seat_heading, seat_name_column, three_player_heading,
+};
 use crate::sheet_text::{tr, wind_name, Txt};
 use crate::{Outcome, Table};
 
@@ -21,19 +23,7 @@ pub(super) fn sheet(
 ) -> String {
     let letter = |i: usize| winds[i % winds.len()].letter();
     let name = |i: usize| wind_name(winds[i % winds.len()], lang);
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{}",
-        heading(
-            ruleset,
-            table,
-            letter,
-            Txt::WonReplacement,
-            Txt::WashoutReady,
-            lang
-        )
-    );
+    let mut s = three_player_heading(ruleset, winds, table, Txt::WashoutReady, lang);
     let seats = &outcome.scores[..outcome.seats];
     let whats = item_whats(seats, lang);
     let width = name_column(lang, 44, whats.iter().flatten().map(String::as_str));

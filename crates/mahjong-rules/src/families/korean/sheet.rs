@@ -6,7 +6,7 @@ use mahjong_tiles::Wind;
 
 use super::{class_of, Class};
 use crate::catalogue::Lang;
-use crate::sheet::{heading, name_column, rule_name, seat_heading, seat_name_column};
+use crate::sheet::{name_column, rule_name, seat_heading, seat_name_column, three_player_heading};
 use crate::sheet_text::{counted, tr, wind_name, Txt, Word};
 use crate::{Outcome, Table};
 
@@ -22,19 +22,7 @@ pub(super) fn sheet(
 ) -> String {
     let letter = |i: usize| winds[i % winds.len()].letter();
     let name = |i: usize| wind_name(winds[i % winds.len()], lang);
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{}",
-        heading(
-            ruleset,
-            table,
-            letter,
-            Txt::WonReplacement,
-            Txt::Goulash,
-            lang
-        )
-    );
+    let mut s = three_player_heading(ruleset, winds, table, Txt::Goulash, lang);
     let seats = &outcome.scores[..outcome.seats];
     let whats: Vec<Vec<String>> = seats
         .iter()
