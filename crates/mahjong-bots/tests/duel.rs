@@ -39,6 +39,18 @@ fn paired(new: &[f64], old: &[f64]) -> (f64, f64) {
     interval(&diff)
 }
 
+/// One hand of deal `seed`, the bot of seat `p` made by `bot(p, its seed)`.
+fn one_hand(ruleset: &Ruleset, seed: u64, bot: impl Fn(usize, u64) -> Box<dyn Bot>) -> Game {
+    let mut bots: Vec<Box<dyn Bot>> = (0..ruleset.seats())
+        .map(|p| bot(p, seed * 8 + p as u64))
+        .collect();
+    let mut config = GameConfig::new(ruleset.clone(), seed);
+    config.max_hands = Some(1);
+    let mut game = Game::new(config);
+    play_game(&mut game, &mut bots).unwrap();
+    game
+}
+
 /// Bot `a` in every seat in turn among copies of `b`, deal by deal: `a`'s mean net per deal.
 fn duel_of(ruleset: &Ruleset, a: &str, b: &str, first: u64, deals: u64) -> Vec<f64> {
     let seats = ruleset.seats();
@@ -50,16 +62,10 @@ fn duel_of(ruleset: &Ruleset, a: &str, b: &str, first: u64, deals: u64) -> Vec<f
     for seed in first..first + deals {
         let mut sum = 0i64;
         for r in 0..seats {
-            let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-                .map(|p| {
-                    let name = if p == r { a } else { b };
-                    bot_for_ruleset(name, ruleset, seed * 8 + p as u64).unwrap()
-                })
-                .collect();
-            let mut config = GameConfig::new(ruleset.clone(), seed);
-            config.max_hands = Some(1);
-            let mut game = Game::new(config);
-            play_game(&mut game, &mut bots).unwrap();
+            let game = one_hand(ruleset, seed, |p, s| {
+                let name = if p == r { a } else { b };
+                bot_for_ruleset(name, ruleset, s).unwrap()
+            });
             let net = game.totals()[r];
             sum += net;
             let summary = game.summary();
@@ -233,25 +239,16 @@ fn why() {
     let seats = ruleset.seats();
     let shape = mahjong_hands::Shape::of(&ruleset.tile_set());
     let play = |seed: u64, r: usize, slot: Option<&Slot>| {
-        let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-            .map(|p| {
-                let s = seed * 8 + p as u64;
-                match (p == r, slot) {
-                    (true, Some(slot)) => Box::new(Shadowed {
-                        a: bot_for_ruleset(&a, &ruleset, s).unwrap(),
-                        b: bot_for_ruleset(&b, &ruleset, s).unwrap(),
-                        shape,
-                        seven_pairs: ruleset.play().seven_pairs,
-                        slot: slot.clone(),
-                    }) as Box<dyn Bot>,
-                    _ => bot_for_ruleset(&b, &ruleset, s).unwrap(),
-                }
-            })
-            .collect();
-        let mut config = GameConfig::new(ruleset.clone(), seed);
-        config.max_hands = Some(1);
-        let mut game = Game::new(config);
-        play_game(&mut game, &mut bots).unwrap();
+        let game = one_hand(&ruleset, seed, |p, s| match (p == r, slot) {
+            (true, Some(slot)) => Box::new(Shadowed {
+                a: bot_for_ruleset(&a, &ruleset, s).unwrap(),
+                b: bot_for_ruleset(&b, &ruleset, s).unwrap(),
+                shape,
+                seven_pairs: ruleset.play().seven_pairs,
+                slot: slot.clone(),
+            }),
+            _ => bot_for_ruleset(&b, &ruleset, s).unwrap(),
+        });
         game.totals()[r]
     };
     let mut classes: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
