@@ -347,7 +347,9 @@ fn play_one(
         max_hands: cfg.max_hands,
         record: record || events,
     };
-    // A bot's seed follows the bot (its index in --bots), not the seat it sits in.
+    // A bot's seed follows the seat, not the bot: in duplicate play every rotation of a
+    // deal gives the same seat the same random stream (the bots' tie-breaks), so bots that
+    // play alike play the same game in every rotation and only their differences show.
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
         .map(|p| {
             let b = bot_at(p, item.rotation, seats);
@@ -356,7 +358,7 @@ fn play_one(
                 let bot = ExternalBot::spawn(cmd, &cfg.ruleset).with_deadline(cfg.bot_deadline);
                 return Ok(Box::new(bot) as Box<dyn Bot>);
             }
-            bot_for_ruleset(name, &cfg.ruleset, derive_seed(seed, 1000 + b as u64))
+            bot_for_ruleset(name, &cfg.ruleset, derive_seed(seed, 1000 + p as u64))
                 .ok_or_else(|| format!("unknown bot {name:?} (known: random, greedy, strong)"))
         })
         .collect::<Result<_, _>>()?;
