@@ -192,3 +192,164 @@ test('the assistant fits the ruleset: japanese tiles and fields, han, limit name
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** The body of every `POST /api/score` the page sends, newest last. */
+function scoreRequests(page) {
+  const bodies = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/score') bodies.push(r.postDataJSON());
+  });
+  return bodies;
+}
+
+async function seatItems(page, w) {
+  return page.locator(`[data-testid=sa-seat-${w}] tr[data-rule]`).evaluateAll((rows) =>
+    rows.map((r) => [r.dataset.rule, r.querySelector('.rule-text').textContent.trim(), r.querySelector('.rule-val').textContent.trim()]),
+  );
+}
+
+async function settlement3(page) {
+  const out = {};
+  for (const w of ['E', 'S', 'W']) out[w] = num((await page.textContent(`[data-testid=sa-settle-${w}]`)).replace(/[,\s]/g, ''));
+  return out;
+}
+
+const paymentsList = async (page) => (await page.locator('.payments-list li').allTextContents()).map((p) => p.replace(/\s+/g, ' ').trim());
+
+test('korean-3p: the dora option and indicator and the goulash count are sent, scored and paid', async () => {
+  const page = await newPage(browser);
+  const sent = scoreRequests(page);
+  await fresh(page);
+  await page.selectOption('[data-testid=sa-ruleset]', 'korean-3p');
+  await page.locator('[data-testid=sa-korean]').waitFor();
+  assert.equal(await page.locator('[data-testid=sa-japanese]').count(), 0);
+  // The preset plays without a dora indicator (option dora off): no indicator field until it is on.
+  assert.equal(await page.isChecked('[data-testid=sa-dora-option]'), false);
+  assert.equal(await page.locator('[data-testid=sa-dora-indicator]').count(), 0);
+
+  // South wins on West's 6D with a concealed kong of South, a flower and a red dragon pair.
+  await page.fill('[data-testid=sa-concealed-E]', '111D 345678C 789D 9C');
+  await page.click('[data-testid=sa-add-set-S]');
+  await page.locator('[data-testid=sa-set-S-0] select[data-field=kind]').selectOption('kong');
+  await page.fill('[data-testid=sa-set-tiles-S-0]', 'SW SW SW SW');
+  await page.locator('[data-testid=sa-set-S-0] select[data-field=kong]').selectOption('concealed');
+  await page.fill('[data-testid=sa-concealed-S]', '123C 456D 789C RD RD');
+  await page.fill('[data-testid=sa-bonus-S]', '2F');
+  await page.selectOption('[data-testid=sa-winner]', 'S');
+  await page.selectOption('[data-testid=sa-from]', 'discard');
+  await page.selectOption('[data-testid=sa-supplier]', 'W');
+  await page.fill('[data-testid=sa-win-tile]', '6D');
+  // Without dora and goulash: 5 hand-points + 5 bonus-points; West pays 2×5 + 5, East (whose
+  // wait is live) 5 − 2.
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-seat-score-S]')?.textContent.trim() === '10');
+  assert.deepEqual(await settlement3(page), { E: -3, S: 18, W: -15 });
+  const plain = sent.at(-1);
+  for (const k of ['options', 'dora_indicator', 'goulash']) assert.ok(!(k in plain), `${k} sent: ${JSON.stringify(plain)}`);
+
+  // Dora on, the green dragon revealed (red dragons are dora: 2 bonus-points), two drawn hands
+  // before this one (goulash 10 from each opponent, K3-M2).
+  await page.check('[data-testid=sa-dora-option]');
+  await page.fill('[data-testid=sa-dora-indicator]', 'gd');
+  await page.fill('[data-testid=sa-goulash]', '2');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+42');
+  assert.equal(num(await page.textContent('[data-testid=sa-seat-score-S]')), 12);
+  assert.match(await page.textContent('[data-testid=sa-seat-total-S]'), /^5 hand-points, 7 bonus-points → 12$/);
+  assert.deepEqual(await seatItems(page, 'S'), [
+    ['K3-HP3', 'wind pung or kong', '1'],
+    ['K3-HP4', 'pung or kong of the seat wind', '1'],
+    ['K3-HP6', 'kong', '1'],
+    ['K3-HP20', 'concealed hand', '2'],
+    ['K3-BP1', 'winning (from each opponent who was not ready)', '2'],
+    ['K3-BP7', 'flower', '1'],
+    ['K3-BP9', 'concealed hand bonus', '2'],
+    ['K3-O5', 'dora', '2'],
+    ['K3-S5', 'opponent was ready: pays 2 bonus-points less', '2'],
+    ['K3-M2', 'goulash bonus from each opponent', '10'],
+  ]);
+  assert.equal(await page.getAttribute('[data-testid=sa-seat-S] tr[data-rule=K3-O5] svg[data-tile]', 'data-tile'), 'RD');
+  // West: 2×5 + 7 + 10; East: 7 − 2 + 10.
+  assert.deepEqual(await settlement3(page), { E: -15, S: 42, W: -27 });
+  assert.deepEqual(await paymentsList(page), ['East → South: 15', 'West → South: 27']);
+  const body = sent.at(-1);
+  assert.deepEqual(body.options, { dora: true });
+  assert.equal(body.dora_indicator, 'GD');
+  assert.equal(body.goulash, 2);
+
+  // The labels in Czech and Polish.
+  await page.click('button[data-lang=cs]');
+  assert.equal((await page.locator('[data-testid=sa-goulash]').evaluate((e) => e.closest('label').textContent)).trim(), 'Remíz v řadě před touto hrou (guláš)');
+  assert.equal((await page.textContent('[data-testid=sa-seat-S] tr[data-rule=K3-M2] .rule-text')).trim(), 'gulášový bonus od každého soupeře');
+  await page.click('button[data-lang=pl]');
+  assert.equal((await page.locator('[data-testid=sa-dora-option]').evaluate((e) => e.closest('label').textContent)).trim(), 'gra ze wskaźnikiem dory');
+  await page.click('button[data-lang=en]');
+
+  // Dora off again: the indicator is neither shown nor sent.
+  await page.uncheck('[data-testid=sa-dora-option]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+38');
+  assert.equal(await page.locator('[data-testid=sa-dora-indicator]').count(), 0);
+  assert.ok(!('dora_indicator' in sent.at(-1)) && !('options' in sent.at(-1)));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('japanese-3p: honba counters are sent and paid at the points per counter', async () => {
+  const page = await newPage(browser);
+  const sent = scoreRequests(page);
+  await fresh(page);
+  await page.selectOption('[data-testid=sa-ruleset]', 'japanese-3p');
+  await page.locator('[data-testid=sa-japanese]').waitFor();
+  // The example of docs/specs/table-json.md: South in riichi wins on East's 5B, 6 han, mangan.
+  await page.fill('[data-testid=sa-concealed-E]', '123D 678D 1B 2B 9B EW SW WW NW');
+  await page.fill('[data-testid=sa-concealed-S]', '234567D 345678B 9D 9D');
+  await page.fill('[data-testid=sa-bonus-S]', 'NW');
+  await page.selectOption('[data-testid=sa-riichi-S]', 'riichi');
+  await page.click('[data-testid=sa-add-set-W]');
+  await page.fill('[data-testid=sa-set-tiles-W-0]', 'GD GD GD');
+  await page.fill('[data-testid=sa-concealed-W]', '1C 9C 1D 9D 1B 9B RD WD EW SW');
+  await page.fill('[data-testid=sa-dora]', '4D');
+  await page.selectOption('[data-testid=sa-winner]', 'S');
+  await page.selectOption('[data-testid=sa-from]', 'discard');
+  await page.selectOption('[data-testid=sa-supplier]', 'E');
+  await page.fill('[data-testid=sa-win-tile]', '5B');
+  const settledS = (text) => page.waitForFunction((v) => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === v, text);
+  await settledS('+8,000');
+  assert.deepEqual(await settlement3(page), { E: -8000, S: 8000, W: 0 });
+  assert.ok(!('honba' in sent.at(-1)) && !('options' in sent.at(-1)), JSON.stringify(sent.at(-1)));
+
+  // Two honba counters: the preset pays nothing per counter (option honba 0), so they are
+  // sent and change nothing.
+  assert.equal(await page.inputValue('[data-testid=sa-honba-value]'), '0');
+  await page.fill('[data-testid=sa-honba]', '2');
+  for (let i = 0; sent.at(-1)?.honba !== 2; i++) {
+    assert.ok(i < 100, 'honba was not sent');
+    await page.waitForTimeout(50);
+  }
+  assert.ok(!('options' in sent.at(-1)));
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-result]')?.dataset.busy === 'no');
+  assert.deepEqual(await settlement3(page), { E: -8000, S: 8000, W: 0 });
+
+  // 1,000 per counter: East, the discarder, pays both counters on top: 8,000 + 2,000.
+  await page.fill('[data-testid=sa-honba-value]', '1000');
+  await settledS('+10,000');
+  assert.deepEqual(await settlement3(page), { E: -10000, S: 10000, W: 0 });
+  assert.deepEqual(await paymentsList(page), ['East → South: 10,000']);
+  assert.equal((await page.textContent('[data-testid=sa-seat-score-S]')).trim(), '8,000');
+  assert.equal(sent.at(-1).honba, 2);
+  assert.deepEqual(sent.at(-1).options, { honba: 1000 });
+
+  // Self-drawn: 6,000 (East 4,000, West 2,000), and the counters split: 1,000 more from each.
+  await page.selectOption('[data-testid=sa-from]', 'wall');
+  await settledS('+8,000');
+  assert.deepEqual(await settlement3(page), { E: -5000, S: 8000, W: -3000 });
+  assert.deepEqual(await paymentsList(page), ['East → South: 5,000', 'West → South: 3,000']);
+
+  // The labels in Czech and Polish.
+  const label = (sel) => page.locator(sel).evaluate((e) => e.closest('label').firstChild.textContent.trim());
+  await page.click('button[data-lang=cs]');
+  assert.equal(await label('[data-testid=sa-honba]'), 'Počítadla honba');
+  await page.click('button[data-lang=pl]');
+  assert.equal(await label('[data-testid=sa-honba-value]'), 'Punkty za jeden licznik honba');
+  await page.click('button[data-lang=en]');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

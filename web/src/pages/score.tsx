@@ -44,6 +44,16 @@ interface Draft {
   dora: string;
   ura: string;
   pot: number;
+  /** Honba counters on the table (`honba`, 0–100) and the points each pays (option `honba`,
+   * J3-S10; `null`: the preset's, which is 0 in japanese-3p, so counters alone pay nothing). */
+  honba: number;
+  honbaValue: number | null;
+  /** The korean game (table-json.md, "Three-player tables"): the option `dora` (`null`: the
+   * preset's), the revealed indicator (K3-O5, one typed code) and the drawn hands in a row
+   * just before this one (`goulash`, K3-M2, 0–100). */
+  doraOn: boolean | null;
+  doraIndicator: string;
+  goulash: number;
 }
 
 /**
@@ -84,7 +94,19 @@ const emptyDraft = (): Draft => ({
   dora: '',
   ura: '',
   pot: 0,
+  honba: 0,
+  honbaValue: null,
+  doraOn: null,
+  doraIndicator: '',
+  goulash: 0,
 });
+
+/** The preset's option `dora` (K3-O5) unless the draft overrides it. */
+const doraOn = (d: Draft, preset: Record<string, unknown>) => d.doraOn ?? preset.dora === true;
+/** The preset's points per honba counter (option `honba`, J3-S10). */
+const presetHonba = (preset: Record<string, unknown>) => (typeof preset.honba === 'number' ? preset.honba : 0);
+/** Points per honba counter: the draft's, else the preset's. */
+const honbaValue = (d: Draft, preset: Record<string, unknown>) => d.honbaValue ?? presetHonba(preset);
 
 const DRAFT_KEY = 'mahjong.score.draft';
 const LEDGER_KEY = 'mahjong.score.ledger';
@@ -153,8 +175,9 @@ interface Outcome {
   payments: { from: string; to: string; amount: number }[];
 }
 
-function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, family: string) {
+function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, family: string, preset: Record<string, unknown>) {
   const japanese = family === 'japanese';
+  const korean = family === 'korean';
   const seatJson: Record<string, unknown> = {};
   for (const w of seats) {
     const s = d.seats[w];
@@ -181,13 +204,25 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, family: string
     winner: d.winner || null,
     seats: seatJson,
   };
+  // Options only where the draft differs from the preset.
+  const options: Record<string, unknown> = {};
   if (japanese) {
     const dora = parseTiles(d.dora).tiles;
     const ura = parseTiles(d.ura).tiles;
     if (dora.length) table.dora_indicators = dora;
     if (ura.length) table.ura_indicators = ura;
     if (d.pot > 0) table.riichi_pot = d.pot;
+    if (d.honba > 0) table.honba = d.honba;
+    if (honbaValue(d, preset) !== presetHonba(preset)) options.honba = honbaValue(d, preset);
   }
+  if (korean) {
+    const on = doraOn(d, preset);
+    if (on !== (preset.dora === true)) options.dora = on;
+    const indicator = d.doraIndicator.trim();
+    if (on && indicator) table.dora_indicator = parseCode(indicator) ?? indicator;
+    if (d.goulash > 0) table.goulash = d.goulash;
+  }
+  if (Object.keys(options).length) table.options = options;
   if (d.winner) {
     const win: Record<string, unknown> = { tile: parseCode(d.winTile) ?? d.winTile, from: d.from };
     if (d.from === 'discard' || d.from === 'robbed_kong') win.supplier = d.supplier || null;
@@ -212,6 +247,7 @@ export function ScorePage() {
   // Only the tiles the ruleset's set has (no 2–8 characters in the japanese game).
   const pickerCodes = useMemo(() => rulesetTiles(family, info?.options ?? {}), [family, info]);
   const flags = FAMILY_FLAGS[family] ?? FAMILY_FLAGS.classical;
+  const preset = info?.options ?? {};
 
   useEffect(() => {
     try {
@@ -229,10 +265,10 @@ export function ScorePage() {
     });
 
   // Live scoring: every change is sent (debounced); only the newest answer is shown.
-  const key = JSON.stringify([d, nSeats, family]);
+  const key = JSON.stringify([d, nSeats, family, preset]);
   useEffect(() => {
     const my = ++seq.current;
-    const h = window.setTimeout(() => evaluate(d, seats, family).then(
+    const h = window.setTimeout(() => evaluate(d, seats, family, preset).then(
       (o) => {
         if (my !== seq.current) return;
         setOutcome(o);
@@ -256,6 +292,7 @@ export function ScorePage() {
       if (field === 'winTile') x.winTile = code;
       else if (field === 'dora') x.dora = `${x.dora} ${code}`.trim();
       else if (field === 'ura') x.ura = `${x.ura} ${code}`.trim();
+      else if (field === 'doraIndicator') x.doraIndicator = code;
       else if (w && x.seats[w as Wind]) {
         const s = x.seats[w as Wind];
         if (field === 'concealed') s.concealed = `${s.concealed} ${code}`.trim();
@@ -328,19 +365,14 @@ export function ScorePage() {
                   </label>
                 )}
                 {winnerMode === 'tiles' && (
-                  <label class={focus === '.winTile' ? 'focused' : ''}>
-                    {t('score.win_tile')}
-                    <span class="tile-input-line">
-                      <input
-                        value={d.winTile}
-                        data-testid="sa-win-tile"
-                        size={4}
-                        onFocus={() => setFocus('.winTile')}
-                        onInput={(e) => update((x) => (x.winTile = (e.target as HTMLInputElement).value))}
-                      />
-                      {parseCode(d.winTile) && <Tile code={parseCode(d.winTile)!} size="xs" />}
-                    </span>
-                  </label>
+                  <TileInput
+                    label={t('score.win_tile')}
+                    value={d.winTile}
+                    testid="sa-win-tile"
+                    focused={focus === '.winTile'}
+                    onFocus={() => setFocus('.winTile')}
+                    onInput={(v) => update((x) => (x.winTile = v))}
+                  />
                 )}
                 <div class="flags" data-testid="sa-flags">
                   {flags.map((f) => (
@@ -362,18 +394,35 @@ export function ScorePage() {
                   <span class="field-label">{t('score.ura')}</span>
                   <TilesInput value={d.ura} testid="sa-ura" onFocus={() => setFocus('.ura')} onInput={(v) => update((x) => (x.ura = v))} />
                 </div>
-                <label>
-                  {t('score.riichi_pot')}
-                  <input
-                    type="number"
-                    min={0}
-                    step={1000}
-                    inputMode="numeric"
-                    value={d.pot}
-                    data-testid="sa-pot"
-                    onInput={(e) => update((x) => (x.pot = Math.max(0, Number((e.target as HTMLInputElement).value) || 0)))}
-                  />
+                <CountInput label={t('score.riichi_pot')} value={d.pot} max={100_000_000} step={1000} testid="sa-pot" onInput={(v) => update((x) => (x.pot = v))} />
+                <CountInput label={t('score.honba')} value={d.honba} max={100} testid="sa-honba" onInput={(v) => update((x) => (x.honba = v))} />
+                <CountInput
+                  label={t('score.honba_value')}
+                  value={honbaValue(d, preset)}
+                  max={10_000}
+                  step={200}
+                  testid="sa-honba-value"
+                  onInput={(v) => update((x) => (x.honbaValue = v))}
+                />
+              </div>
+            )}
+            {family === 'korean' && (
+              <div class="korean-fields" data-testid="sa-korean">
+                <label class="check">
+                  <input type="checkbox" checked={doraOn(d, preset)} data-testid="sa-dora-option" onChange={(e) => update((x) => (x.doraOn = (e.target as HTMLInputElement).checked))} />
+                  {t('score.dora_option')}
                 </label>
+                {doraOn(d, preset) && (
+                  <TileInput
+                    label={t('table.dora')}
+                    value={d.doraIndicator}
+                    testid="sa-dora-indicator"
+                    focused={focus === '.doraIndicator'}
+                    onFocus={() => setFocus('.doraIndicator')}
+                    onInput={(v) => update((x) => (x.doraIndicator = v))}
+                  />
+                )}
+                <CountInput label={t('score.goulash')} value={d.goulash} max={100} testid="sa-goulash" onInput={(v) => update((x) => (x.goulash = v))} />
               </div>
             )}
             <div class="setup-buttons">
@@ -423,7 +472,7 @@ export function ScorePage() {
             {error && <ErrorView error={error} />}
             {outcome && <ResultView outcome={outcome} seats={seats} winner={d.winner} />}
           </section>
-          <LedgerPanel seats={seats} outcome={error ? null : outcome} table={() => buildTable(d, seats, false, family)} draft={d} onRecorded={(next) => update((x) => {
+          <LedgerPanel seats={seats} outcome={error ? null : outcome} table={() => buildTable(d, seats, false, family, preset)} draft={d} onRecorded={(next) => update((x) => {
             x.prevailing = next.prevailing;
             x.eastWins = next.eastWins;
           })} />
@@ -465,13 +514,14 @@ function fieldLabel(focus: string, family: string): string {
   const [w, field, idx] = focus.split('.');
   if (field === 'winTile') return t('score.win_tile');
   if (field === 'dora' || field === 'ura') return t(`score.${field}`);
+  if (field === 'doraIndicator') return t('table.dora');
   const seat = w ? t(`wind.${w}`) : '';
   if (field === 'set') return `${seat} · ${t('score.set')} ${Number(idx) + 1}`;
   if (field === 'bonus' && family === 'japanese') return `${seat} · ${t('score.bonus_japanese')}`;
   return `${seat} · ${t(`score.${field}`)}`;
 }
 
-async function evaluate(d: Draft, seats: Wind[], family: string): Promise<Outcome> {
+async function evaluate(d: Draft, seats: Wind[], family: string, preset: Record<string, unknown>): Promise<Outcome> {
   const typed = seats.filter((w) => d.seats[w].mode === 'score');
   const scoreOf = (w: Wind) => {
     const v = Number(d.seats[w].score);
@@ -480,14 +530,14 @@ async function evaluate(d: Draft, seats: Wind[], family: string): Promise<Outcom
     return v;
   };
   if (typed.length === 0) {
-    const result = await api.score(buildTable(d, seats, false, family));
+    const result = await api.score(buildTable(d, seats, false, family, preset));
     const scores: Partial<Record<Wind, number>> = {};
     for (const w of seats) scores[w] = result.seats[w]?.score ?? 0;
     return { scores, result, settlement: result.settlement as Partial<Record<Wind, number>>, payments: result.payments };
   }
   let result: ScoreResult | null = null;
   const winnerTyped = !d.winner || d.seats[d.winner].mode === 'score';
-  if (!winnerTyped) result = await api.score(buildTable(d, seats, true, family));
+  if (!winnerTyped) result = await api.score(buildTable(d, seats, true, family, preset));
   const scores: Record<string, number> = {};
   for (const w of seats) scores[w] = d.seats[w].mode === 'score' ? scoreOf(w) : winnerTyped ? 0 : result?.seats[w]?.score ?? 0;
   const body: Record<string, unknown> = { ruleset: d.ruleset, winner: d.winner || null, scores };
@@ -645,8 +695,12 @@ function countedAs(seat: ScoreSeat, family: string): string {
     return t('sheet.han', { n: seat.han ?? seat.points });
   }
   if (family === 'malaysian' || seat.fan !== undefined) return t('sheet.fan', { n: seat.fan ?? seat.points });
-  if (family === 'korean')
-    return t('score.and_list', { a: tn('score.hand_points', seat.points), b: tn('score.bonus_points', seat.doubles) });
+  if (family === 'korean') {
+    // `score` is hand-points + bonus-points (`doubles` is always 0); a limit hand's score is
+    // the limit, so only its hand-points are told.
+    if (seat.limit) return tn('score.hand_points', seat.points);
+    return t('score.and_list', { a: tn('score.hand_points', seat.points), b: tn('score.bonus_points', seat.score - seat.points) });
+  }
   return t('score.and_list', { a: tn('score.points', seat.points), b: tn('score.doubles', seat.doubles) });
 }
 
@@ -686,6 +740,42 @@ function ErrorView({ error }: { error: { path?: string; message: string; local?:
         </p>
       )}
     </div>
+  );
+}
+
+/** One typed tile code (the winning tile, the korean dora indicator), with the tile it names. */
+function TileInput(p: { label: string; value: string; testid: string; focused: boolean; onFocus: () => void; onInput: (v: string) => void }) {
+  const code = parseCode(p.value);
+  return (
+    <label class={p.focused ? 'focused' : ''}>
+      {p.label}
+      <span class="tile-input-line">
+        <input value={p.value} data-testid={p.testid} size={4} onFocus={p.onFocus} onInput={(e) => p.onInput((e.target as HTMLInputElement).value)} />
+        {code && <Tile code={code} size="xs" />}
+      </span>
+    </label>
+  );
+}
+
+/**
+ * A table count (the pot, honba counters, the goulash): a whole number from 0 to `max`, the
+ * most table-json.md takes, whatever is typed.
+ */
+function CountInput(p: { label: string; value: number; max: number; step?: number; testid: string; onInput: (v: number) => void }) {
+  return (
+    <label>
+      {p.label}
+      <input
+        type="number"
+        min={0}
+        max={p.max}
+        step={p.step}
+        inputMode="numeric"
+        value={p.value}
+        data-testid={p.testid}
+        onInput={(e) => p.onInput(Math.min(p.max, Math.max(0, Math.trunc(Number((e.target as HTMLInputElement).value) || 0))))}
+      />
+    </label>
   );
 }
 
