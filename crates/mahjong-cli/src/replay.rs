@@ -141,10 +141,21 @@ pub fn run(name: &str, text: &str, mode: Mode) -> Result<u8, String> {
     }
     match mode {
         Mode::Check => {
-            let msg = format!(
-                "replayed {} games, {} hands, {} events: all agree\n",
-                summary.games, summary.hands, summary.events
+            let plural =
+                |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let mut msg = format!(
+                "replayed {}, {}, {}: all agree",
+                plural(summary.games as u64, "game", "games"),
+                plural(summary.hands, "hand", "hands"),
+                plural(summary.events, "event", "events")
             );
+            if let Some(done) = summary.unfinished {
+                msg.push_str(&format!(
+                    " (the last game stops unfinished, in hand {})",
+                    done + 1
+                ));
+            }
+            msg.push('\n');
             write_out(msg.as_bytes())?;
         }
         Mode::Print => {

@@ -834,6 +834,72 @@ fn duplicate_play_gives_each_seat_the_same_random_stream_in_every_rotation() {
     }
 }
 
+/// A record whose last game stops before its end (a player left `mahjong play --record`)
+/// replays up to where it stops, and says so; an earlier game that stops is a
+/// disagreement.
+#[test]
+fn replay_accepts_a_last_game_left_unfinished_and_says_so() {
+    let dir = tempdir("unfinished");
+    let full = dir.join("full.jsonl");
+    ok(&run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--max-hands",
+        "2",
+        "--seed",
+        "3",
+        "--record",
+        full.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&full).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let second = lines
+        .iter()
+        .rposition(|l| l.starts_with("{\"type\":\"game\""))
+        .unwrap();
+    // Cut each game just before its 30th decision: the engine then waits for it.
+    let cut = |from: usize| {
+        from + lines[from..]
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.starts_with("{\"type\":\"decision\""))
+            .nth(29)
+            .unwrap()
+            .0
+    };
+    let write = |name: &str, kept: Vec<&str>| {
+        let p = dir.join(name);
+        std::fs::write(&p, kept.join("\n") + "\n").unwrap();
+        p
+    };
+    let last_cut = write("last.jsonl", lines[..cut(second)].to_vec());
+    let out = stdout(ok(&run(&["replay", last_cut.to_str().unwrap()])));
+    let events = cut(second) - 2; // every line but the two headers
+    assert_eq!(
+        out,
+        format!(
+            "replayed 2 games, 2 hands, {events} events: all agree (the last game stops unfinished, in hand 1)\n"
+        )
+    );
+    let printed = stdout(ok(&run(&["replay", "--print", last_cut.to_str().unwrap()])));
+    assert!(printed.contains("game 2"), "{printed}");
+
+    let mut first_cut = lines[..cut(0)].to_vec();
+    first_cut.extend(&lines[second..]);
+    let first_cut = write("first.jsonl", first_cut);
+    let o = run(&["replay", first_cut.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!(
+            "line {}: game from line 1 is not finished",
+            cut(0) + 1
+        )),
+        "{err}"
+    );
+}
+
 // 5. Reading a record: `--print` and `--step`.
 
 /// A one-hand game over the full wall in index order: East's deal is fixed.

@@ -117,7 +117,11 @@ async fn a_killed_server_resumes_its_tables_and_loses_no_event() {
     }
     assert!(expected.lines().count() > events + 20);
     assert_eq!(record, expected, "the resumed game's record");
-    mahjong_engine::replay(record.lines()).unwrap();
+    let summary = mahjong_engine::replay(record.lines()).unwrap();
+    assert_eq!(
+        summary.unfinished, None,
+        "the resumed game is played to its end"
+    );
 
     // Ctrl-C: a clean exit.
     let pid = second.id().to_string();

@@ -85,6 +85,10 @@ pub struct ReplaySummary {
     pub hands: u64,
     /// Events compared.
     pub events: u64,
+    /// The last game stops before its end (a player left it: `mahjong play --record`
+    /// writes what was played): the hands it finished. Every event it has was checked.
+    /// Only the last game may stop early; an earlier one is a disagreement.
+    pub unfinished: Option<u64>,
 }
 
 struct Replaying {
@@ -116,7 +120,7 @@ fn replay_inner<'a>(
 ) -> Result<ReplaySummary, ReplayError> {
     let mut summary = ReplaySummary::default();
     let mut current: Option<Replaying> = None;
-    let finish = |r: Replaying, summary: &mut ReplaySummary, line: usize| {
+    let finish = |r: Replaying, summary: &mut ReplaySummary, line: usize, last: bool| {
         if let Some(e) = r.produced.front() {
             return Err(ReplayError {
                 line,
@@ -126,6 +130,13 @@ fn replay_inner<'a>(
                 ),
                 malformed: false,
             });
+        }
+        if !r.game.is_over() && last {
+            summary.games += 1;
+            let hands = r.game.summary().hands as u64;
+            summary.hands += hands;
+            summary.unfinished = Some(hands);
+            return Ok(());
         }
         if !r.game.is_over() {
             return Err(ReplayError {
@@ -152,7 +163,7 @@ fn replay_inner<'a>(
         })?;
         if value.get("type").and_then(|t| t.as_str()) == Some("game") {
             if let Some(r) = current.take() {
-                finish(r, &mut summary, line)?;
+                finish(r, &mut summary, line, false)?;
             }
             let header: RecordHeader = serde_json::from_value(value).map_err(|e| ReplayError {
                 line,
@@ -265,7 +276,7 @@ fn replay_inner<'a>(
         }
     }
     if let Some(r) = current.take() {
-        finish(r, &mut summary, last_line)?;
+        finish(r, &mut summary, last_line, true)?;
     }
     Ok(summary)
 }

@@ -151,7 +151,8 @@ async fn the_api_answers_as_documented() {
     );
     let (status, record) = client.get(&format!("/api/games/{id}")).await.unwrap();
     assert_eq!(status, 200);
-    mahjong_engine::replay(record.lines()).unwrap();
+    let summary = mahjong_engine::replay(record.lines()).unwrap();
+    assert_eq!(summary.unfinished, None, "the game is played to its end");
     let (status, _) = client.get("/api/games/nosuchgame").await.unwrap();
     assert_eq!(status, 404);
 

@@ -135,7 +135,8 @@ async fn a_human_seat_plays_a_hand_against_server_bots() {
     assert!(sent >= 5, "the human decided {sent} times");
     assert_eq!(mine, sent, "every action of the human is a decision event");
     let (_, record) = client.get(&format!("/api/games/{id}")).await.unwrap();
-    mahjong_engine::replay(record.lines()).unwrap();
+    let summary = mahjong_engine::replay(record.lines()).unwrap();
+    assert_eq!(summary.unfinished, None, "the game is played to its end");
     let decisions = record
         .lines()
         .filter(|l| l.contains(r#""type":"decision","player":1"#))

@@ -197,6 +197,7 @@ async fn play_and_check(
     assert_eq!(status, 200);
     let summary = mahjong_engine::replay(record.lines()).unwrap();
     assert_eq!(summary.games, 1);
+    assert_eq!(summary.unfinished, None);
     assert_eq!(summary.hands, game.summary().hands as u64);
 }
 

@@ -656,7 +656,8 @@ async fn game_record_is_ndjson_a_header_and_every_event() {
         .filter(|l| l.contains(r#""type":"deal""#) && l.contains(r#""tiles":["#))
         .count();
     assert_eq!(deals, 4);
-    mahjong_engine::replay(record.lines()).unwrap();
+    let summary = mahjong_engine::replay(record.lines()).unwrap();
+    assert_eq!(summary.unfinished, None, "the game is played to its end");
     server.stop().await.unwrap();
 }
 

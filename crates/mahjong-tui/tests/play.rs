@@ -427,6 +427,7 @@ fn several_hands_from_another_seat() {
     );
     let summary = mahjong_engine::replay(record.lines()).expect("the record replays");
     assert_eq!((summary.games, summary.hands), (1, 3));
+    assert_eq!(summary.unfinished, None);
 }
 
 #[test]
