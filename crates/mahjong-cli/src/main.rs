@@ -69,30 +69,38 @@ enum Command {
         bots: Vec<String>,
         /// Worker threads (default: one per core; more than the machine's available
         /// parallelism are clamped to it, with a note).
-        #[arg(long, default_value_t = 0)]
+        #[arg(
+            long,
+            default_value_t = 0,
+            hide_default_value = true,
+            conflicts_with = "server"
+        )]
         threads: usize,
         /// Stop each game after this many hands.
         #[arg(long)]
         max_hands: Option<u32>,
-        /// Write the game record (JSON Lines) to this file.
-        #[arg(long, value_name = "FILE")]
+        /// Write the game record (JSON Lines) to this file (`-`: standard output, and the
+        /// summary goes to standard error).
+        #[arg(long, value_name = "FILE", conflicts_with = "server")]
         record: Option<PathBuf>,
         /// Play over explicit walls: one hand per line, tile codes in draw order (the deal
         /// first; loose tiles are taken from the end). Later hands are shuffled.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with = "server")]
         wall: Option<PathBuf>,
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
         /// Write one CSV row per hand to FILE (game, rotation, hand, dealer, winner, net per
         /// seat, and every winner: several, space-separated, when more than one won on a
-        /// discard).
+        /// discard; `-`: standard output).
         #[arg(long, value_name = "FILE", conflicts_with = "server")]
         csv: Option<PathBuf>,
-        /// Write one JSON object per hand to FILE (JSON Lines; the same fields as --csv).
+        /// Write one JSON object per hand to FILE (JSON Lines; the same fields as --csv; `-`:
+        /// standard output).
         #[arg(long, value_name = "FILE", conflicts_with = "server")]
         jsonl: Option<PathBuf>,
-        /// Draw the cumulative net per seat (per bot with --duplicate) over the hands, as SVG.
+        /// Draw the cumulative net per seat (per bot with --duplicate) over the hands, as SVG
+        /// (`-`: standard output).
         #[arg(long, value_name = "FILE.svg", conflicts_with = "server")]
         plot: Option<PathBuf>,
         /// Duplicate play: each game is played once per rotation of the bots over the seats
@@ -368,16 +376,23 @@ fn main() -> ExitCode {
                 outputs: simulate::Outputs { csv, jsonl, plot },
                 bot_deadline: std::time::Duration::from_millis(bot_deadline_ms),
             };
+            let o = &cfg.outputs;
+            let summary_to_stderr = simulate::check_outputs(&[
+                ("--record", record.as_deref()),
+                ("--csv", o.csv.as_deref()),
+                ("--jsonl", o.jsonl.as_deref()),
+                ("--plot", o.plot.as_deref()),
+            ])
+            .map_err(Fail)?;
             let mut file = match &record {
-                Some(p) => Some(BufWriter::new(
-                    std::fs::File::create(p).map_err(|e| Fail(format!("{}: {e}", p.display())))?,
-                )),
+                Some(p) => Some(simulate::create_output("--record", p).map_err(Fail)?),
                 None => None,
             };
             let summary =
                 simulate::run(&cfg, file.as_mut().map(|f| f as &mut dyn Write)).map_err(Fail)?;
-            if let Some(mut f) = file {
-                f.flush().map_err(|e| Fail(format!("--record: {e}")))?;
+            if let (Some(mut f), Some(p)) = (file, &record) {
+                f.flush()
+                    .map_err(|e| Fail(format!("--record: {}: {e}", p.display())))?;
             }
             let out = if json {
                 let mut s = serde_json::to_string_pretty(&summary).expect("serializes");
@@ -386,7 +401,11 @@ fn main() -> ExitCode {
             } else {
                 simulate::render(&summary)
             };
-            write_stdout(out.as_bytes())?;
+            if summary_to_stderr {
+                eprint!("{out}");
+            } else {
+                write_stdout(out.as_bytes())?;
+            }
             Ok(ExitCode::SUCCESS)
         })(),
         Command::Replay {

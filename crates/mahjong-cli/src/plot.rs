@@ -1,8 +1,6 @@
 //! `simulate --plot FILE.svg`: the cumulative net per seat (or per bot) over the hands, drawn
 //! with `plotters`' SVG backend (no fonts needed: text is left to the SVG viewer).
 
-use std::path::Path;
-
 use plotters::prelude::*;
 
 /// Most points kept per line: enough for a smooth chart of any run, in bounded memory.
@@ -57,14 +55,21 @@ impl Cumulative {
     }
 
     /// Draws the chart into an SVG file.
-    pub fn draw(&self, path: &Path, labels: &[String], title: &str) -> Result<(), String> {
+    pub fn draw(&self, labels: &[String], title: &str) -> Result<String, String> {
+        let mut svg = String::new();
+        self.draw_into(&mut svg, labels, title)?;
+        Ok(svg)
+    }
+
+    /// Draws into `svg` (the backend borrows it until it is dropped).
+    fn draw_into(&self, svg: &mut String, labels: &[String], title: &str) -> Result<(), String> {
         let points = self.points();
         let (lo, hi) = points
             .iter()
             .flat_map(|(_, v)| v.iter().copied())
             .fold((0i64, 0i64), |(lo, hi), v| (lo.min(v), hi.max(v)));
         let pad = ((hi - lo) / 20).max(1);
-        let root = SVGBackend::new(path, (900, 520)).into_drawing_area();
+        let root = SVGBackend::with_string(svg, (900, 520)).into_drawing_area();
         let e = |e: &dyn std::fmt::Display| e.to_string();
         root.fill(&WHITE).map_err(|x| e(&x))?;
         let mut chart = ChartBuilder::on(&root)

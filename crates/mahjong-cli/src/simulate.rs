@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufWriter, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mahjong_bots::{bot_for_ruleset, feed_events, Bot, ExternalBot, Faults, EXTERNAL_PREFIX};
@@ -53,6 +53,52 @@ impl Outputs {
     fn any(&self) -> bool {
         self.csv.is_some() || self.jsonl.is_some() || self.plot.is_some()
     }
+}
+
+/// Whether `path` names standard output (`-`), as it names standard input for `score` and
+/// `replay`.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// An output file of `simulate` (`flag` names it in errors): `-` is standard output.
+pub fn create_output(flag: &str, path: &Path) -> Result<BufWriter<Box<dyn Write>>, String> {
+    let w: Box<dyn Write> = if is_stdout(path) {
+        Box::new(std::io::stdout())
+    } else {
+        Box::new(
+            std::fs::File::create(path).map_err(|e| format!("{flag}: {}: {e}", path.display()))?,
+        )
+    };
+    Ok(BufWriter::new(w))
+}
+
+/// At most one output may be standard output (then the summary goes to standard error),
+/// and the chart is SVG: a `--plot` file named otherwise is refused.
+pub fn check_outputs(named: &[(&str, Option<&Path>)]) -> Result<bool, String> {
+    let to_stdout: Vec<&str> = named
+        .iter()
+        .filter(|(_, p)| p.is_some_and(is_stdout))
+        .map(|(flag, _)| *flag)
+        .collect();
+    if to_stdout.len() > 1 {
+        return Err(format!(
+            "{}: only one output may be standard output (-)",
+            to_stdout.join(" and ")
+        ));
+    }
+    for (flag, p) in named {
+        if let (&"--plot", Some(p)) = (flag, p) {
+            let svg = p.extension().is_none_or(|e| e.eq_ignore_ascii_case("svg"));
+            if !svg && !is_stdout(p) {
+                return Err(format!(
+                    "--plot: {}: the chart is written as SVG; name the file .svg",
+                    p.display()
+                ));
+            }
+        }
+    }
+    Ok(!to_stdout.is_empty())
 }
 
 /// `--games 0` and `--max-hands 0` play nothing: refused rather than reported as a success.
@@ -458,18 +504,14 @@ fn play_one(
 
 /// Per-hand outputs, written in game order as results come in.
 struct Sinks {
-    csv: Option<(PathBuf, BufWriter<std::fs::File>)>,
-    jsonl: Option<(PathBuf, BufWriter<std::fs::File>)>,
+    csv: Option<(PathBuf, BufWriter<Box<dyn Write>>)>,
+    jsonl: Option<(PathBuf, BufWriter<Box<dyn Write>>)>,
     plot: Option<crate::plot::Cumulative>,
 }
 
 impl Sinks {
     fn open(o: &Outputs, seats: usize) -> Result<Sinks, String> {
-        let create = |flag: &str, p: &PathBuf| {
-            std::fs::File::create(p)
-                .map(|f| (p.clone(), BufWriter::new(f)))
-                .map_err(|e| format!("{flag}: {}: {e}", p.display()))
-        };
+        let create = |flag: &str, p: &PathBuf| create_output(flag, p).map(|w| (p.clone(), w));
         let mut csv = o.csv.as_ref().map(|p| create("--csv", p)).transpose()?;
         if let Some((p, w)) = &mut csv {
             let nets: Vec<String> = (0..seats).map(|s| format!("net{s}")).collect();
@@ -523,7 +565,12 @@ impl Sinks {
             }
         }
         if let (Some(c), Some(p)) = (self.plot, &o.plot) {
-            c.draw(p, labels, title)
+            let svg = c
+                .draw(labels, title)
+                .map_err(|e| format!("--plot: {}: {e}", p.display()))?;
+            let mut w = create_output("--plot", p)?;
+            w.write_all(svg.as_bytes())
+                .and_then(|_| w.flush())
                 .map_err(|e| format!("--plot: {}: {e}", p.display()))?;
         }
         Ok(())

@@ -900,6 +900,79 @@ fn replay_accepts_a_last_game_left_unfinished_and_says_so() {
     );
 }
 
+/// `-` names standard output for `simulate`'s outputs, as it names standard input for
+/// `score` and `replay`: the summary then goes to standard error. Only one output may be
+/// `-`; the chart is SVG; flags that `--server` would ignore are refused.
+#[test]
+fn simulate_writes_an_output_to_standard_output_and_refuses_what_it_cannot_do() {
+    let o = run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--max-hands",
+        "1",
+        "--record",
+        "-",
+    ]);
+    let record = stdout(ok(&o));
+    let summary = String::from_utf8_lossy(&o.stderr);
+    assert!(summary.starts_with("games 2   hands 2"), "{summary}");
+    let replayed = stdout(ok(&run_stdin(&["replay", "-"], &record)));
+    assert!(
+        replayed.starts_with("replayed 2 games, 2 hands, "),
+        "{replayed}"
+    );
+
+    let o = run(&["simulate", "--games", "2", "--max-hands", "1", "--csv", "-"]);
+    let csv = stdout(ok(&o));
+    assert!(csv.starts_with("game,rotation,hand,dealer,winner,net0,net1,net2,net3,winners\n"));
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+
+    let o = run(&[
+        "simulate",
+        "--games",
+        "1",
+        "--max-hands",
+        "1",
+        "--plot",
+        "-",
+    ]);
+    assert!(stdout(ok(&o)).starts_with("<svg "));
+
+    for (args, message) in [
+        (
+            &["--record", "-", "--csv", "-"][..],
+            "error: --record and --csv: only one output may be standard output (-)\n",
+        ),
+        (
+            &["--plot", "chart.png"][..],
+            "error: --plot: chart.png: the chart is written as SVG; name the file .svg\n",
+        ),
+        (
+            &["--server", "http://127.0.0.1:9", "--bots", "greedy,greedy"][..],
+            "error: --bots: 2 bots for 4 seats (give one name for every seat, or 4 names)\n",
+        ),
+        (
+            &["--server", "http://127.0.0.1:9", "--bots", "cmd:python3 bot.py"][..],
+            "error: --bots: \"cmd:python3 bot.py\": a program plays only in local games, not through --server\n",
+        ),
+    ] {
+        let o = run(&[&["simulate", "--games", "1"][..], args].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr), message, "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    for flag in ["--record", "--wall", "--threads"] {
+        let o = run(&["simulate", "--server", "http://127.0.0.1:9", flag, "1"]);
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("cannot be used with") && err.contains(flag),
+            "{flag}: {err}"
+        );
+    }
+}
+
 // 5. Reading a record: `--print` and `--step`.
 
 /// A one-hand game over the full wall in index order: East's deal is fixed.

@@ -118,7 +118,17 @@ impl Totals {
 
 /// Runs the load and reports.
 pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
-    let mut ruleset = Ruleset::preset(&cfg.ruleset).map_err(|e| format!("--ruleset: {e}"))?;
+    let mut ruleset = Ruleset::preset(&cfg.ruleset).map_err(|e| {
+        // A file works for local games but a server's tables take presets and options.
+        if std::path::Path::new(&cfg.ruleset).is_file() {
+            format!(
+                "--ruleset {:?}: with --server the ruleset is a preset (`mahjong ruleset` lists them), changed with --option",
+                cfg.ruleset
+            )
+        } else {
+            format!("--ruleset: {e}")
+        }
+    })?;
     ruleset
         .apply(&cfg.options)
         .map_err(|e| format!("--option: {e}"))?;
@@ -126,7 +136,18 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     if cfg.bots.is_empty() {
         return Err("--bots: at least one bot".into());
     }
+    if cfg.bots.len() != 1 && cfg.bots.len() != seats {
+        return Err(format!(
+            "--bots: {} bots for {seats} seats (give one name for every seat, or {seats} names)",
+            cfg.bots.len()
+        ));
+    }
     for b in &cfg.bots {
+        if b.starts_with(mahjong_bots::EXTERNAL_PREFIX) {
+            return Err(format!(
+                "--bots: {b:?}: a program plays only in local games, not through --server"
+            ));
+        }
         if !mahjong_bots::BOT_NAMES.contains(&b.as_str()) {
             return Err(format!(
                 "--bots: unknown bot {b:?} (known: {})",
