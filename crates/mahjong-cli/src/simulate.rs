@@ -796,12 +796,20 @@ pub fn render(s: &SimSummary) -> String {
         None => "   (one game: no interval)".to_string(),
     };
     if s.duplicate {
+        let deals = s.games / s.bots.len().max(1) as u64;
         let _ = writeln!(
             t,
-            "duplicate: {} deals, each played in {} rotations of the bots over the seats",
-            s.games / s.bots.len().max(1) as u64,
+            "duplicate: {} {}, each played in {} rotations of the bots over the seats",
+            deals,
+            if deals == 1 { "deal" } else { "deals" },
             s.bots.len()
         );
+        // The deal is the unit: one deal's rotations share its walls, so they give no
+        // interval, per bot or per seat.
+        let ci = |c: Option<f64>| match c {
+            Some(c) if deals > 1 => format!(" ± {c:.2}"),
+            _ => "   (one deal: no interval)".to_string(),
+        };
         for (b, r) in s.per_bot.iter().enumerate() {
             let _ = write!(
                 t,
