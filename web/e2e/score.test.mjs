@@ -154,7 +154,7 @@ test('the assistant fits the ruleset: japanese tiles and fields, han, limit name
   await page.waitForFunction(() => /2 znaky/.test(document.querySelector('[data-testid=sa-error-text]')?.textContent ?? ''));
   await page.waitForSelector('[data-testid=sa-error-text]');
   assert.equal((await page.textContent('[data-testid=sa-error-text]')).trim(), 'Východ: kámen 2 znaky v sadě těchto pravidel není');
-  assert.match(await page.textContent('[data-testid=sa-error-detail]'), /not a tile of the Japanese3p set/);
+  assert.match(await page.textContent('[data-testid=sa-error-detail]'), /2C is not a tile of the japanese-3p set/);
 
   // East's self-drawn pure circles: 8 han, haneman, said in han and named.
   await page.fill('[data-testid=sa-concealed-E]', '111D 999D 123D 456D 77D');

@@ -311,7 +311,7 @@ fn ruleset_file_errors_name_the_key_and_the_line() {
         ),
         (
             "base = \"bradfield\"\n\n[options]\nmahjong_points = \"many\"\n",
-            "line 4: options.mahjong_points: invalid type: string \"many\", expected u32",
+            "line 4: options.mahjong_points: \"many\" is not a number: a whole number from 0 to 4294967295 was expected",
         ),
         (
             "base = \"korean-3p\"\n[options]\nno_bamboo = true\nfive_bamboo = true\n",

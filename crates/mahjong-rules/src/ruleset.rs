@@ -733,9 +733,15 @@ pub(crate) fn merge<T: Serialize + serde::de::DeserializeOwned>(
         }
         let mut single = serde_json::to_value(current).expect("options serialize");
         single[k] = v.clone();
-        serde_json::from_value::<T>(single).map_err(|e| RulesetError::BadValue {
-            name: k.clone(),
-            message: e.to_string(),
+        serde_json::from_value::<T>(single).map_err(|e| {
+            // The value as given: serde writes a float it refused in its own way (1e+30).
+            let number = v.is_number().then(|| v.to_string());
+            let message = e.to_string();
+            RulesetError::BadValue {
+                name: k.clone(),
+                message: crate::table::plain_serde_message(&message, number.as_deref(), None)
+                    .unwrap_or(message),
+            }
         })?;
         fields.insert(k.clone(), v.clone());
     }
@@ -793,7 +799,32 @@ mod tests {
         let e = r.apply(&map(json!({"mahjong_points": "x"}))).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "options.mahjong_points: invalid type: string \"x\", expected u32"
+            "options.mahjong_points: \"x\" is not a number: a whole number from 0 to 4294967295 \
+             was expected"
+        );
+        // A number as the override gave it, out of its type's range.
+        for (value, message) in [
+            (json!(-3), "-3 is out of range"),
+            (json!(2.5), "2.5 is not a whole number"),
+            (json!(1e30), "1e+30 is out of range"),
+        ] {
+            let e = r
+                .apply(&map(json!({ "mahjong_points": value })))
+                .unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "options.mahjong_points: {message}: a whole number from 0 to 4294967295 \
+                     was expected"
+                )
+            );
+        }
+        // From a command line (`-o limit=abc`): the text is a string, not a number.
+        let e = r.set("limit=abc").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "options.limit: \"abc\" is not a number: a whole number from 0 to \
+             18446744073709551615 was expected"
         );
         let e = r.apply(&map(json!({"dead_wall": "12"}))).unwrap_err();
         assert!(e

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use mahjong_hands::{Counts, KindMask, KongKind, Meld, MeldKind, Shape};
-use mahjong_tiles::{Tile, TileSet, Wind, KINDS};
+use mahjong_tiles::{Suit, Tile, TileSet, Wind, KINDS};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
@@ -294,6 +294,13 @@ const MAX_HONBA: u64 = 100;
 /// Largest `riichi_pot`: a hundred sticks at the largest riichi stake (J3-S10).
 const MAX_RIICHI_POT: u64 = 100_000_000;
 
+/// The counts bounded below their type's largest value, with their bound.
+const BOUNDED: [(&str, u64); 3] = [
+    ("goulash", MAX_GOULASH),
+    ("honba", MAX_HONBA),
+    ("riichi_pot", MAX_RIICHI_POT),
+];
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -354,7 +361,9 @@ impl TableInput {
         if let Some(i) = msg.rfind(" at line ") {
             msg.truncate(i);
         }
-        if let Some(better) = object_expected(&msg) {
+        let number = number_at(text, inner.line(), inner.column());
+        let max = BOUNDED.iter().find(|(name, _)| *name == path).map(|b| b.1);
+        if let Some(better) = plain_serde_message(&msg, number, max) {
             msg = better;
         }
         Err(InputError::new(
@@ -375,19 +384,127 @@ fn json_kind(b: u8) -> &'static str {
     }
 }
 
-/// serde's message for a non-object where a struct belongs names the Rust type
-/// (`invalid type: integer `42`, expected struct WinInput`); this says it in JSON's words.
-fn object_expected(msg: &str) -> Option<String> {
-    let (head, _) = msg.split_once(", expected struct ")?;
-    let found = if head.starts_with("invalid length") || head == "invalid type: sequence" {
-        "an array"
+/// serde's message for a value of the wrong type or out of range, in JSON's words: serde
+/// names Rust types and its own (`invalid value: integer `-1`, expected u32`, `invalid
+/// type: floating point `1e+23`, expected u32`, `expected a sequence`, `expected struct
+/// WinInput`). `number`: the offending number as written in the input, when known (serde
+/// writes `99999999999999999999999` as `1e+23`); `max`: a field's own bound, below its
+/// type's. `None` for any other message.
+///
+/// `-1 is out of range: a whole number from 0 to 4294967295 was expected`,
+/// `expected an array, found "1D"`, `expected a JSON object, found 42`.
+pub(crate) fn plain_serde_message(
+    msg: &str,
+    number: Option<&str>,
+    max: Option<u64>,
+) -> Option<String> {
+    let (head, expected) = msg.rsplit_once(", expected ")?;
+    // serde's words for what it found, as the JSON value (a number as written). A struct
+    // read from an array of its fields in order fails on the array's length.
+    let number_text = |serde_text: &str| number.unwrap_or(serde_text).to_string();
+    let found = if head.starts_with("invalid length ") {
+        Found::Other("an array".into())
     } else {
-        match head.strip_prefix("invalid type: ")? {
-            "unit value" => "null",
-            other => other,
+        let unexpected = head
+            .strip_prefix("invalid type: ")
+            .or_else(|| head.strip_prefix("invalid value: "))?;
+        if let Some(n) = backticked(unexpected, "integer ") {
+            Found::Number(number_text(n), None)
+        } else if let Some(f) = backticked(unexpected, "floating point ") {
+            Found::Number(number_text(f), f.parse::<f64>().ok())
+        } else if let Some(b) = backticked(unexpected, "boolean ") {
+            Found::Other(b.to_string())
+        } else if let Some(text) = unexpected.strip_prefix("string ") {
+            Found::Other(text.to_string())
+        } else {
+            Found::Other(
+                match unexpected {
+                    "null" | "unit value" => "null",
+                    "sequence" => "an array",
+                    "map" => "an object",
+                    other => other,
+                }
+                .to_string(),
+            )
         }
     };
-    Some(format!("expected a JSON object, found {found}"))
+    let Some(mut range) = whole_range(expected) else {
+        let expected = match expected {
+            _ if expected.starts_with("struct ") => "a JSON object",
+            "a sequence" => "an array",
+            "a map" => "a JSON object",
+            "a string" | "a boolean" => expected,
+            "f32" | "f64" => "a number",
+            _ => return None,
+        };
+        let found = match found {
+            Found::Number(n, _) => n,
+            Found::Other(o) => o,
+        };
+        return Some(format!("expected {expected}, found {found}"));
+    };
+    if let Some(max) = max {
+        range.1 = range.1.min(max.into());
+    }
+    let why = match found {
+        Found::Number(n, Some(f)) if f.fract() != 0.0 => format!("{n} is not a whole number"),
+        // A whole number in range but written as a fraction or with an exponent (`3.0`).
+        Found::Number(n, Some(f)) if range.0 as f64 <= f && f < (range.1 + 1) as f64 => {
+            format!("{n} is not written as a whole number")
+        }
+        Found::Number(n, _) => format!("{n} is out of range"),
+        Found::Other(o) => format!("{o} is not a number"),
+    };
+    Some(format!(
+        "{why}: a whole number from {} to {} was expected",
+        range.0, range.1
+    ))
+}
+
+/// What serde found, for [`plain_serde_message`]: a number as written (and its value when
+/// serde read it as a float), or another JSON value.
+enum Found {
+    Number(String, Option<f64>),
+    Other(String),
+}
+
+/// The number that ends at `line` and `column` (1-based, as serde_json gives them for a
+/// value it refuses) of `text`, as written; `None` if no number ends there.
+fn number_at(text: &str, line: usize, column: usize) -> Option<&str> {
+    let line = text.split('\n').nth(line.checked_sub(1)?)?;
+    let before = line.get(..column)?;
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_digit() || "+-.eE".contains(c)))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let number = &before[start..];
+    let json_number = number.starts_with(|c: char| c == '-' || c.is_ascii_digit())
+        && number.ends_with(|c: char| c.is_ascii_digit())
+        && serde_json::from_str::<serde_json::Number>(number).is_ok();
+    json_number.then_some(number)
+}
+
+/// `x` of serde's ``{prefix}`x` ``.
+fn backticked<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    text.strip_prefix(prefix)?
+        .strip_prefix('`')?
+        .strip_suffix('`')
+}
+
+/// The least and greatest value of the integer type serde names (`u32`).
+fn whole_range(rust_type: &str) -> Option<(i128, i128)> {
+    Some(match rust_type {
+        "u8" => (0, u8::MAX.into()),
+        "u16" => (0, u16::MAX.into()),
+        "u32" => (0, u32::MAX.into()),
+        "u64" | "usize" => (0, u64::MAX.into()),
+        "i8" => (i8::MIN.into(), i8::MAX.into()),
+        "i16" => (i16::MIN.into(), i16::MAX.into()),
+        "i32" => (i32::MIN.into(), i32::MAX.into()),
+        "i64" | "isize" => (i64::MIN.into(), i64::MAX.into()),
+        _ => return None,
+    })
 }
 
 /// The winning tile and how it was won, validated.
@@ -854,11 +971,12 @@ impl Table {
     /// (`JK 3D 4D` is 2-3-4), last, its highest (`3D 4D JK` is 3-4-5); when only one of the
     /// two runs exists, that one (`JK 8D 9D` is 7-8-9); written between them it is refused.
     pub fn validate(input: &TableInput, ruleset: &Ruleset) -> Result<Table, InputError> {
-        Table::validate_reading(
+        Table::validate_in(
             input,
             ruleset.seat_winds(),
             &ruleset.tile_set(),
             ruleset.table_reading(),
+            Some(ruleset),
         )
     }
 
@@ -880,16 +998,28 @@ impl Table {
         set: &TileSet,
         reading: TableReading,
     ) -> Result<Table, InputError> {
+        Table::validate_in(input, winds, set, reading, None)
+    }
+
+    /// As [`Table::validate_reading`]; `ruleset`, when known, names the tile set in the
+    /// errors (`JK is not a tile of the korean-3p set`) and the option that left a tile out.
+    fn validate_in(
+        input: &TableInput,
+        winds: &[Wind],
+        set: &TileSet,
+        reading: TableReading,
+        ruleset: Option<&Ruleset>,
+    ) -> Result<Table, InputError> {
         let n = winds.len();
         let shape = Shape::of(set);
         let prevailing = winds[seat(&input.prevailing_wind, winds, "prevailing_wind")?];
         // These counts feed payments (K3-M2, J3-S10): bounded so that, with the options'
         // bounds, no settlement leaves i64 or the ±1e9 of docs/api.md.
-        for (name, value, max) in [
-            ("goulash", u64::from(input.goulash), MAX_GOULASH),
-            ("honba", u64::from(input.honba), MAX_HONBA),
-            ("riichi_pot", input.riichi_pot, MAX_RIICHI_POT),
-        ] {
+        for ((name, max), value) in BOUNDED.into_iter().zip([
+            u64::from(input.goulash),
+            u64::from(input.honba),
+            input.riichi_pot,
+        ]) {
             if value > max {
                 return Err(InputError::new(name, format!("must be at most {max}")));
             }
@@ -920,7 +1050,7 @@ impl Table {
             if allowed == 0 {
                 return Err(InputError::new(
                     path.to_string(),
-                    format!("{t} is not a tile of the {:?} set", set.id()),
+                    not_in_set(t, set, ruleset),
                 ));
             }
             if seen[t.index()] > allowed {
@@ -936,7 +1066,7 @@ impl Table {
             Some(t) if !set.contains(t) => {
                 return Err(InputError::new(
                     "dora_indicator",
-                    format!("{t} is not a tile of the {:?} set", set.id()),
+                    not_in_set(t, set, ruleset),
                 ))
             }
             Some(t) => {
@@ -945,8 +1075,8 @@ impl Table {
             }
             None => None,
         };
-        let dora_indicators = indicators(&input.dora_indicators, "dora_indicators", set)?;
-        let ura_indicators = indicators(&input.ura_indicators, "ura_indicators", set)?;
+        let dora_indicators = indicators(&input.dora_indicators, "dora_indicators", set, ruleset)?;
+        let ura_indicators = indicators(&input.ura_indicators, "ura_indicators", set, ruleset)?;
 
         let mut sizes = [0usize; 4];
         // The exposed knitted set: its seat, place and tiles.
@@ -1392,7 +1522,12 @@ fn table_tiles(
 }
 
 /// Counts each indicator of `list` (field `field`), each a playing tile of the set.
-fn indicators(list: &[Tile], field: &str, set: &TileSet) -> Result<Counts, InputError> {
+fn indicators(
+    list: &[Tile],
+    field: &str,
+    set: &TileSet,
+    ruleset: Option<&Ruleset>,
+) -> Result<Counts, InputError> {
     let mut c = [0u8; KINDS];
     for (i, t) in list.iter().enumerate() {
         match t.kind().filter(|_| set.contains(*t)) {
@@ -1403,15 +1538,90 @@ fn indicators(list: &[Tile], field: &str, set: &TileSet) -> Result<Counts, Input
                     format!("{t} listed more than 4 times"),
                 ))
             }
+            None if !set.contains(*t) => {
+                return Err(InputError::new(
+                    format!("{field}[{i}]"),
+                    not_in_set(*t, set, ruleset),
+                ))
+            }
             None => {
                 return Err(InputError::new(
                     format!("{field}[{i}]"),
-                    format!("{t} is not a playing tile of the {:?} set", set.id()),
+                    format!("{t} is not a playing tile: an indicator is a suit or honour tile"),
                 ))
             }
         }
     }
     Ok(c)
+}
+
+/// Why tile `t` is not in play, in the table's words: the set named by its ruleset (without
+/// one, by its size), the kind of tile the set has none of, and the option that left `t`
+/// out of the ruleset's preset (`2F is not a tile of the millington set: it has no flowers
+/// (option flowers = false)`).
+fn not_in_set(t: Tile, set: &TileSet, ruleset: Option<&Ruleset>) -> String {
+    let name = match ruleset {
+        Some(r) if r.name.contains(char::is_whitespace) => format!("{:?}", r.name),
+        Some(r) => r.name.clone(),
+        None => format!("{}-tile", set.len()),
+    };
+    let group = tile_group(t);
+    let none_of_group = (0..Tile::COUNT)
+        .filter_map(Tile::from_index)
+        .all(|u| tile_group(u) != group || !set.contains(u));
+    let why = match (
+        none_of_group,
+        ruleset.and_then(|r| option_leaving_out(t, r)),
+    ) {
+        (true, Some(o)) => format!(": it has no {group} ({o})"),
+        (true, None) => format!(": it has no {group}"),
+        (false, Some(o)) => format!(": left out by {o}"),
+        (false, None) => String::new(),
+    };
+    format!("{t} is not a tile of the {name} set{why}")
+}
+
+/// The kind of tile `t` is, as a plural for [`not_in_set`] (`flowers`, `bamboos`).
+fn tile_group(t: Tile) -> &'static str {
+    if t.is_joker() {
+        "jokers"
+    } else if t.is_flower() {
+        "flowers"
+    } else if t.is_season() {
+        "seasons"
+    } else if t.is_animal() {
+        "animals"
+    } else if t.is_face() {
+        "faces"
+    } else if t.is_red() {
+        "red fives"
+    } else if let Some(s) = t.suit() {
+        match s {
+            Suit::Bamboo => "bamboos",
+            Suit::Characters => "characters",
+            Suit::Circles => "circles",
+        }
+    } else if t.wind().is_some() {
+        "winds"
+    } else {
+        "dragons"
+    }
+}
+
+/// The option of `ruleset`, changed from the preset it starts from, whose preset value
+/// would put `t` back in the tile set: `option flowers = false`. Only for an error.
+fn option_leaving_out(t: Tile, ruleset: &Ruleset) -> Option<String> {
+    let (base, changed) = ruleset.table_form();
+    let base = serde_json::to_value(&Ruleset::preset(&base).ok()?.options).ok()?;
+    changed.iter().find_map(|(name, value)| {
+        let mut back = ruleset.clone();
+        let mut one = Map::new();
+        one.insert(name.clone(), base["options"].get(name)?.clone());
+        back.apply(&one).ok()?;
+        back.tile_set()
+            .contains(t)
+            .then(|| format!("option {name} = {value}"))
+    })
 }
 
 /// A win on the first turn cannot follow discards it would have come after: Heaven's
@@ -1685,6 +1895,9 @@ fn validate_knitted(
             "only a claimed kong (kong: claimed) names a supplier",
         ));
     }
+    if s.tiles.is_empty() {
+        return err("a knitted set needs 2 or 3 tiles; none given");
+    }
     let mut value = None;
     let mut suits = 0u8;
     let mut ok = (2..=3).contains(&s.tiles.len());
@@ -1784,6 +1997,16 @@ fn validate_set(
             .join(" ")
     };
     let mut kinds = [0usize; 4];
+    if s.tiles.is_empty() {
+        let needs = match s.kind {
+            SetKindInput::Chow => "a chow needs 3 tiles",
+            SetKindInput::Pung => "a pung needs 3 tiles",
+            SetKindInput::Kong => "a kong needs 4 tiles",
+            SetKindInput::Pair => "a pair needs 2 tiles",
+            SetKindInput::Knitted => "a knitted set needs 2 or 3 tiles",
+        };
+        return Err(err(format!("{needs}; none given")));
+    }
     if s.tiles.len() > 4 {
         return Err(err(format!("{} tiles in one set", s.tiles.len())));
     }
@@ -1843,8 +2066,12 @@ fn validate_set(
                 }
             };
             let exposed = how != KongKind::Concealed;
-            if s.exposed.is_some_and(|e| e != exposed) {
-                return Err(err(format!("exposed contradicts kong {how:?}")));
+            if let Some(e) = s.exposed.filter(|&e| e != exposed) {
+                let kong = serde_json::to_string(&how).expect("a kong kind serializes");
+                return Err(err(format!(
+                    "\"exposed\": {e} contradicts \"kong\": {kong} (a kong is exposed unless \
+                     concealed)"
+                )));
             }
             (MeldKind::Kong(how), exposed)
         }
@@ -1921,4 +2148,185 @@ fn joker_chow(
 fn required_exposed(s: &SetInput, loc: Loc) -> Result<bool, InputError> {
     s.exposed
         .ok_or_else(|| InputError::new(loc.to_string(), "missing field exposed"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_numbers_are_said_as_whole_numbers() {
+        let plain = |msg: &str, number: Option<&str>| plain_serde_message(msg, number, None);
+        let u32s = "a whole number from 0 to 4294967295 was expected";
+        let cases = [
+            (
+                "invalid value: integer `-1`, expected u32",
+                None,
+                "-1 is out of range",
+            ),
+            (
+                "invalid type: floating point `1e+23`, expected u32",
+                Some("99999999999999999999999"),
+                "99999999999999999999999 is out of range",
+            ),
+            // Without the number as written, serde's.
+            (
+                "invalid type: floating point `1e+23`, expected u32",
+                None,
+                "1e+23 is out of range",
+            ),
+            (
+                "invalid type: floating point `1.5`, expected u32",
+                None,
+                "1.5 is not a whole number",
+            ),
+            (
+                "invalid type: floating point `3.0`, expected u32",
+                None,
+                "3.0 is not written as a whole number",
+            ),
+            // 2^32 is the first float past u32.
+            (
+                "invalid type: floating point `4294967296.0`, expected u32",
+                None,
+                "4294967296.0 is out of range",
+            ),
+            (
+                "invalid type: string \"3\", expected u32",
+                None,
+                "\"3\" is not a number",
+            ),
+            (
+                "invalid type: boolean `true`, expected u32",
+                None,
+                "true is not a number",
+            ),
+            (
+                "invalid type: null, expected u32",
+                None,
+                "null is not a number",
+            ),
+            (
+                "invalid type: unit value, expected u32",
+                None,
+                "null is not a number",
+            ),
+            (
+                "invalid type: sequence, expected u32",
+                None,
+                "an array is not a number",
+            ),
+            (
+                "invalid type: map, expected u32",
+                None,
+                "an object is not a number",
+            ),
+        ];
+        for (msg, number, why) in cases {
+            assert_eq!(plain(msg, number), Some(format!("{why}: {u32s}")), "{msg}");
+        }
+        for (rust, range) in [
+            ("u8", "0 to 255"),
+            ("u16", "0 to 65535"),
+            ("u64", "0 to 18446744073709551615"),
+            ("usize", "0 to 18446744073709551615"),
+            ("i8", "-128 to 127"),
+            ("i32", "-2147483648 to 2147483647"),
+            ("i64", "-9223372036854775808 to 9223372036854775807"),
+        ] {
+            assert_eq!(
+                plain(
+                    &format!("invalid value: integer `300`, expected {rust}"),
+                    None
+                ),
+                Some(format!(
+                    "300 is out of range: a whole number from {range} was expected"
+                )),
+            );
+        }
+        // 2^64 as a float is past u64, though u64::MAX as f64 rounds to it.
+        assert_eq!(
+            plain(
+                "invalid type: floating point `1.8446744073709552e19`, expected u64",
+                Some("18446744073709551616"),
+            ),
+            Some(
+                "18446744073709551616 is out of range: a whole number from 0 to \
+                 18446744073709551615 was expected"
+                    .into()
+            )
+        );
+        // A field's own bound.
+        assert_eq!(
+            plain_serde_message("invalid value: integer `-1`, expected u32", None, Some(100)),
+            Some("-1 is out of range: a whole number from 0 to 100 was expected".into())
+        );
+    }
+
+    #[test]
+    fn serde_collections_are_said_in_json_words() {
+        let plain = |msg: &str| plain_serde_message(msg, None, None);
+        let cases = [
+            (
+                "invalid type: string \"1D\", expected a sequence",
+                "expected an array, found \"1D\"",
+            ),
+            (
+                "invalid type: integer `5`, expected a sequence",
+                "expected an array, found 5",
+            ),
+            (
+                "invalid type: sequence, expected a map",
+                "expected a JSON object, found an array",
+            ),
+            (
+                "invalid type: integer `1`, expected a string",
+                "expected a string, found 1",
+            ),
+            (
+                "invalid type: floating point `1.5`, expected a boolean",
+                "expected a boolean, found 1.5",
+            ),
+            (
+                "invalid type: null, expected a boolean",
+                "expected a boolean, found null",
+            ),
+        ];
+        for (msg, plain_words) in cases {
+            assert_eq!(plain(msg).as_deref(), Some(plain_words), "{msg}");
+        }
+        // Anything else is left as serde says it.
+        for msg in [
+            "unknown variant `yes`, expected one of `none`, `riichi`, `double`",
+            "missing field `seats`",
+            "invalid type: integer `1`, expected a tile code",
+        ] {
+            assert_eq!(plain(msg), None, "{msg}");
+        }
+    }
+
+    #[test]
+    fn the_number_is_found_where_serde_stopped() {
+        let text = "{\n  \"a\": -12.5e3,\n  \"b\": \"x\"}";
+        // serde_json's column: the byte after the value.
+        assert_eq!(number_at(text, 2, 14), Some("-12.5e3"));
+        assert_eq!(number_at(text, 2, 15), None);
+        assert_eq!(number_at(text, 3, 10), None);
+        assert_eq!(number_at(text, 9, 1), None);
+        assert_eq!(number_at(text, 2, 99), None);
+        assert_eq!(number_at("[1-]", 1, 3), None);
+        // Byte columns; a character of several bytes before the number.
+        assert_eq!(number_at("{\"é\":-7}", 1, 8), Some("-7"));
+        assert_eq!(number_at("é7", 1, 1), None);
+        assert_eq!(number_at("é", 1, 2), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn number_at_never_panics(text in "\\PC{0,40}", line in 0usize..4, column in 0usize..60) {
+            if let Some(n) = number_at(&text, line, column) {
+                proptest::prop_assert!(text.contains(n));
+            }
+        }
+    }
 }

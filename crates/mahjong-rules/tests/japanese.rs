@@ -1552,7 +1552,7 @@ fn bad_japanese_fields_name_their_path() {
         r#""dora_indicators": ["4D"]"#,
         r#""dora_indicators": ["4D", "3C"]"#,
         "dora_indicators[1]",
-        "not a playing tile",
+        "3C is not a tile of the japanese-3p set",
     );
     bad(
         r#""ura_indicators": ["8B"]"#,

@@ -1650,7 +1650,7 @@ fn k3_l16_thirteen_orphans_full_limit_only_with_the_north() {
         (e.path.as_str(), e.message.as_str()),
         (
             "seats.E.concealed[9]",
-            "NW is not a tile of the Korean3p set"
+            "NW is not a tile of the korean-3p set"
         )
     );
     // ... and the twelve orphans of the set with two more tiles are no hand.
@@ -1980,7 +1980,10 @@ fn k3_o3_all_bamboo_removed() {
         .option("no_bamboo", true)
         .seat("S", &[], "1B", "")
         .error();
-    assert_eq!(e.message, "1B is not a tile of the Korean3p set");
+    assert_eq!(
+        e.message,
+        "1B is not a tile of the korean-3p set: it has no bamboos (option no_bamboo = true)"
+    );
 }
 
 #[test]

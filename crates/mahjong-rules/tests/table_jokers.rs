@@ -393,26 +393,29 @@ fn the_classical_set_refuses_them_as_before() {
         let input = TableInput::from_json(&v.to_string()).unwrap();
         Table::validate_with(&input, &winds, &set).map_err(|e| e.to_string())
     };
-    let not_in = |path: &str, t: &str| format!("{path}: {t} is not a tile of the Classical set");
+    // Without a ruleset the set is named by its size.
+    let not_in = |path: &str, t: &str, group: &str| {
+        format!("{path}: {t} is not a tile of the 144-tile set: it has no {group}")
+    };
     assert_eq!(
         classical(json!({ "concealed": ["5D", "JK"] })).unwrap_err(),
-        not_in("seats.E.concealed[1]", "JK")
+        not_in("seats.E.concealed[1]", "JK", "jokers")
     );
     assert_eq!(
         classical(json!({ "sets": [set_of(&["5D", "JK", "5D"])] })).unwrap_err(),
-        not_in("seats.E.sets[0]", "JK")
+        not_in("seats.E.sets[0]", "JK", "jokers")
     );
     assert_eq!(
         classical(json!({ "bonus": ["JK"] })).unwrap_err(),
-        not_in("seats.E.bonus[0]", "JK")
+        not_in("seats.E.bonus[0]", "JK", "jokers")
     );
     assert_eq!(
         classical(json!({ "bonus": ["1F", "2A"] })).unwrap_err(),
-        not_in("seats.E.bonus[1]", "2A")
+        not_in("seats.E.bonus[1]", "2A", "animals")
     );
     assert_eq!(
         classical(json!({ "bonus": ["3H"] })).unwrap_err(),
-        not_in("seats.E.bonus[0]", "3H")
+        not_in("seats.E.bonus[0]", "3H", "faces")
     );
     let mut discards = json!({ "ruleset": "millington", "prevailing_wind": "E",
         "winner": null, "discards": ["E:JK"],
