@@ -791,12 +791,16 @@ pub fn render(s: &SimSummary) -> String {
         s.washouts,
         100.0 * s.washouts as f64 / s.hands.max(1) as f64
     );
+    // The unit of the intervals: the game, or under --duplicate the deal (its rotations
+    // share the walls, so one deal gives no interval, per bot or per seat).
+    let deals = s.games / s.bots.len().max(1) as u64;
+    let one_unit = s.duplicate && deals <= 1;
+    let unit = if s.duplicate { "deal" } else { "game" };
     let ci = |c: Option<f64>| match c {
-        Some(c) => format!(" ± {c:.2}"),
-        None => "   (one game: no interval)".to_string(),
+        Some(c) if !one_unit => format!(" ± {c:.2}"),
+        _ => format!("   (one {unit}: no interval)"),
     };
     if s.duplicate {
-        let deals = s.games / s.bots.len().max(1) as u64;
         let _ = writeln!(
             t,
             "duplicate: {} {}, each played in {} rotations of the bots over the seats",
@@ -804,12 +808,6 @@ pub fn render(s: &SimSummary) -> String {
             if deals == 1 { "deal" } else { "deals" },
             s.bots.len()
         );
-        // The deal is the unit: one deal's rotations share its walls, so they give no
-        // interval, per bot or per seat.
-        let ci = |c: Option<f64>| match c {
-            Some(c) if deals > 1 => format!(" ± {c:.2}"),
-            _ => "   (one deal: no interval)".to_string(),
-        };
         for (b, r) in s.per_bot.iter().enumerate() {
             let _ = write!(
                 t,
