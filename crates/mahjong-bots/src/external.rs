@@ -45,9 +45,12 @@ pub struct Faults {
 
 /// What was wrong with one answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Fault {
+pub enum Fault {
+    /// No answer within the deadline (or the program had exited).
     Late,
+    /// A line that is not a JSON `act` message for this decision.
     Malformed,
+    /// An `act` whose action is not legal now.
     Illegal,
 }
 
@@ -204,30 +207,40 @@ impl ExternalBot {
                     return Err(Fault::Late);
                 }
             };
-            let Ok(Value::Object(msg)) = serde_json::from_str::<Value>(&line) else {
-                return Err(Fault::Malformed);
-            };
-            if msg.get("type").and_then(Value::as_str) != Some("act") {
-                return Err(Fault::Malformed);
-            }
-            match msg.get("id").and_then(Value::as_u64) {
+            match parse_answer(&line, id, &view.legal)? {
+                Some(action) => return Ok(action),
                 // A late answer to an earlier decision: skip it.
-                Some(old) if old < id => continue,
-                Some(other) if other != id => return Err(Fault::Malformed),
-                _ => {}
+                None => continue,
             }
-            let Some(action) = msg
-                .get("action")
-                .and_then(|a| serde_json::from_value::<Action>(a.clone()).ok())
-            else {
-                return Err(Fault::Malformed);
-            };
-            return if view.legal.contains(&action) {
-                Ok(action)
-            } else {
-                Err(Fault::Illegal)
-            };
         }
+    }
+}
+
+/// Reads one line a program wrote in answer to decision `id`: `Ok(Some(action))`, one of
+/// `legal`; `Ok(None)`, a late answer to an earlier decision, to be skipped; `Err`, what
+/// was wrong with it (`Malformed` or `Illegal`).
+pub fn parse_answer(line: &str, id: u64, legal: &[Action]) -> Result<Option<Action>, Fault> {
+    let Ok(Value::Object(msg)) = serde_json::from_str::<Value>(line) else {
+        return Err(Fault::Malformed);
+    };
+    if msg.get("type").and_then(Value::as_str) != Some("act") {
+        return Err(Fault::Malformed);
+    }
+    match msg.get("id").and_then(Value::as_u64) {
+        Some(old) if old < id => return Ok(None),
+        Some(other) if other != id => return Err(Fault::Malformed),
+        _ => {}
+    }
+    let Some(action) = msg
+        .get("action")
+        .and_then(|a| serde_json::from_value::<Action>(a.clone()).ok())
+    else {
+        return Err(Fault::Malformed);
+    };
+    if legal.contains(&action) {
+        Ok(Some(action))
+    } else {
+        Err(Fault::Illegal)
     }
 }
 

@@ -77,6 +77,10 @@ pub enum ClientError {
     /// The server refused our requests again and again.
     #[error("the server refused {0} requests in a row; last: {1}")]
     Stuck(u32, String),
+    /// A message that makes no sense where it came (a broken or hostile server): the
+    /// client ends rather than guess.
+    #[error("the server sent {0:?}, which makes no sense here: {1}")]
+    Protocol(String, &'static str),
 }
 
 /// The decision we last answered, to fall back on when the server refuses it.
@@ -259,8 +263,63 @@ impl Seat {
         is_complete(&c, self.declared(), &self.shape, self.seven_pairs)
     }
 
+    /// Whether `msg` can be handled now: a move before any hand is dealt, a flower or
+    /// joker where a playing tile belongs, or a chow that runs off its suit is refused.
+    fn check(&self, msg: &ServerMsg) -> Result<(), &'static str> {
+        use ServerMsg as M;
+        let in_hand = matches!(
+            msg,
+            M::Draws(..)
+                | M::DrawsLoose(..)
+                | M::DeclaresSpecial(..)
+                | M::Discards { .. }
+                | M::Chows(..)
+                | M::Pungs(..)
+                | M::Kongs(..)
+                | M::ClosedKong { .. }
+                | M::AddsToPung { .. }
+                | M::RobsKong(..)
+                | M::MahJongs(..)
+                | M::Pairs(..)
+                | M::FormsClosed { .. }
+                | M::ShowsTiles(..)
+                | M::DangerousDiscard { .. }
+        );
+        if in_hand && self.public.is_empty() {
+            return Err("no hand has been dealt");
+        }
+        let playing: &[Tile] = match msg {
+            M::Discards { tile, .. }
+            | M::Chows(_, tile, _)
+            | M::Pungs(_, tile)
+            | M::Kongs(_, tile)
+            | M::ClosedKong { tile, .. }
+            | M::AddsToPung { tile, .. }
+            | M::RobsKong(_, tile)
+            | M::Pairs(_, tile)
+            | M::FormsClosed { tile, .. } => std::slice::from_ref(tile),
+            _ => &[],
+        };
+        if playing.iter().any(|t| t.kind().is_none()) {
+            return Err("a flower or joker where a playing tile belongs");
+        }
+        if let M::Chows(_, t, pos) = msg {
+            let k = idx(*t);
+            let fits = pos
+                .offset()
+                .is_none_or(|off| k < 27 && k % 9 >= off && k % 9 - off <= 6);
+            if !fits {
+                return Err("a chow that runs off its suit");
+            }
+        }
+        Ok(())
+    }
+
     /// Handles one server message; returns the lines to send, in order.
     pub fn on(&mut self, msg: &ServerMsg) -> Result<Vec<String>, ClientError> {
+        if let Err(why) = self.check(msg) {
+            return Err(ClientError::Protocol(format!("{msg:?}"), why));
+        }
         let mut out = Vec::new();
         match msg {
             ServerMsg::ConnectReply { id, reason } => {
@@ -509,9 +568,7 @@ impl Seat {
                 self.stage = Stage::Idle;
             }
             ServerMsg::WashOut => {
-                // The wall ran out: our count of it must say so (the bot's view and the
-                // audit's last-tile flag read it).
-                debug_assert_eq!(self.live(), 0, "lost count of the live wall");
+                // The wall ran out (our count of it may differ: the server's word stands).
                 self.report.hands.push(HandOutcome {
                     wind: self.wind_of(self.my),
                     net: 0,

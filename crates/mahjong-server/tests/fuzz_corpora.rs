@@ -55,3 +55,19 @@ fn client_message_corpus() {
 fn record_lines_corpus() {
     replay("record_lines", mahjong_server::inputs::record_lines);
 }
+
+#[test]
+fn mj_server_line_corpus() {
+    replay("mj_server_line", mahjong_server::inputs::mj_server_line);
+}
+
+#[test]
+fn bot_answer_corpus() {
+    replay("bot_answer", mahjong_server::inputs::bot_answer);
+}
+
+/// Only the seeds (real games) for now: the target is not in `fuzz/run.sh` yet.
+#[test]
+fn mj_server_seat_corpus() {
+    replay("mj_server_seat", mahjong_server::inputs::mj_server_seat);
+}

@@ -1,0 +1,6 @@
+#![no_main]
+//! `mahjong_server::inputs::bot_answer` on arbitrary bytes (see that function for what is checked).
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    mahjong_server::inputs::bot_answer(data);
+});
