@@ -111,6 +111,52 @@ pub struct ScoreSheet {
     pub starting_score: i64,
 }
 
+/// Which of the keys that only some rulesets use this one does: the help lists only those,
+/// and `o` says so where the ruleset has no ready declaration. A ruleset this client cannot
+/// resolve by name (a user's file at a server's table) may use them all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RulesetKeys {
+    /// `o`: a ready declaration with a discard (Original Call, Riichi, K3-P9).
+    pub declare: bool,
+    /// `c`: claiming a discard for a chow (not in korean-3p, japanese-3p).
+    pub chow: bool,
+    /// `a`: setting a tile aside for a loose tile (J3-T4's North, MY3-J6's joker).
+    pub aside: bool,
+    /// `j`: taking a joker back from an exposed pung (MY3-J5, option `joker_swap`).
+    pub swap: bool,
+    /// The declaration's name names the act (korean-3p's Ready declaration), not a state:
+    /// a seat that declared shows `ready` ([`Msg::SeatReady`]), as the web client's badge.
+    pub ready_state: bool,
+}
+
+impl RulesetKeys {
+    /// Every key: a ruleset not known by name.
+    pub const ALL: RulesetKeys = RulesetKeys {
+        declare: true,
+        chow: true,
+        aside: true,
+        swap: true,
+        ready_state: false,
+    };
+
+    /// The keys of ruleset `name` (a preset), [`RulesetKeys::ALL`] for a name no preset has.
+    pub fn of(name: &str) -> RulesetKeys {
+        let Ok(r) = mahjong_rules::Ruleset::preset(name) else {
+            return RulesetKeys::ALL;
+        };
+        let family = r.family();
+        let play = r.play();
+        RulesetKeys {
+            declare: mahjong_rules::catalogue::of_family(family).any(|e| e.declaration.is_some()),
+            chow: play.chow_claims,
+            // J3-T4 sets a North aside; a joker may be set aside where the set has jokers.
+            aside: family == "japanese" || play.jokers.is_some(),
+            swap: play.joker_swap,
+            ready_state: family == "korean",
+        }
+    }
+}
+
 /// A choice among several actions of one kind (chows, kongs), by number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
@@ -132,6 +178,8 @@ pub struct App {
     lang: Lang,
     /// What the ruleset calls declaring ready ([`App::declaration`]), in every language.
     declaration: Option<&'static Names>,
+    /// The keys the ruleset uses.
+    keys: RulesetKeys,
     table: String,
     view: Option<SeatView>,
     deadline: Option<Instant>,
@@ -179,6 +227,7 @@ impl App {
             ruleset: String::new(),
             lang: Lang::En,
             declaration: None,
+            keys: RulesetKeys::ALL,
             table: String::new(),
             view: None,
             deadline: None,
@@ -453,6 +502,69 @@ impl App {
         }
     }
 
+    /// The keys the ruleset uses (the help lists only those).
+    pub fn keys(&self) -> RulesetKeys {
+        self.keys
+    }
+
+    /// What a seat that has declared ready shows on its line: the declaration's name where
+    /// it names a state (`Riichi`, `Original Call`), else `ready` (korean-3p).
+    pub fn declared_state(&self) -> String {
+        if self.keys.ready_state {
+            self.tr(Msg::SeatReady, &[]).trim().to_string()
+        } else {
+            self.declaration().to_string()
+        }
+    }
+
+    /// Whether the player's hand is frozen by his ready declaration: only the drawn tile may
+    /// go (M55, K3-P9, riichi); the drawn tile then.
+    pub fn frozen(&self) -> Option<Tile> {
+        let v = self.view.as_ref()?;
+        let me = v.public.get(self.player)?;
+        if me.original_call {
+            v.drawn
+        } else {
+            None
+        }
+    }
+
+    /// Whether the selected tile may be discarded now (with the declaration when armed).
+    pub fn selected_discardable(&self) -> bool {
+        self.selected_tile().is_some_and(|tile| {
+            self.can(&Action::Discard {
+                tile,
+                call: self.call,
+            })
+        })
+    }
+
+    /// Why the selected tile may not be discarded: the refusal's words (the status line's
+    /// when `prompt` is false, the prompt's shorter ones when true); `None` when it may.
+    pub fn why_not_discard(&self, prompt: bool) -> Option<String> {
+        let tile = self.selected_tile()?;
+        if self.selected_discardable() {
+            return None;
+        }
+        let drawn = self.frozen().filter(|&d| d != tile);
+        Some(match (drawn, self.call, prompt) {
+            (Some(d), _, false) => {
+                self.tr(Msg::CannotDiscardReady, &[("tile", &tile), ("drawn", &d)])
+            }
+            (Some(d), _, true) => self.tr(Msg::PromptOnlyDrawn, &[("tile", &tile), ("drawn", &d)]),
+            (None, true, false) => self.tr(
+                Msg::CannotDeclareWith,
+                &[("tile", &tile), ("decl", &self.declaration())],
+            ),
+            (None, true, true) => self.tr(
+                Msg::PromptCannotDeclare,
+                &[("tile", &tile), ("decl", &self.declaration())],
+            ),
+            (None, false, false) => self.tr(Msg::CannotDiscard, &[("tile", &tile)]),
+            (None, false, true) => self.tr(Msg::PromptCannotDiscard, &[("tile", &tile)]),
+        })
+    }
+
     /// [`App::declaration`]'s names for ruleset `name`, looked up once when seated.
     fn declaration_of(name: &str) -> Option<&'static Names> {
         mahjong_rules::Ruleset::preset(name).ok().and_then(|r| {
@@ -600,12 +712,21 @@ impl App {
                 }
                 self.names = names;
                 self.declaration = App::declaration_of(&ruleset);
+                self.keys = RulesetKeys::of(&ruleset);
                 self.ruleset = ruleset;
             }
             Update::Event(e) => self.on_event(e),
             Update::State { view, time_left } => self.on_view(*view, time_left, now),
             Update::Hint { text, tile } => {
-                if let Some(tile) = tile {
+                // Only onto a tile that may go (a hint from elsewhere may name another), where
+                // the view says which may.
+                let discards = |t: Option<Tile>| {
+                    self.legal().iter().any(
+                        |a| matches!(a, Action::Discard { tile, .. } if t.is_none_or(|t| *tile == t)),
+                    )
+                };
+                let legal = |t: Tile| discards(Some(t)) || !discards(None);
+                if let Some(tile) = tile.filter(|&t| legal(t)) {
                     let (tiles, drawn) = self.hand_tiles();
                     if drawn == Some(tile) {
                         self.selected = tiles.len();
@@ -1008,6 +1129,8 @@ impl App {
             KeyCode::Char('o') => {
                 if self.call_possible() {
                     self.call = !self.call;
+                } else if !self.keys.declare {
+                    self.status = Some(self.tr(Msg::NoDeclaration, &[("ruleset", &self.ruleset)]));
                 } else {
                     self.status = Some(self.tr(Msg::NoDeclare, &[("decl", &self.declaration())]));
                 }
@@ -1106,14 +1229,8 @@ impl App {
         if self.can(&a) {
             self.call = false;
             Some(Command::Act(a))
-        } else if self.call {
-            self.status = Some(self.tr(
-                Msg::CannotDeclareWith,
-                &[("tile", &tile), ("decl", &self.declaration())],
-            ));
-            None
         } else {
-            self.status = Some(self.tr(Msg::CannotDiscard, &[("tile", &tile)]));
+            self.status = self.why_not_discard(false);
             None
         }
     }
@@ -1129,6 +1246,21 @@ fn scrolled(key: KeyCode, at: u16, max: u16) -> Option<u16> {
         KeyCode::PageUp => Some(at.saturating_sub(10)),
         _ => None,
     }
+}
+
+/// Keeps in a hint's discards only those the player may make now (a hand frozen by a ready
+/// declaration lets only the drawn tile go): the best discard named is then a legal one. A
+/// red five counts as its kind, as the hint does. Where `legal` has no discard at all (no
+/// view yet), the hint stays as it is.
+pub fn keep_legal_discards(hint: &mut mahjong_bots::hint::Hint, legal: &[Action]) {
+    if !legal.iter().any(|a| matches!(a, Action::Discard { .. })) {
+        return;
+    }
+    hint.discards.retain(|d| {
+        legal
+            .iter()
+            .any(|a| matches!(a, Action::Discard { tile, .. } if tile.kind() == d.tile.kind()))
+    });
 }
 
 /// Tile codes separated by spaces.
@@ -1172,7 +1304,11 @@ fn set_name(kind: mahjong_engine::SetKind, tile: Tile, lang: Lang) -> String {
 pub fn describe_action_in(a: &Action, declaration: &str, lang: Lang) -> String {
     if lang == Lang::En {
         return match a {
-            Action::Discard { tile, call: true } => format!("discard {tile} with {declaration}"),
+            Action::Discard { tile, call: true } => text::tr(
+                lang,
+                Msg::ActDiscardDeclare,
+                &[("tile", tile), ("decl", &declaration)],
+            ),
             _ => describe_action(a),
         };
     }

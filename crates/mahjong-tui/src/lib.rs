@@ -25,7 +25,8 @@ use std::io;
 use std::time::{Duration, Instant};
 
 pub use app::{
-    codes, describe_action, describe_action_in, App, Choice, Command, ScoreSheet, Update,
+    codes, describe_action, describe_action_in, keep_legal_discards, App, Choice, Command,
+    RulesetKeys, ScoreSheet, Update,
 };
 pub use local::{LocalError, LocalTable};
 pub use play::{play, PlayArgs, PlayFailure};

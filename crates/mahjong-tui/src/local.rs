@@ -10,7 +10,7 @@ use mahjong_bots::{bot_for_ruleset, Bot, BOT_NAMES};
 use mahjong_engine::{Action, Event, Game, GameConfig, PhaseView, RecordHeader, SeatView};
 use mahjong_hands::Shape;
 
-use crate::app::{describe_action_in, Command, Update};
+use crate::app::{describe_action_in, keep_legal_discards, Command, Update};
 use crate::text::{self, Lang, Msg};
 use crate::Table;
 
@@ -268,7 +268,8 @@ impl Table for LocalTable {
                     // and for a claim or a kong what a greedy bot would do.
                     let ruleset = self.game.ruleset();
                     let shape = Shape::of(&ruleset.tile_set());
-                    let hint = hint_for(&view, &shape, ruleset.play().seven_pairs);
+                    let mut hint = hint_for(&view, &shape, ruleset.play().seven_pairs);
+                    keep_legal_discards(&mut hint, &view.legal);
                     let a = self.hint_bot.act(&view);
                     let mut words = text::hint_text(&hint, self.lang);
                     let tile = match a {

@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 use mahjong_bots::hint::{DiscardHint, Hint};
 use mahjong_client::blocking::{self, Seat, SeatEvent, RECONNECTS};
 use mahjong_client::{ClientError, ClientMsg, ServerMsg};
-use mahjong_engine::SeatView;
+use mahjong_engine::{Action, SeatView};
 use serde_json::{json, Map, Value};
 
 pub use mahjong_client::parse_join_link;
 
-use crate::app::{Command, Update};
+use crate::app::{keep_legal_discards, Command, Update};
 use crate::text::{self, Lang, Msg};
 use crate::Table;
 
@@ -134,6 +134,7 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
         ruleset,
         table: table_id,
         lang,
+        legal,
     } = known;
     let lang = *lang;
     let seated = |names: Vec<String>, ruleset: String, table: String, status: &str| {
@@ -164,10 +165,13 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
         ServerMsg::Event { event } => vec![Update::Event(event)],
         ServerMsg::State {
             view, deadline_ms, ..
-        } => vec![Update::State {
-            view,
-            time_left: deadline_ms.map(Duration::from_millis),
-        }],
+        } => {
+            legal.clone_from(&view.legal);
+            vec![Update::State {
+                view,
+                time_left: deadline_ms.map(Duration::from_millis),
+            }]
+        }
         ServerMsg::Players { players, status } => {
             let names = players.into_iter().map(|p| p.name).collect();
             seated(names, ruleset.clone(), table_id.clone(), &status)
@@ -177,7 +181,7 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
             waits,
             discards,
         } => {
-            let hint = Hint {
+            let mut hint = Hint {
                 shanten: shanten.clamp(-1, 99) as i8,
                 waits,
                 discards: discards
@@ -189,9 +193,11 @@ fn updates_of(msg: ServerMsg<Box<SeatView>>, seat: usize, known: &mut Known) -> 
                     })
                     .collect(),
             };
+            // The best discard among those the seat may make now.
+            keep_legal_discards(&mut hint, legal);
             vec![Update::Hint {
                 text: text::hint_text(&hint, lang),
-                tile: discards.first().map(|d| d.tile),
+                tile: hint.discards.first().map(|d| d.tile),
             }]
         }
         ServerMsg::GameOver { totals, .. } => vec![Update::GameOver { totals }],
@@ -209,6 +215,8 @@ struct Known {
     ruleset: String,
     table: String,
     lang: Lang,
+    /// The seat's legal actions in the last view (a hint names only legal discards).
+    legal: Vec<Action>,
 }
 
 /// A seat at a server's table.

@@ -115,11 +115,12 @@ messages! {
     LogDiscard: "{who} discards {tile}", "{who} zahazuje {tile}", "{who} odrzuca {tile}";
     /// The player's discard.
     LogDiscardYou: "you discard {tile}", "zahazujete {tile}", "odrzucasz {tile}";
-    /// A discard declaring ready (`{decl}`: the ruleset's word).
-    LogDiscardDeclare: "{who} discards {tile} and declares {decl}",
+    /// A discard declaring ready (`{decl}`: the ruleset's name of the declaration, a noun:
+    /// `Riichi`, `Original Call`, `Ready declaration`).
+    LogDiscardDeclare: "{who} discards {tile} with {decl}",
         "{who} zahazuje {tile}: {decl}", "{who} odrzuca {tile}: {decl}";
     /// The player's discard declaring ready.
-    LogDiscardDeclareYou: "you discard {tile} and declare {decl}",
+    LogDiscardDeclareYou: "you discard {tile} with {decl}",
         "zahazujete {tile}: {decl}", "odrzucasz {tile}: {decl}";
     /// A discard that declares a calling hand for everybody (KJ-S10).
     LogDiscardCalling: "{who} discards {tile} and declares a calling hand",
@@ -189,11 +190,15 @@ messages! {
 
     // The status line.
     /// The hint (`{text}`: the analysis).
-    StatusHint: "hint: {text}", "nápověda: {text}", "podpowiedź: {text}";
+    /// (Czech: `rada`, as help is `nápověda`.)
+    StatusHint: "hint: {text}", "rada: {text}", "podpowiedź: {text}";
     /// An error from the table.
     StatusError: "error: {msg}", "chyba: {msg}", "błąd: {msg}";
     /// Declaring ready is not possible.
     NoDeclare: "{decl} is not possible now", "{decl}: teď nelze", "{decl}: teraz niemożliwe";
+    /// The ruleset has no ready declaration (`o` in western, malaysian-3p).
+    NoDeclaration: "{ruleset} has no ready declaration", "{ruleset} nemá ohlášení čekání",
+        "{ruleset} nie ma zapowiedzi gotowości";
     /// No win possible.
     NoWin: "a win (Mah-Jongg) is not possible now", "mahjong teď nelze ohlásit",
         "MahJongg nie jest teraz możliwy";
@@ -222,11 +227,17 @@ messages! {
     /// Enter on another's turn.
     NotYourTurn: "it is not your turn", "nejste na tahu", "to nie twój ruch";
     /// The selected discard cannot declare ready.
-    CannotDeclareWith: "discarding {tile} cannot declare {decl}",
-        "odhozem {tile} nelze ohlásit: {decl}", "odrzucając {tile}, nie można zapowiedzieć: {decl}";
+    CannotDeclareWith: "{decl} is not possible with the discard {tile}",
+        "{decl}: s odhozem {tile} nelze", "{decl}: niemożliwe przy odrzuceniu {tile}";
     /// The selected tile cannot be discarded.
     CannotDiscard: "{tile} cannot be discarded now", "{tile} teď nelze zahodit",
         "{tile} nie można teraz odrzucić";
+    /// The selected tile cannot be discarded: the hand is declared ready (frozen, M55, K3-P9,
+    /// riichi).
+    CannotDiscardReady:
+        "{tile} cannot be discarded: the hand is declared ready, only the drawn tile {drawn} may go",
+        "{tile} nelze zahodit: ruka je ohlášená jako čekající, zahodit lze jen dobraný kámen {drawn}",
+        "{tile} nie można odrzucić: ręka jest zapowiedziana jako gotowa, odrzucić można tylko dobrany kamień {drawn}";
     /// The local table has nothing to hint at.
     NothingToDecide: "nothing to decide now", "teď není o čem rozhodovat",
         "teraz nie ma o czym decydować";
@@ -351,6 +362,11 @@ messages! {
         " {n} kam.  punkty {points}";
     /// A calling seat.
     SeatCalling: "  calling", "  čeká", "  gotowy";
+    /// A seat that declared ready where the ruleset's declaration names the act, not a state
+    /// (korean-3p's Ready declaration; the web client's badge).
+    SeatReady: "  ready", "  čeká", "  czeka";
+    /// The mark of a concealed kong in a set (`[4C 4C 4C 4C concealed]`).
+    ConcealedMark: " concealed", " skrytý", " zakryty";
     /// Bonus tiles.
     SeatBonus: "  bonus ", "  bonusy ", "  dodatkowe ";
     /// Exposed sets.
@@ -393,6 +409,16 @@ messages! {
     PromptSwapJoker: " swap joker  ", " vzít žolíka  ", " odbierz jokera  ";
     /// The declaration armed.
     PromptDeclareOn: " {decl}: ON  ", " {decl}: ZAP  ", " {decl}: WŁ  ";
+    /// The selected tile may not go: the hand is declared ready.
+    PromptOnlyDrawn: "{tile} may not go: declared ready, only the drawn {drawn}  ",
+        "{tile} nelze zahodit: ohlášeno čekání, jen dobraný {drawn}  ",
+        "{tile} nie można odrzucić: zapowiedziana gotowość, tylko dobrany {drawn}  ";
+    /// The selected tile may not go (any other reason).
+    PromptCannotDiscard: "{tile} may not go now  ", "{tile} teď nelze zahodit  ",
+        "{tile} nie można teraz odrzucić  ";
+    /// The selected tile may not declare ready.
+    PromptCannotDeclare: "{decl}: not with {tile}  ", "{decl}: ne s odhozem {tile}  ",
+        "{decl}: nie przy odrzuceniu {tile}  ";
     /// A discard to claim (`{tile}` is drawn in its colour).
     PromptDiscarded: "{who} discarded {tile}: ", "{who} zahodil {tile}: ",
         "{who} odrzucił {tile}: ";
@@ -450,8 +476,9 @@ messages! {
     /// The quit box's title.
     BoxQuit: "quit", "konec", "wyjście";
     /// The quit question (the key stays y).
+    /// (Czech: `zápas`, as `hra` is a hand.)
     BoxQuitAsk: "Leave the game? y: yes, any other key: no",
-        "Opustit hru? y: ano, jiná klávesa: ne", "Opuścić grę? y: tak, inny klawisz: nie";
+        "Opustit zápas? y: ano, jiná klávesa: ne", "Opuścić grę? y: tak, inny klawisz: nie";
     /// The game-over box's title.
     BoxGameOver: "game over", "konec zápasu", "koniec gry";
     /// Final totals.
@@ -471,7 +498,7 @@ messages! {
     /// Enter.
     HelpDiscard: "discard the selected tile", "zahodit vybraný kámen", "odrzucić wybrany kamień";
     /// o.
-    HelpDeclare: "declare {decl} with the discard (when possible)",
+    HelpDeclare: "{decl} with the discard (when possible)",
         "{decl} s odhozem (je-li to možné)", "{decl} przy odrzuceniu (gdy to możliwe)";
     /// m.
     HelpWin: "win, Mah-Jongg (own turn, a discard, or robbing a kong)",
@@ -486,9 +513,8 @@ messages! {
         "odložit kámen stranou za volný kámen (Sever, žolík)",
         "odłożyć kamień na bok za luźny kamień (Północ, joker)";
     /// j.
-    HelpSwap: "take a joker back from your pung (malaysian-3p)",
-        "vzít žolíka zpět ze svého pongu (malaysian-3p)",
-        "odebrać jokera ze swojego punga (malaysian-3p)";
+    HelpSwap: "take a joker back from your pung", "vzít žolíka zpět ze svého pongu",
+        "odebrać jokera ze swojego punga";
     /// u.
     HelpPung: "claim the discard for a pung", "vzít odhoz na pong", "wziąć zrzut do punga";
     /// c.
@@ -501,7 +527,7 @@ messages! {
         "wybrać chow lub konga, gdy jest ich kilka";
     /// i.
     HelpHint: "hint: tiles from ready, waits, the best discard",
-        "nápověda: kolik kamenů chybí, na co čekáte, nejlepší odhoz",
+        "rada: kolik kamenů chybí, na co čekáte, nejlepší odhoz",
         "podpowiedź: ile do gotowości, na co czekasz, najlepszy zrzut";
     /// ↑/↓.
     HelpSheet: "scroll the score sheet; Enter closes it", "posun bodování; Enter je zavře",
@@ -526,6 +552,9 @@ messages! {
     // The score sheet.
     /// Its title.
     SheetTitle: "score sheet", "bodování", "punktacja";
+    /// The title when the sheet is cut and scrolls.
+    SheetTitleScroll: "score sheet · ↑/↓ j/k: scroll", "bodování · ↑/↓ j/k: posun",
+        "punktacja · ↑/↓ j/k: przewijanie";
     /// A won hand (`{names}`: the winners, `{with}`: the tile and how).
     SheetWon: "Hand {n} · prevailing {wind} · {names} wins with {with}",
         "Hra {n} · kolo {wind} · {names}: mahjong s {with}",
@@ -554,19 +583,26 @@ messages! {
     /// The cannon's mark.
     SheetCannon: " · pays for all (cannon)", " · platí za všechny (dělo)",
         " · płaci za wszystkich (armata)";
-    /// A seat's score (`{head}` padded).
-    SheetScore: "{head} score {score}{limit}   {standing}",
-        "{head} skóre {score}{limit}   {standing}", "{head} wynik {score}{limit}   {standing}";
+    /// A seat's score (after his heading; his standing follows).
+    SheetScore: "score {score}{limit}", "skóre {score}{limit}", "wynik {score}{limit}";
     /// Net result and total.
     SheetNetTotal: "net {net}   total {total}", "bilance {net}   celkem {total}",
         "bilans {net}   razem {total}";
     /// Net result and points.
     SheetNetPoints: "net {net}   points {points}", "bilance {net}   body {points}",
         "bilans {net}   punkty {points}";
-    /// Han.
+    /// Han: one (Czech and Polish decline: [`plural`]).
     Han: "{n} han", "{n} han", "{n} han";
-    /// Fan.
+    /// Han: 2–4 (Polish also 22–24, …).
+    HanFew: "{n} han", "{n} hany", "{n} hany";
+    /// Han: 0, 5 and more.
+    HanMany: "{n} han", "{n} hanů", "{n} hanów";
+    /// Fan: one.
     Fan: "{n} fan", "{n} fan", "{n} fan";
+    /// Fan: 2–4.
+    FanFew: "{n} fan", "{n} fany", "{n} fany";
+    /// Fan: 0, 5 and more.
+    FanMany: "{n} fan", "{n} fanů", "{n} fanów";
     /// A yakuman.
     Yakuman: "yakuman", "jakuman", "yakuman";
     /// Several yakuman.
@@ -581,6 +617,8 @@ messages! {
     Double: "{n} double", "{n}× zdvojení", "{n}× podwojenie";
     /// Doubles.
     Doubles: "{n} doubles", "{n}× zdvojení", "{n}× podwojenie";
+    /// A deduction from one opponent's payment (K3-S5: `-2 pts from P1 (S)`).
+    SheetDeduction: "{value} from {who}", "{value} od {who}", "{value} od {who}";
     /// The payments' heading.
     SheetPayments: "Payments", "Platby", "Płatności";
     /// One payer's payments (`{to}`: `P1 (S) 8 · P2 (W) 8`).
@@ -627,6 +665,101 @@ messages! {
 /// Message `msg` in `lang` with its placeholders filled.
 pub fn tr(lang: Lang, msg: Msg, args: &[(&str, &dyn Display)]) -> String {
     fill(msg.template(lang), args)
+}
+
+/// The grammatical number a count takes in `lang`: Czech and Polish say `1 han`, `2 hany`,
+/// `5 hanů` / `5 hanów` (Polish also `22 hany`, `12 hanów`); English has one form here.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Plural {
+    /// 1.
+    One,
+    /// 2–4 (Polish: also 22–24, 32–34, … but not 12–14).
+    Few,
+    /// 0, 5 and more.
+    Many,
+}
+
+/// [`Plural`] of `n` in `lang`.
+pub fn plural(lang: Lang, n: u64) -> Plural {
+    match (lang, n) {
+        (_, 1) => Plural::One,
+        (Lang::En, _) => Plural::Many,
+        (Lang::Cs, 2..=4) => Plural::Few,
+        (Lang::Pl, n) if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) => {
+            Plural::Few
+        }
+        _ => Plural::Many,
+    }
+}
+
+/// `n` han in `lang`, `shown` (the number as it is to be written, padded) in its place.
+pub fn han(lang: Lang, n: u64, shown: &dyn Display) -> String {
+    let msg = match plural(lang, n) {
+        Plural::One => Msg::Han,
+        Plural::Few => Msg::HanFew,
+        Plural::Many => Msg::HanMany,
+    };
+    tr(lang, msg, &[("n", shown)])
+}
+
+/// `n` fan in `lang`, as [`han`].
+pub fn fan(lang: Lang, n: u64, shown: &dyn Display) -> String {
+    let msg = match plural(lang, n) {
+        Plural::One => Msg::Fan,
+        Plural::Few => Msg::FanFew,
+        Plural::Many => Msg::FanMany,
+    };
+    tr(lang, msg, &[("n", shown)])
+}
+
+/// A number with its thousands grouped as `lang` writes them: `35,000` and `-1,000` in
+/// English; `35 000` and `−1 000` in Czech and Polish, with a no-break space (U+00A0) and a
+/// true minus sign (U+2212), as the rule texts and the web client write them.
+pub fn grouped(v: i64, lang: Lang) -> String {
+    let sep = match lang {
+        Lang::En => ',',
+        Lang::Cs | Lang::Pl => '\u{a0}',
+    };
+    let digits = v.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(sep);
+        }
+        out.push(c);
+    }
+    if v < 0 {
+        format!("{}{out}", minus(lang))
+    } else {
+        out
+    }
+}
+
+/// A number with its sign, not grouped (chip totals: `+12`, `-8`; Czech and Polish `−8`).
+pub fn signed(v: i64, lang: Lang) -> String {
+    if v < 0 {
+        format!("{}{}", minus(lang), v.unsigned_abs())
+    } else {
+        format!("+{v}")
+    }
+}
+
+/// A number with its sign and its thousands grouped: `+1,000`, `-500`, `+0`.
+pub fn signed_grouped(v: i64, lang: Lang) -> String {
+    if v < 0 {
+        grouped(v, lang)
+    } else {
+        format!("+{}", grouped(v, lang))
+    }
+}
+
+/// The minus sign of `lang`: a hyphen in English (as it always was), U+2212 in Czech and
+/// Polish.
+pub fn minus(lang: Lang) -> char {
+    match lang {
+        Lang::En => '-',
+        Lang::Cs | Lang::Pl => '\u{2212}',
+    }
 }
 
 /// A seat wind's label (`W`; cs `Z`, pl `Zach`) in `P2 (W)` and the seat lines.
@@ -713,6 +846,41 @@ mod tests {
             "P1 (S) discards 3D"
         );
         assert_eq!(fill("a {x} b {", &[]), "a {x} b {");
+    }
+
+    #[test]
+    fn counts_decline_in_czech_and_polish() {
+        let h = |lang, n: u64| han(lang, n, &n);
+        assert_eq!(h(Lang::En, 1), "1 han");
+        assert_eq!(h(Lang::En, 7), "7 han");
+        assert_eq!(h(Lang::Cs, 1), "1 han");
+        assert_eq!(h(Lang::Cs, 2), "2 hany");
+        assert_eq!(h(Lang::Cs, 4), "4 hany");
+        assert_eq!(h(Lang::Cs, 5), "5 hanů");
+        assert_eq!(h(Lang::Cs, 0), "0 hanů");
+        assert_eq!(h(Lang::Cs, 22), "22 hanů");
+        assert_eq!(h(Lang::Pl, 3), "3 hany");
+        assert_eq!(h(Lang::Pl, 7), "7 hanów");
+        assert_eq!(h(Lang::Pl, 13), "13 hanów");
+        assert_eq!(h(Lang::Pl, 23), "23 hany");
+        assert_eq!(fan(Lang::Cs, 3, &"  3"), "  3 fany");
+        assert_eq!(fan(Lang::Pl, 10, &10), "10 fanów");
+        assert_eq!(fan(Lang::En, 10, &10), "10 fan");
+    }
+
+    #[test]
+    fn numbers_are_grouped_as_the_language_writes_them() {
+        assert_eq!(grouped(35_000, Lang::En), "35,000");
+        assert_eq!(grouped(-1_000, Lang::En), "-1,000");
+        assert_eq!(grouped(1_234_567, Lang::En), "1,234,567");
+        assert_eq!(grouped(35_000, Lang::Cs), "35\u{a0}000");
+        assert_eq!(grouped(-8_000, Lang::Pl), "\u{2212}8\u{a0}000");
+        assert_eq!(grouped(500, Lang::Cs), "500");
+        assert_eq!(signed_grouped(9_000, Lang::Cs), "+9\u{a0}000");
+        assert_eq!(signed_grouped(0, Lang::En), "+0");
+        assert_eq!(signed(-20, Lang::En), "-20");
+        assert_eq!(signed(-20, Lang::Cs), "\u{2212}20");
+        assert_eq!(signed(12, Lang::Pl), "+12");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use mahjong_engine::{Action, PhaseView, PublicSet, SetKind};
+use mahjong_engine::{Action, PhaseView, PublicSet, ScoredItem, SetKind};
 use mahjong_tiles::Tile;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -44,7 +44,8 @@ fn tile_spans(tiles: &[Tile]) -> Vec<Span<'static>> {
     v
 }
 
-fn set_spans(set: &PublicSet) -> Vec<Span<'static>> {
+/// A set in brackets; a concealed kong says so in words (`[4C 4C 4C 4C concealed]`).
+fn set_spans(set: &PublicSet, lang: Lang) -> Vec<Span<'static>> {
     let mut v = vec![Span::raw("[")];
     let mut tiles = set_tiles(set.kind, set.tile);
     // Jokers (MY3-J2) where they stand: a chow's for its tile, a pung's last tiles.
@@ -63,7 +64,7 @@ fn set_spans(set: &PublicSet) -> Vec<Span<'static>> {
     v.extend(tile_spans(&tiles));
     if matches!(set.kind, SetKind::Kong(_)) && !set.exposed {
         v.push(Span::styled(
-            " c",
+            text::tr(lang, Msg::ConcealedMark, &[]),
             Style::default().add_modifier(Modifier::DIM),
         ));
     }
@@ -71,61 +72,84 @@ fn set_spans(set: &PublicSet) -> Vec<Span<'static>> {
     v
 }
 
-fn signed(v: i64) -> String {
-    format!("{v:+}")
-}
-
-/// A number with its thousands grouped: `35,000`, `-1,000`.
-pub fn grouped(v: i64) -> String {
-    let digits = v.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if v < 0 {
-        format!("-{out}")
-    } else {
-        out
-    }
-}
-
-/// A signed number with its thousands grouped: `+1,000`, `-500`, `+0`.
-fn signed_grouped(v: i64) -> String {
-    if v < 0 {
-        grouped(v)
-    } else {
-        format!("+{}", grouped(v))
-    }
-}
-
 /// A player's standing: his net total (`+12`) where totals are net results, his points and
-/// the net change (`36,000 (+1,000)`) where the game counts from a starting score.
-pub fn standing(starting: i64, total: i64) -> String {
+/// the net change (`36,000 (+1,000)`) where the game counts from a starting score; numbers
+/// as `lang` writes them ([`text::grouped`]).
+pub fn standing(starting: i64, total: i64, lang: Lang) -> String {
     if starting == 0 {
-        signed(total)
+        text::signed(total, lang)
     } else {
-        format!("{} ({})", grouped(starting + total), signed_grouped(total))
+        format!(
+            "{} ({})",
+            text::grouped(starting + total, lang),
+            text::signed_grouped(total, lang)
+        )
     }
 }
 
 /// An amount as the game counts it: grouped where it counts points from a starting score,
 /// as it is elsewhere (unchanged for chip games).
-fn amount(starting: i64, v: i64) -> String {
+fn amount(starting: i64, v: i64, lang: Lang) -> String {
     if starting == 0 {
         v.to_string()
     } else {
-        grouped(v)
+        text::grouped(v, lang)
     }
+}
+
+/// The columns a text takes on screen.
+fn width_of(s: &str) -> usize {
+    Span::raw(s).width()
+}
+
+/// `text` wrapped at its spaces (not at no-break spaces) into lines of at most `width`
+/// columns, the lines after the first indented by `indent` spaces; a word longer than a
+/// line stays whole.
+fn wrap_words(text: &str, width: usize, indent: usize) -> Vec<String> {
+    // A seat (`P0 (Wsch)`) stays on one line.
+    let mut words: Vec<String> = vec![];
+    for word in text.split(' ') {
+        match words.last_mut() {
+            Some(last)
+                if word.starts_with('(')
+                    && last.len() > 1
+                    && last.starts_with('P')
+                    && last[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
+    let mut out = vec![];
+    let mut line = String::new();
+    let mut start = true;
+    for word in &words {
+        let len = width_of(&line);
+        if !start && len + 1 + width_of(word) > width {
+            out.push(std::mem::replace(&mut line, " ".repeat(indent)));
+            start = true;
+        }
+        if !start {
+            line.push(' ');
+        }
+        line.push_str(word);
+        start = false;
+    }
+    out.push(line);
+    out
 }
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     let area = frame.area();
-    // Room for the title, the hand, the prompt, a line of log and the footer.
-    let room = area.height.saturating_sub(8) as usize;
+    let title_lines = title_lines(app, area.width);
+    let footer_lines = footer_lines(app, area.width, area.height);
+    // Room for the title, the hand, the prompt, a line of log and the footer (the title and
+    // the footer wrap onto more lines where the terminal is narrow).
+    let extra = title_lines.len() + footer_lines.len() - 2;
+    let room = (area.height as usize).saturating_sub(8 + extra);
     let mut seat_lines = seat_lines(app, area.width, None);
     if seat_lines.len() > room {
         // Too tall: one line of discards per seat, the latest ones.
@@ -133,15 +157,15 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     }
     seat_lines.truncate(room);
     let [title, table, hand, prompt, log, footer] = Layout::vertical([
-        Constraint::Length(1),
+        Constraint::Length(title_lines.len() as u16),
         Constraint::Length(seat_lines.len() as u16),
         Constraint::Length(3),
         Constraint::Length(2),
         Constraint::Min(1),
-        Constraint::Length(1),
+        Constraint::Length(footer_lines.len() as u16),
     ])
     .areas(area);
-    frame.render_widget(Paragraph::new(title_line(app)), title);
+    frame.render_widget(Paragraph::new(title_lines), title);
     frame.render_widget(Paragraph::new(seat_lines), table);
     frame.render_widget(Paragraph::new(hand_lines(app)), hand);
     frame.render_widget(
@@ -155,27 +179,7 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         .map(|l| Line::styled(l.to_string(), Style::default().fg(Color::Gray)))
         .collect();
     frame.render_widget(Paragraph::new(lines), log);
-    let footer_text = match app.status() {
-        Some(s) => Line::styled(s.to_string(), Style::default().fg(Color::LightRed)),
-        // Below 80×24 parts of the table, the help and the sheets are cut: say so.
-        None if area.width < 80 || area.height < 24 => Line::styled(
-            app.tr(Msg::FooterSmall, &[("w", &area.width), ("h", &area.height)]),
-            Style::default().fg(Color::Yellow),
-        ),
-        // The discard keys only when there is a discard to make.
-        None => Line::styled(
-            app.tr(
-                if app.my_turn() {
-                    Msg::FooterTurn
-                } else {
-                    Msg::FooterIdle
-                },
-                &[],
-            ),
-            Style::default().add_modifier(Modifier::DIM),
-        ),
-    };
-    frame.render_widget(Paragraph::new(footer_text), footer);
+    frame.render_widget(Paragraph::new(footer_lines), footer);
 
     if let Some(sheet) = app.sheet() {
         draw_sheet(frame, app, sheet);
@@ -208,18 +212,109 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     }
 }
 
-fn title_line(app: &App) -> Line<'static> {
-    let mut spans = vec![Span::styled(
-        " mahjong ",
-        Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
-    )];
-    let mut parts = vec![];
+/// The footer: the status (an error, a refusal, the hint), wrapped onto as many as three
+/// lines where it is longer than the screen is wide, so its end (the hint's discard) shows;
+/// else the keys.
+fn footer_lines(app: &App, width: u16, height: u16) -> Vec<Line<'static>> {
+    let line = match app.status() {
+        Some(s) => {
+            let style = Style::default().fg(Color::LightRed);
+            let mut lines = wrap_words(s, (width as usize).max(1), 0);
+            lines.truncate(3);
+            return lines.into_iter().map(|l| Line::styled(l, style)).collect();
+        }
+        // Below 80×24 parts of the table, the help and the sheets are cut: say so.
+        None if width < 80 || height < 24 => Line::styled(
+            app.tr(Msg::FooterSmall, &[("w", &width), ("h", &height)]),
+            Style::default().fg(Color::Yellow),
+        ),
+        // The discard keys only when there is a discard to make.
+        None => Line::styled(
+            app.tr(
+                if app.my_turn() {
+                    Msg::FooterTurn
+                } else {
+                    Msg::FooterIdle
+                },
+                &[],
+            ),
+            Style::default().add_modifier(Modifier::DIM),
+        ),
+    };
+    vec![line]
+}
+
+/// The title: the ruleset, the table, the hand, the prevailing wind, the wall, the dora
+/// indicators, the pot and whose turn it is. Where the screen is too narrow for it all, the
+/// table and then the ruleset (known from the command line) go, if that makes it fit on one
+/// line; else it wraps onto a second line at a ` · ` (without them if it needs more), so
+/// whose turn it is always shows.
+fn title_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    const BADGE: &str = " mahjong ";
+    let badge = || {
+        Span::styled(
+            BADGE,
+            Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+        )
+    };
+    let (first, rest) = title_parts(app);
+    let width = width as usize;
+    let room = width.saturating_sub(BADGE.len() + 1);
+    // The table goes first, then the ruleset.
+    for keep in (0..=first.len()).rev() {
+        let parts: Vec<String> = first[..keep].iter().chain(&rest).cloned().collect();
+        let text = parts.join(" · ");
+        if width_of(&text) <= room || rest.is_empty() {
+            return vec![Line::from(vec![badge(), Span::raw(format!(" {text}"))])];
+        }
+    }
+    // Wrapped at the separators, the lines after the first under the first's text: with
+    // the ruleset and the table where two lines hold it all.
+    let wrap = |parts: &[String]| {
+        let mut lines: Vec<String> = vec![];
+        let mut line = String::new();
+        for part in parts {
+            if !line.is_empty() && width_of(&line) + 3 + width_of(part) > room {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push_str(" · ");
+            }
+            line.push_str(part);
+        }
+        lines.push(line);
+        lines
+    };
+    let all: Vec<String> = first.iter().chain(&rest).cloned().collect();
+    let mut lines = wrap(&all);
+    if lines.len() > 2 {
+        lines = wrap(&rest);
+    }
+    let indent = " ".repeat(BADGE.len() + 1);
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                Line::from(vec![badge(), Span::raw(format!(" {l}"))])
+            } else {
+                Line::raw(format!("{indent}{l}"))
+            }
+        })
+        .collect()
+}
+
+/// The title's parts: those that may go where the screen is narrow (the ruleset, the
+/// table), and the others.
+fn title_parts(app: &App) -> (Vec<String>, Vec<String>) {
+    let mut first = vec![];
     if !app.ruleset().is_empty() {
-        parts.push(app.ruleset().to_string());
+        first.push(app.ruleset().to_string());
     }
     if !app.table().is_empty() {
-        parts.push(app.table().to_string());
+        first.push(app.table().to_string());
     }
+    let mut parts = vec![];
     if let Some(v) = app.view() {
         let lang = app.lang();
         parts.push(app.tr(Msg::TitleHand, &[("n", &(v.hand + 1))]));
@@ -241,7 +336,7 @@ fn title_line(app: &App) -> Line<'static> {
         }
         if v.pot > 0 {
             // Riichi sticks carried from earlier hands and staked in this one.
-            parts.push(app.tr(Msg::TitlePot, &[("n", &grouped(v.pot as i64))]));
+            parts.push(app.tr(Msg::TitlePot, &[("n", &text::grouped(v.pot as i64, lang))]));
         }
         let by = |p: usize, you: Msg, other: Msg, tile| {
             let msg = if p == app.player() { you } else { other };
@@ -268,8 +363,7 @@ fn title_line(app: &App) -> Line<'static> {
     } else {
         parts.push(app.tr(Msg::TitleWaiting, &[]));
     }
-    spans.push(Span::raw(format!(" {}", parts.join(" · "))));
-    Line::from(spans)
+    (first, parts)
 }
 
 /// Every seat: name, wind, tile count, total; sets and bonus tiles; discards (wrapped).
@@ -304,19 +398,26 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
                 if v.starting_score == 0 {
                     app.tr(
                         Msg::SeatTotal,
-                        &[("n", &n), ("total", &format!("{:>6}", signed(total)))],
+                        &[
+                            ("n", &n),
+                            ("total", &format!("{:>6}", text::signed(total, lang))),
+                        ],
                     )
                 } else {
                     app.tr(
                         Msg::SeatPoints,
-                        &[("n", &n), ("points", &standing(v.starting_score, total))],
+                        &[
+                            ("n", &n),
+                            ("points", &standing(v.starting_score, total, lang)),
+                        ],
                     )
                 }
             }),
         ];
         if seat.original_call {
+            // What the seat is: `Riichi`, `Original Call`, or `ready` (korean-3p).
             head.push(Span::styled(
-                format!("  {}", app.declaration()),
+                format!("  {}", app.declared_state()),
                 Style::default().fg(Color::LightRed),
             ));
         } else if seat.calling {
@@ -333,7 +434,7 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
         if !seat.sets.is_empty() {
             let mut l = vec![Span::raw(app.tr(Msg::SeatSets, &[]))];
             for s in &seat.sets {
-                l.extend(set_spans(s));
+                l.extend(set_spans(s, lang));
                 l.push(Span::raw(" "));
             }
             lines.push(Line::from(l));
@@ -478,7 +579,11 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
             app.tr(Msg::PromptYourTurn, &[]),
             Style::default().add_modifier(Modifier::BOLD),
         ));
-        if let Some(t) = app.selected_tile() {
+        // Enter only for a tile that may go (with the declaration when it is armed); else
+        // why not (a hand declared ready lets only the drawn tile go).
+        if let Some(why) = app.why_not_discard(true) {
+            spans.push(Span::styled(why, Style::default().fg(Color::LightRed)));
+        } else if let Some(t) = app.selected_tile() {
             spans.push(key("Enter"));
             spans.push(word(Msg::PromptDiscard));
             spans.push(tile_span(t));
@@ -630,9 +735,27 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
+/// Clears box `r` and the column on either side of it, so that no character of the screen
+/// beneath sticks to its borders (a box one or two columns narrower than the screen left
+/// the title's last letter beside its corner).
+fn clear_box(frame: &mut Frame, r: Rect) {
+    let area = frame.area();
+    let left = r.x.saturating_sub(1).max(area.x);
+    let right = (r.x + r.width + 1).min(area.x + area.width);
+    frame.render_widget(
+        Clear,
+        Rect {
+            x: left,
+            y: r.y,
+            width: right - left,
+            height: r.height,
+        },
+    );
+}
+
 fn draw_box(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, width: u16, height: u16) {
     let r = centered(frame.area(), width, height + 2);
-    frame.render_widget(Clear, r);
+    clear_box(frame, r);
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: false }).block(
             Block::default()
@@ -646,27 +769,31 @@ fn draw_box(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, width: u1
 /// The help box's lines: every key and what it does, then a note.
 pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     let declare = app.tr(Msg::HelpDeclare, &[("decl", &app.declaration())]);
+    // Only the keys the ruleset uses (`o` where it has a ready declaration, `j` where jokers
+    // may be taken back …).
+    let keys = app.keys();
     let rows = [
-        ("←/→  h/l", app.tr(Msg::HelpSelect, &[])),
-        ("Enter/space", app.tr(Msg::HelpDiscard, &[])),
-        ("o", declare),
-        ("m", app.tr(Msg::HelpWin, &[])),
-        ("k", app.tr(Msg::HelpKong, &[])),
-        ("a", app.tr(Msg::HelpAside, &[])),
-        ("j", app.tr(Msg::HelpSwap, &[])),
-        ("u", app.tr(Msg::HelpPung, &[])),
-        ("c", app.tr(Msg::HelpChow, &[])),
-        ("p", app.tr(Msg::HelpPass, &[])),
-        ("1-9", app.tr(Msg::HelpPick, &[])),
-        ("i", app.tr(Msg::HelpHint, &[])),
-        ("↑/↓", app.tr(Msg::HelpSheet, &[])),
-        ("r", app.tr(Msg::HelpRules, &[])),
-        ("?", app.tr(Msg::HelpHelp, &[])),
-        ("q", app.tr(Msg::HelpQuit, &[])),
+        ("←/→  h/l", app.tr(Msg::HelpSelect, &[]), true),
+        ("Enter/space", app.tr(Msg::HelpDiscard, &[]), true),
+        ("o", declare, keys.declare),
+        ("m", app.tr(Msg::HelpWin, &[]), true),
+        ("k", app.tr(Msg::HelpKong, &[]), true),
+        ("a", app.tr(Msg::HelpAside, &[]), keys.aside),
+        ("j", app.tr(Msg::HelpSwap, &[]), keys.swap),
+        ("u", app.tr(Msg::HelpPung, &[]), true),
+        ("c", app.tr(Msg::HelpChow, &[]), keys.chow),
+        ("p", app.tr(Msg::HelpPass, &[]), true),
+        ("1-9", app.tr(Msg::HelpPick, &[]), true),
+        ("i", app.tr(Msg::HelpHint, &[]), true),
+        ("↑/↓", app.tr(Msg::HelpSheet, &[]), true),
+        ("r", app.tr(Msg::HelpRules, &[]), true),
+        ("?", app.tr(Msg::HelpHelp, &[]), true),
+        ("q", app.tr(Msg::HelpQuit, &[]), true),
     ];
     let mut lines: Vec<Line> = rows
         .into_iter()
-        .map(|(k, what)| {
+        .filter(|(_, _, used)| *used)
+        .map(|(k, what, _)| {
             Line::from(vec![
                 Span::styled(
                     format!("{k:<12}"),
@@ -711,7 +838,7 @@ fn draw_help(frame: &mut Frame, app: &App) {
         },
         &[],
     );
-    frame.render_widget(Clear, r);
+    clear_box(frame, r);
     frame.render_widget(
         text.scroll((app.help_scroll(), 0)).block(
             Block::default()
@@ -736,7 +863,7 @@ fn draw_game_over(frame: &mut Frame, app: &App, totals: &[i64]) {
         lines.push(Line::raw(format!(
             "  P{p} {:<10} {:>7}",
             app.name(p),
-            standing(starting, *t)
+            standing(starting, *t, app.lang())
         )));
     }
     lines.push(Line::raw(""));
@@ -750,16 +877,79 @@ fn draw_game_over(frame: &mut Frame, app: &App, totals: &[i64]) {
     );
 }
 
-/// The score sheet's text: the winner, each player's items (rule id, name, value), score,
-/// net result and total; the payments.
+/// Player `p` as the sheet names seats: `P1 (S)`.
+fn seat_name(sheet: &ScoreSheet, p: usize, lang: Lang) -> String {
+    match sheet.winds.get(p) {
+        Some(w) => format!("P{p} ({})", text::wind_label(*w, lang)),
+        None => format!("P{p}"),
+    }
+}
+
+/// Whether player `p` won the sheet's hand (one of its winners).
+fn won_by(sheet: &ScoreSheet, p: usize) -> bool {
+    sheet.win.is_some_and(|w| w.0 == p) || sheet.more_winners.contains(&p)
+}
+
+/// The inner width of the widest score sheet (its box is at most 100 columns wide).
+const SHEET_WIDTH: usize = 98;
+
+/// The score sheet's text at its widest ([`sheet_lines_at`] 98 columns).
 pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
+    sheet_lines_at(app, sheet, SHEET_WIDTH)
+}
+
+/// J3-P's payment band as the scorer names it (`mangan`, `haneman`, `baiman`, `sanbaiman`,
+/// `counted yakuman`, `yakuman`). The scores event names only the limit's rule, and the rules
+/// crate keeps its bands to itself, so the band is told here from the items' han and yakuman
+/// and the hand's score, as the scorer sets them and as the web client's `limitName` does:
+/// mangan 6–7 han, haneman 8–9, baiman 10–12, 13 and more sanbaiman, or a counted yakuman
+/// where option `counted_yakuman` pays one (its score is one yakuman's payment value,
+/// J3-S10).
+pub fn japanese_band(
+    items: &[ScoredItem],
+    score: u64,
+    dealer: bool,
+    self_drawn: bool,
+) -> &'static str {
+    if items.iter().any(|it| it.doubles > 0) {
+        return "yakuman";
+    }
+    let han: u32 = items.iter().map(|it| it.points).sum();
+    match han {
+        ..=7 => "mangan",
+        8..=9 => "haneman",
+        10..=12 => "baiman",
+        _ => {
+            let yakuman = match (self_drawn, dealer) {
+                (true, true) => 32_000,
+                (true, false) => 24_000,
+                (false, true) => 48_000,
+                (false, false) => 32_000,
+            };
+            if score == yakuman {
+                "counted yakuman"
+            } else {
+                "sanbaiman"
+            }
+        }
+    }
+}
+
+/// The column where a seat's score starts (after its padded heading).
+const SCORE_COLUMN: usize = 35;
+
+/// The width of the item names' column at its widest.
+const NAME_WIDTH: usize = 46;
+
+/// The score sheet's text fitted to `width` columns: the winner (wrapped), each player's
+/// heading with his score, net result and total (wrapped under the score's column where the
+/// line is too long), his tiles, his items (rule id, name, value; long names wrap within
+/// their column); the payments; the rule texts when shown; the keys.
+pub fn sheet_lines_at(app: &App, sheet: &ScoreSheet, width: usize) -> Vec<Line<'static>> {
     let mut lines = vec![];
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let lang = app.lang();
-    let who = |p: usize| match sheet.winds.get(p) {
-        Some(w) => format!("P{p} ({})", text::wind_label(*w, lang)),
-        None => format!("P{p}"),
-    };
+    let who = |p: usize| seat_name(sheet, p, lang);
     let n = sheet.hand + 1;
     let wind = text::wind_name(sheet.prevailing, lang);
     let head = match sheet.win {
@@ -815,81 +1005,64 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
             )
         }
     };
-    lines.push(Line::styled(head, bold));
-    let won = |p: usize| sheet.win.is_some_and(|w| w.0 == p) || sheet.more_winners.contains(&p);
+    for l in wrap_words(&head, width, 2) {
+        lines.push(Line::styled(l, bold));
+    }
+    let won = |p: usize| won_by(sheet, p);
+    // Each item's name and value.
+    let items: Vec<Vec<(String, String)>> = (0..sheet.scores.len())
+        .map(|p| {
+            sheet
+                .items
+                .get(p)
+                .into_iter()
+                .flatten()
+                .map(|it| item_columns(app, sheet, p, it, &who))
+                .collect()
+        })
+        .collect();
+    // The names' column: 46 wide, wider where a name is longer and the sheet has room for
+    // it beside every value.
+    let longest = items.iter().flatten().map(|(n, _)| width_of(n)).max();
+    let widest = items.iter().flatten().map(|(_, v)| width_of(v)).max();
+    let names_column = longest
+        .unwrap_or(0)
+        .max(NAME_WIDTH)
+        .min(width.saturating_sub(3 + 8 + 1 + widest.unwrap_or(0)))
+        .max(NAME_WIDTH);
+    // Each seat's heading, score and standing: the scores start in one column, 35 where
+    // every seat's line fits, else nearer the longest heading where that makes them fit;
+    // lines still too long wrap.
+    let heads: Vec<(String, String, String)> = (0..sheet.scores.len())
+        .map(|p| seat_heading(app, sheet, p))
+        .collect();
+    let fits = |column: usize| {
+        heads.iter().all(|(h, score, standing)| {
+            width_of(h).max(column - 1) + 1 + width_of(score) + 3 + width_of(standing) <= width
+        })
+    };
+    let longest = heads.iter().map(|(h, ..)| width_of(h)).max().unwrap_or(0);
+    let near = (longest + 3).min(SCORE_COLUMN);
+    let column = if !fits(SCORE_COLUMN) && fits(near) {
+        near
+    } else {
+        SCORE_COLUMN
+    };
     for p in 0..sheet.scores.len() {
         lines.push(Line::raw(""));
-        let mut h = format!("{} {}", who(p), app.name(p));
-        if won(p) {
-            h.push_str(&app.tr(Msg::SheetWinner, &[]));
-        }
-        if sheet.cannon == Some(p) {
-            h.push_str(&app.tr(Msg::SheetCannon, &[]));
-        }
-        let items = sheet.items.get(p).map_or(&[][..], Vec::as_slice);
-        let han_items = items
-            .first()
-            .is_some_and(|it| units(&it.rule) == Units::HanYakuman);
-        let mut what = vec![];
-        if han_items {
-            // The hand's han, or its yakuman count (a yakuman hand counts no han).
-            let yakuman: u32 = items.iter().map(|it| it.doubles).sum();
-            what.push(match yakuman {
-                0 => app.tr(
-                    Msg::Han,
-                    &[("n", &items.iter().map(|it| it.points).sum::<u32>())],
-                ),
-                1 => app.tr(Msg::Yakuman, &[]),
-                n => app.tr(Msg::Yakumans, &[("n", &n)]),
-            });
-        }
-        if let Some(id) = sheet.limits.get(p).and_then(|l| l.as_deref()) {
-            what.push(format!(
-                "{id} {}",
-                item_name(id, None, NameContext::default(), lang).unwrap_or_default()
-            ));
-        }
-        let limit = if what.is_empty() {
-            String::new()
+        let seat_items = sheet.items.get(p).map_or(&[][..], Vec::as_slice);
+        let style = if won(p) {
+            bold.fg(Color::LightGreen)
         } else {
-            format!(" ({})", what.join("; "))
+            bold
         };
-        let starting = sheet.starting_score;
-        let net = sheet.settlement.get(p).copied().unwrap_or(0);
-        let total = sheet.totals.get(p).copied().unwrap_or(0);
-        let standing = if starting == 0 {
-            app.tr(
-                Msg::SheetNetTotal,
-                &[("net", &signed(net)), ("total", &signed(total))],
-            )
-        } else {
-            app.tr(
-                Msg::SheetNetPoints,
-                &[
-                    ("net", &signed_grouped(net)),
-                    ("points", &grouped(starting + total)),
-                ],
-            )
-        };
-        lines.push(Line::styled(
-            app.tr(
-                Msg::SheetScore,
-                &[
-                    ("head", &format!("{h:<34}")),
-                    ("score", &amount(starting, sheet.scores[p] as i64)),
-                    ("limit", &limit),
-                    ("standing", &standing),
-                ],
-            ),
-            if won(p) {
-                bold.fg(Color::LightGreen)
-            } else {
-                bold
-            },
-        ));
+        let (h, score, standing) = &heads[p];
+        for l in score_lines(h, score, standing, column, width) {
+            lines.push(Line::styled(l, style));
+        }
         let mut tiles_line = vec![Span::raw("   ")];
         for s in sheet.sets.get(p).into_iter().flatten() {
-            tiles_line.extend(set_spans(s));
+            tiles_line.extend(set_spans(s, lang));
             tiles_line.push(Span::raw(" "));
         }
         if let Some(hand) = sheet.reveal.as_ref().and_then(|r| r.get(p)) {
@@ -904,66 +1077,21 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
         if tiles_line.len() > 1 {
             lines.push(Line::from(tiles_line));
         }
-        for it in sheet.items.get(p).into_iter().flatten() {
-            let cx = NameContext {
-                tile: it.tile,
-                own: sheet.winds.get(p).copied(),
-                prevailing: Some(sheet.prevailing),
-            };
-            let mut what = item_name(&it.rule, it.name.as_deref(), cx, lang)
-                .unwrap_or_else(|| "?".to_string());
-            if let Some(t) = it.tile {
-                // A settlement item's wind tile names a seat (K3-S5: which opponent was
-                // ready), shown as the sheet shows seats.
-                let seat = sheet.winds.iter().position(|w| w.tile() == t).filter(|_| {
-                    mahjong_rules::catalogue::entry(&it.rule)
-                        .is_some_and(|e| e.kind == mahjong_rules::catalogue::Kind::Settlement)
-                });
-                what = match seat {
-                    Some(q) => format!("{what}: {}", who(q)),
-                    None => format!("{what} {t}"),
-                };
+        for (it, (name, value)) in seat_items.iter().zip(&items[p]) {
+            // Narrower on a narrow sheet where the item's value would not fit beside it; a
+            // longer name wraps within it.
+            let name_width = names_column
+                .min(width.saturating_sub(3 + 8 + 1 + width_of(value)))
+                .max(16);
+            for (i, part) in wrap_words(name, name_width, 0).into_iter().enumerate() {
+                lines.push(Line::raw(if i == 0 {
+                    format!("   {:<7} {part:<name_width$} {value}", it.rule)
+                        .trim_end()
+                        .to_string()
+                } else {
+                    format!("   {:<7} {part}", "")
+                }));
             }
-            let mut value = vec![];
-            if it.limit {
-                value.push(app.tr(Msg::Limit, &[]));
-            }
-            let points = format!("{:>3}", it.points);
-            if units(&it.rule) == Units::Fan {
-                value.push(app.tr(Msg::Fan, &[("n", &points)]));
-            } else if units(&it.rule) == Units::HanYakuman {
-                if it.points > 0 {
-                    value.push(app.tr(Msg::Han, &[("n", &points)]));
-                }
-                match it.doubles {
-                    0 => {}
-                    1 => value.push(app.tr(Msg::Yakuman, &[])),
-                    n => value.push(app.tr(Msg::Yakumans, &[("n", &n)])),
-                }
-            } else {
-                if it.points > 0 {
-                    let unit = if it.points == 1 {
-                        Msg::Point
-                    } else {
-                        Msg::Points
-                    };
-                    value.push(app.tr(unit, &[("n", &points)]));
-                }
-                if it.doubles > 0 {
-                    let unit = if it.doubles == 1 {
-                        Msg::Double
-                    } else {
-                        Msg::Doubles
-                    };
-                    value.push(app.tr(unit, &[("n", &it.doubles)]));
-                }
-            }
-            lines.push(Line::raw(format!(
-                "   {:<7} {:<46} {}",
-                it.rule,
-                what,
-                value.join(", ")
-            )));
         }
     }
     if !sheet.payments.is_empty() {
@@ -978,15 +1106,16 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                     format!(
                         "{} {}",
                         who(pay.to),
-                        amount(sheet.starting_score, pay.amount as i64)
+                        amount(sheet.starting_score, pay.amount as i64, lang)
                     )
                 })
                 .collect();
             if !to.is_empty() {
-                lines.push(Line::raw(app.tr(
+                let line = app.tr(
                     Msg::SheetPays,
                     &[("who", &who(payer)), ("to", &to.join(" · "))],
-                )));
+                );
+                lines.extend(wrap_words(&line, width, 4).into_iter().map(Line::raw));
             }
         }
         // Payments from past the seats come from the pot (J3-S10).
@@ -999,7 +1128,10 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
                 Msg::SheetPotPays,
                 &[
                     ("who", &who(pay.to)),
-                    ("amount", &amount(sheet.starting_score, pay.amount as i64)),
+                    (
+                        "amount",
+                        &amount(sheet.starting_score, pay.amount as i64, lang),
+                    ),
                 ],
             )));
         }
@@ -1007,31 +1139,239 @@ pub fn sheet_lines(app: &App, sheet: &ScoreSheet) -> Vec<Line<'static>> {
     if app.sheet_rules() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(app.tr(Msg::SheetRules, &[]), bold));
-        lines.extend(rule_text_lines(sheet, lang).into_iter().map(Line::raw));
+        lines.extend(
+            rule_text_lines_at(sheet, lang, width)
+                .into_iter()
+                .map(Line::raw),
+        );
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        app.tr(
-            if app.sheet_rules() {
-                Msg::SheetKeysRules
-            } else {
-                Msg::SheetKeys
-            },
-            &[],
-        ),
-        Style::default().add_modifier(Modifier::DIM),
-    ));
+    let keys = app.tr(
+        if app.sheet_rules() {
+            Msg::SheetKeysRules
+        } else {
+            Msg::SheetKeys
+        },
+        &[],
+    );
+    for l in wrap_words(&keys, width, 0) {
+        lines.push(Line::styled(
+            l,
+            Style::default().add_modifier(Modifier::DIM),
+        ));
+    }
     lines
 }
 
-/// The width the rule texts under a score sheet are wrapped to (the sheet is at most 100
-/// columns wide).
+/// A seat's heading on the sheet (`P1 (S) ann · winner`), his score with its han and limit
+/// (`score 12,000 (9 han; J3-P haneman)`) and his standing (`net +13,000   points 48,000`).
+fn seat_heading(app: &App, sheet: &ScoreSheet, p: usize) -> (String, String, String) {
+    let lang = app.lang();
+    let who = |p: usize| seat_name(sheet, p, lang);
+    let won = |p: usize| won_by(sheet, p);
+    let self_drawn = matches!(
+        sheet.win,
+        Some((
+            _,
+            _,
+            mahjong_rules::WinFrom::Wall | mahjong_rules::WinFrom::Loose,
+            _
+        ))
+    );
+    let mut h = format!("{} {}", who(p), app.name(p));
+    if won(p) {
+        h.push_str(&app.tr(Msg::SheetWinner, &[]));
+    }
+    if sheet.cannon == Some(p) {
+        h.push_str(&app.tr(Msg::SheetCannon, &[]));
+    }
+    let seat_items = sheet.items.get(p).map_or(&[][..], Vec::as_slice);
+    let han_items = seat_items
+        .first()
+        .is_some_and(|it| units(&it.rule) == Units::HanYakuman);
+    let mut what = vec![];
+    if han_items {
+        // The hand's han, or its yakuman count (a yakuman hand counts no han).
+        let yakuman: u32 = seat_items.iter().map(|it| it.doubles).sum();
+        what.push(match yakuman {
+            0 => {
+                let han: u32 = seat_items.iter().map(|it| it.points).sum();
+                text::han(lang, han as u64, &han)
+            }
+            1 => app.tr(Msg::Yakuman, &[]),
+            n => app.tr(Msg::Yakumans, &[("n", &n)]),
+        });
+    }
+    if let Some(id) = sheet.limits.get(p).and_then(|l| l.as_deref()) {
+        // J3-P is the payment table: its band names the limit (mangan, haneman …).
+        let band = (id == "J3-P").then(|| {
+            japanese_band(
+                seat_items,
+                sheet.scores[p],
+                sheet.winds.get(p) == Some(&mahjong_tiles::Wind::East),
+                self_drawn && won(p),
+            )
+        });
+        what.push(format!(
+            "{id} {}",
+            item_name(id, band, NameContext::default(), lang).unwrap_or_default()
+        ));
+    }
+    let limit = if what.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", what.join("; "))
+    };
+    let starting = sheet.starting_score;
+    let net = sheet.settlement.get(p).copied().unwrap_or(0);
+    let total = sheet.totals.get(p).copied().unwrap_or(0);
+    let standing = if starting == 0 {
+        app.tr(
+            Msg::SheetNetTotal,
+            &[
+                ("net", &text::signed(net, lang)),
+                ("total", &text::signed(total, lang)),
+            ],
+        )
+    } else {
+        app.tr(
+            Msg::SheetNetPoints,
+            &[
+                ("net", &text::signed_grouped(net, lang)),
+                ("points", &text::grouped(starting + total, lang)),
+            ],
+        )
+    };
+    let score = app.tr(
+        Msg::SheetScore,
+        &[
+            ("score", &amount(starting, sheet.scores[p] as i64, lang)),
+            ("limit", &limit),
+        ],
+    );
+    (h, score, standing)
+}
+
+/// A seat's heading on the sheet with his score (from `column`) and standing: one line
+/// (`P1 (S) ann · winner                score 20   net +20   total +20`) where it fits in
+/// `width`, else the score and then the standing go on under the score's column (or under
+/// the heading where even that is too narrow).
+fn score_lines(
+    head: &str,
+    score: &str,
+    standing: &str,
+    column: usize,
+    width: usize,
+) -> Vec<String> {
+    let mut out = vec![];
+    let mut line = format!("{head:<w$}", w = column - 1);
+    for (sep, part) in [(" ", score), ("   ", standing)] {
+        if width_of(&line) + sep.len() + width_of(part) <= width {
+            line.push_str(sep);
+            line.push_str(part);
+        } else {
+            out.push(line.trim_end().to_string());
+            let indent = if column + width_of(part) <= width {
+                column
+            } else {
+                3
+            };
+            line = format!("{}{part}", " ".repeat(indent));
+        }
+    }
+    out.push(line);
+    out
+}
+
+/// An item's name and value as the sheet lists them. A settlement item whose tile is a wind
+/// names a seat (K3-S5: the opponent who was ready pays 2 bonus-points less): its value is
+/// then the deduction from that opponent's payment (`-2 pts from P1 (S)`).
+fn item_columns(
+    app: &App,
+    sheet: &ScoreSheet,
+    p: usize,
+    it: &ScoredItem,
+    who: &dyn Fn(usize) -> String,
+) -> (String, String) {
+    let lang = app.lang();
+    let cx = NameContext {
+        tile: it.tile,
+        own: sheet.winds.get(p).copied(),
+        prevailing: Some(sheet.prevailing),
+    };
+    let mut what =
+        item_name(&it.rule, it.name.as_deref(), cx, lang).unwrap_or_else(|| "?".to_string());
+    let seat = it.tile.and_then(|t| {
+        sheet.winds.iter().position(|w| w.tile() == t).filter(|_| {
+            mahjong_rules::catalogue::entry(&it.rule)
+                .is_some_and(|e| e.kind == mahjong_rules::catalogue::Kind::Settlement)
+        })
+    });
+    let unit = |n: &dyn std::fmt::Display| {
+        let msg = if it.points == 1 {
+            Msg::Point
+        } else {
+            Msg::Points
+        };
+        app.tr(msg, &[("n", n)])
+    };
+    if let Some(q) = seat {
+        let less = format!("{:>3}", format!("{}{}", text::minus(lang), it.points));
+        let value = app.tr(
+            Msg::SheetDeduction,
+            &[("value", &unit(&less)), ("who", &who(q))],
+        );
+        return (what, value);
+    }
+    if let Some(t) = it.tile {
+        what = format!("{what} {t}");
+    }
+    let mut value = vec![];
+    if it.limit {
+        value.push(app.tr(Msg::Limit, &[]));
+    }
+    let points = format!("{:>3}", it.points);
+    if units(&it.rule) == Units::Fan {
+        value.push(text::fan(lang, it.points as u64, &points));
+    } else if units(&it.rule) == Units::HanYakuman {
+        if it.points > 0 {
+            value.push(text::han(lang, it.points as u64, &points));
+        }
+        match it.doubles {
+            0 => {}
+            1 => value.push(app.tr(Msg::Yakuman, &[])),
+            n => value.push(app.tr(Msg::Yakumans, &[("n", &n)])),
+        }
+    } else {
+        if it.points > 0 {
+            value.push(unit(&points));
+        }
+        if it.doubles > 0 {
+            let unit = if it.doubles == 1 {
+                Msg::Double
+            } else {
+                Msg::Doubles
+            };
+            value.push(app.tr(unit, &[("n", &it.doubles)]));
+        }
+    }
+    (what, value.join(", "))
+}
+
+/// The width the rule texts under a score sheet are wrapped to at most (the sheet is at most
+/// 100 columns wide).
 const RULE_TEXT_WIDTH: usize = 84;
 
 /// What each rule a sheet cites says, each id once in the order the sheet first cites it
 /// (items, then limits), in `lang`: `   M116d  Each pung or kong …`, wrapped under the text's
-/// column.
+/// column at 84 columns.
 pub fn rule_text_lines(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
+    rule_text_lines_at(sheet, lang, usize::MAX)
+}
+
+/// [`rule_text_lines`] within `width` columns (the texts wrap at 84 columns, or narrower
+/// where the sheet is).
+pub fn rule_text_lines_at(sheet: &ScoreSheet, lang: Lang, width: usize) -> Vec<String> {
     let mut ids: Vec<&str> = vec![];
     let cited = sheet
         .items
@@ -1049,13 +1389,14 @@ pub fn rule_text_lines(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
         let Some(entry) = mahjong_rules::catalogue::entry(id) else {
             continue;
         };
-        let width = id.chars().count().max(6);
-        let mut line = format!("   {id:<width$} ");
+        let id_width = id.chars().count().max(6);
+        let mut line = format!("   {id:<id_width$} ");
         let indent = line.chars().count();
+        let text_width = RULE_TEXT_WIDTH.min(width.saturating_sub(indent)).max(20);
         let mut at_start = true;
         for word in entry.text(lang).split_whitespace() {
             let len = line.chars().count();
-            if !at_start && len + 1 + word.chars().count() > indent + RULE_TEXT_WIDTH {
+            if !at_start && len + 1 + word.chars().count() > indent + text_width {
                 out.push(std::mem::replace(&mut line, " ".repeat(indent)));
                 at_start = true;
             }
@@ -1071,22 +1412,29 @@ pub fn rule_text_lines(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
 }
 
 fn draw_sheet(frame: &mut Frame, app: &App, sheet: &ScoreSheet) {
-    let lines = sheet_lines(app, sheet);
     let area = frame.area();
-    let r = centered(
-        area,
-        area.width.saturating_sub(2).min(100),
-        (lines.len() as u16 + 2).min(area.height),
-    );
-    // Scrolling stops where the last line shows (the keys read the bound back).
+    let width = area.width.saturating_sub(2).min(100);
+    let lines = sheet_lines_at(app, sheet, width.saturating_sub(2) as usize);
+    let r = centered(area, width, (lines.len() as u16 + 2).min(area.height));
+    // Scrolling stops where the last line shows (the keys read the bound back); a sheet
+    // taller than the screen says in its title that it scrolls, as the help box does.
     let visible = r.height.saturating_sub(2) as usize;
-    app.set_sheet_scroll_max(lines.len().saturating_sub(visible) as u16);
-    frame.render_widget(Clear, r);
+    let max = lines.len().saturating_sub(visible) as u16;
+    app.set_sheet_scroll_max(max);
+    let title = app.tr(
+        if max > 0 {
+            Msg::SheetTitleScroll
+        } else {
+            Msg::SheetTitle
+        },
+        &[],
+    );
+    clear_box(frame, r);
     frame.render_widget(
         Paragraph::new(lines).scroll((app.sheet_scroll(), 0)).block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(format!(" {} ", app.tr(Msg::SheetTitle, &[]))),
+                .title(format!(" {title} ")),
         ),
         r,
     );

@@ -34,14 +34,13 @@ fn draw(
     screen(term)
 }
 
-const HELP_ROWS: [&str; 18] = [
+/// Millington's keys: no tile is set aside, no joker taken back (`a`, `j` are not listed).
+const HELP_ROWS: [&str; 16] = [
     "select a tile (Home/End: first/last)",
     "discard the selected tile",
-    "declare Original Call with the discard (when possible)",
+    "Original Call with the discard (when possible)",
     "Mah-Jongg (own turn, a discard, or robbing a kong)",
     "kong: concealed or added on your turn, or claim a discard",
-    "set a tile aside for a loose tile (a North, a joker)",
-    "take a joker back from your pung (malaysian-3p)",
     "claim the discard for a pung",
     "claim the discard for a chow",
     "pass on a discard or a kong",
@@ -85,8 +84,11 @@ fn the_help_box_shows_every_line_at_160x50_and_80x24() {
             "{w}×{h}: {}",
             lines[last + 1]
         );
-        // 16 keys, a blank line and the two lines of the note, inside the borders.
-        assert_eq!(last - top, 19, "{w}×{h}");
+        // 14 keys, a blank line and the two lines of the note, inside the borders.
+        assert_eq!(last - top, 17, "{w}×{h}");
+        for gone in ["set a tile aside", "take a joker back"] {
+            assert!(!lines.iter().any(|l| l.contains(gone)), "{w}×{h}: {gone}");
+        }
     }
 }
 
@@ -164,4 +166,64 @@ fn hint_words() {
         discards: vec![],
     };
     assert_eq!(done.text(), "complete: Mah-Jongg!");
+}
+
+/// The help lists only the keys the ruleset uses: `o` where it has a ready declaration, `c`
+/// where discards are claimed for chows, `a` where tiles are set aside, `j` where jokers are
+/// taken back; `o` in a ruleset without a declaration says so.
+#[test]
+fn the_help_lists_only_the_ruleset_s_keys() {
+    use mahjong_tui::{App, RulesetKeys};
+    let all = [
+        "←/→",
+        "Enter/space",
+        "o",
+        "m",
+        "k",
+        "a",
+        "j",
+        "u",
+        "c",
+        "p",
+        "1-9",
+        "i",
+        "↑/↓",
+        "r",
+        "?",
+        "q",
+    ];
+    for (ruleset, gone, o) in [
+        ("millington", &["a", "j"][..], None),
+        (
+            "western",
+            &["o", "a", "j"][..],
+            Some("western has no ready declaration"),
+        ),
+        ("korean-3p", &["a", "j", "c"][..], None),
+        ("japanese-3p", &["j", "c"][..], None),
+        (
+            "malaysian-3p",
+            &["o"][..],
+            Some("malaysian-3p has no ready declaration"),
+        ),
+    ] {
+        let game = mahjong_engine::Game::new(GameConfig::new(Ruleset::preset(ruleset).unwrap(), 1));
+        let names: Vec<&str> = (0..game.view(0).seats).map(|_| "bot").collect();
+        let mut app = common::seated(App::new(0), &names, ruleset, game.view(0));
+        let keys: Vec<String> = ui::help_lines(&app)
+            .iter()
+            .map(|l| l.to_string())
+            .take_while(|l| !l.is_empty())
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .collect();
+        let want: Vec<&str> = all.iter().copied().filter(|k| !gone.contains(k)).collect();
+        assert_eq!(keys, want, "{ruleset}");
+        assert_ne!(app.keys(), RulesetKeys::ALL, "{ruleset}");
+        if let Some(said) = o {
+            app.on_key(KeyEvent::from(KeyCode::Char('o')));
+            assert_eq!(app.status(), Some(said), "{ruleset}");
+        }
+    }
+    // A ruleset known by no preset (a file at a server's table) may use every key.
+    assert_eq!(RulesetKeys::of("my-house-rules"), RulesetKeys::ALL);
 }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use mahjong_bots::{bot_for_ruleset, Bot};
 use mahjong_engine::{Action, Event, GameConfig, PhaseView, ScoredItem, SeatView};
 use mahjong_rules::Ruleset;
+use mahjong_tui::text::Lang;
 use mahjong_tui::{ui, App, LocalTable, Session, Update};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -484,7 +485,7 @@ fn a_washout_that_settles_says_so_and_riichi_is_named_as_such() {
     );
     assert_eq!(
         app.log().last().map(|l| l.to_string()),
-        Some("P1 (S) discards 3D and declares Riichi".to_string())
+        Some("P1 (S) discards 3D with Riichi".to_string())
     );
     washout(&mut app, vec![1_000, -2_000, 1_000], now);
     let sheet = app.sheet().expect("a sheet").clone();
@@ -509,7 +510,7 @@ fn a_washout_that_settles_says_so_and_riichi_is_named_as_such() {
     term.draw(|f| ui::draw(f, &app, now)).unwrap();
     let screen = screen(&term).join("\n");
     assert!(
-        screen.contains("declare Riichi with the discard"),
+        screen.contains("o           Riichi with the discard (when possible)"),
         "{screen}"
     );
 }
@@ -581,10 +582,331 @@ fn a_settlement_item_names_its_seat() {
         .iter()
         .map(|l| l.to_string())
         .collect();
+    // The seat is named with the deduction from his payment, in the values' column.
     let s5 = lines.iter().find(|l| l.contains("K3-S5")).unwrap();
-    assert!(
-        s5.contains("opponent was ready: pays 2 bonus-points less: P1 (S)"),
-        "{s5}"
+    assert_eq!(
+        s5,
+        "   K3-S5   opponent was ready: pays 2 bonus-points less    -2 pts from P1 (S)"
     );
-    assert!(!s5.contains("SW"), "{s5}");
+    let hp3 = lines.iter().find(|l| l.contains("K3-HP3")).unwrap();
+    assert_eq!(
+        hp3.find("1 pt"),
+        s5.find("2 pts"),
+        "aligned: {hp3:?} {s5:?}"
+    );
+    // In Czech and Polish too, with a true minus sign.
+    for (lang, want) in [
+        (
+            Lang::Cs,
+            "   K3-S5   soupeř čekal: platí o 2 bonusové body méně      \u{2212}2 b. od P1 (J)",
+        ),
+        (
+            Lang::Pl,
+            // The names' column widens for the long name where the sheet has room.
+            "   K3-S5   przeciwnik był gotowy: płaci o 2 punkty premiowe mniej  \u{2212}2 pkt od P1 (Pd)",
+        ),
+    ] {
+        app.set_lang(lang);
+        let lines: Vec<String> = ui::sheet_lines(&app, &sheet)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let at = lines.iter().position(|l| l.contains("K3-S5")).unwrap();
+        assert_eq!(lines[at], want, "{lang:?}");
+    }
+    // On an 80-column screen it wraps within its column.
+    let lines: Vec<String> = ui::sheet_lines_at(&app, &sheet, 76)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let at = lines.iter().position(|l| l.contains("K3-S5")).unwrap();
+    assert_eq!(
+        lines[at..at + 2],
+        [
+            "   K3-S5   przeciwnik był gotowy: płaci o 2 punkty         \u{2212}2 pkt od P1 (Pd)",
+            "           premiowe mniej",
+        ]
+    );
+}
+
+/// A mangan of 7 han won by P1 (South) on P0's discard, with a riichi stick from P2.
+fn mangan(lang: Lang) -> App {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let (app, _) = app_with(game.view(0));
+    let mut app = app.with_lang(lang);
+    let item = |rule: &str, points: u32| ScoredItem {
+        rule: rule.into(),
+        points,
+        doubles: 0,
+        limit: false,
+        tile: None,
+        name: None,
+    };
+    let named = |name: &str, points: u32| ScoredItem {
+        name: Some(name.into()),
+        ..item("J3-S8", points)
+    };
+    let now = Instant::now();
+    app.apply(
+        Update::Event(Event::Mahjong {
+            player: 1,
+            tile: "5D".parse().unwrap(),
+            from: mahjong_rules::WinFrom::Discard,
+            supplier: Some(0),
+            dealt: false,
+        }),
+        now,
+    );
+    app.apply(
+        Update::Event(Event::Scores {
+            scores: vec![0, 8_000, 0],
+            limits: vec![None, Some("J3-P".into()), None],
+            items: vec![
+                vec![],
+                vec![
+                    item("J3-Y4", 1),
+                    item("J3-Y5", 1),
+                    named("Bazoro", 2),
+                    named("dora", 3),
+                ],
+                vec![],
+            ],
+            settlement: vec![-8_000, 9_000, -1_000],
+            payments: vec![
+                mahjong_engine::PaymentRecord {
+                    from: 0,
+                    to: 1,
+                    amount: 8_000,
+                },
+                mahjong_engine::PaymentRecord {
+                    from: 2,
+                    to: 1,
+                    amount: 1_000,
+                },
+            ],
+            cannon: None,
+        }),
+        now,
+    );
+    app
+}
+
+/// The sheet drawn on a `w`×`h` terminal: the text inside its borders, each line checked to
+/// end at the right border (nothing cut, nothing beside it).
+fn sheet_inside(app: &App, w: u16, h: u16) -> Vec<String> {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| ui::draw(f, app, Instant::now())).unwrap();
+    let lines = screen(&term);
+    let boxed: Vec<&String> = lines.iter().filter(|l| l.contains('│')).collect();
+    assert!(!boxed.is_empty(), "{lines:#?}");
+    for l in &boxed {
+        assert!(
+            l.ends_with('│'),
+            "{w}×{h}: cut or with a stray character: {l:?}"
+        );
+    }
+    boxed
+        .iter()
+        .map(|l| inside_box(l).trim_end_matches('│').trim_end().to_string())
+        .collect()
+}
+
+/// The winner's line names the payment band and fits at 80 and 120 columns in every
+/// language: on one line where there is room, else the standing goes on under the score.
+#[test]
+fn the_winner_s_line_names_the_band_and_fits() {
+    let nb = |s: &str| s.replace('_', "\u{a0}");
+    for (lang, wide, narrow) in [
+        (
+            Lang::En,
+            vec![
+                "P1 (S) greedy · winner             score 8,000 (7 han; J3-P mangan)   net +9,000   points 44,000".to_string(),
+            ],
+            vec![
+                "P1 (S) greedy · winner             score 8,000 (7 han; J3-P mangan)".to_string(),
+                "net +9,000   points 44,000".to_string(),
+            ],
+        ),
+        (
+            // At 120 columns the scores move nearer the headings, so that every line fits.
+            Lang::Cs,
+            vec![nb(
+                "P1 (J) greedy · vítěz   skóre 8_000 (7 hanů; J3-P mangan)   bilance +9_000   body 44_000",
+            )],
+            vec![
+                nb("P1 (J) greedy · vítěz              skóre 8_000 (7 hanů; J3-P mangan)"),
+                nb("bilance +9_000   body 44_000"),
+            ],
+        ),
+        (
+            Lang::Pl,
+            vec![nb(
+                "P1 (Pd) greedy · zwycięzca   wynik 8_000 (7 hanów; J3-P mangan)   bilans +9_000   punkty 44_000",
+            )],
+            vec![
+                nb("P1 (Pd) greedy · zwycięzca         wynik 8_000 (7 hanów; J3-P mangan)"),
+                nb("bilans +9_000   punkty 44_000"),
+            ],
+        ),
+    ] {
+        let app = mangan(lang);
+        for ((w, h), want) in [((120, 40), &wide), ((80, 24), &narrow)] {
+            let inside = sheet_inside(&app, w, h);
+            let at = inside
+                .iter()
+                .position(|l| l.starts_with("P1 ("))
+                .unwrap_or_else(|| panic!("{lang:?} {w}: {inside:#?}"));
+            let got: Vec<String> = inside[at..at + want.len()]
+                .iter()
+                .map(|l| l.trim().to_string())
+                .collect();
+            assert_eq!(&got, want, "{lang:?} {w}×{h}");
+        }
+    }
+}
+
+/// Each band of J3-P by han and score, as the scorer sets them.
+#[test]
+fn the_payment_bands() {
+    let han = |n: u32| {
+        vec![ScoredItem {
+            rule: "J3-Y4".into(),
+            points: n,
+            doubles: 0,
+            limit: false,
+            tile: None,
+            name: None,
+        }]
+    };
+    assert_eq!(ui::japanese_band(&han(6), 8_000, false, false), "mangan");
+    assert_eq!(ui::japanese_band(&han(8), 12_000, false, false), "haneman");
+    assert_eq!(ui::japanese_band(&han(12), 24_000, true, false), "baiman");
+    assert_eq!(
+        ui::japanese_band(&han(13), 24_000, false, false),
+        "sanbaiman"
+    );
+    assert_eq!(
+        ui::japanese_band(&han(13), 32_000, false, false),
+        "counted yakuman"
+    );
+    assert_eq!(
+        ui::japanese_band(&han(14), 48_000, true, false),
+        "counted yakuman"
+    );
+    assert_eq!(
+        ui::japanese_band(&han(13), 24_000, false, true),
+        "counted yakuman"
+    );
+    let mut yakuman = han(0);
+    yakuman[0].doubles = 1;
+    assert_eq!(ui::japanese_band(&yakuman, 32_000, false, false), "yakuman");
+}
+
+/// At 80×24 a sheet taller than the screen says in its title that it scrolls (as the help
+/// box does), and nothing of the screen beneath shows beside it (a stray letter of the title
+/// stood at its top right corner).
+#[test]
+fn a_cut_sheet_says_it_scrolls_and_nothing_sticks_to_its_border() {
+    for (lang, title) in [
+        (Lang::En, " ┌ score sheet · ↑/↓ j/k: scroll ─"),
+        (Lang::Cs, " ┌ bodování · ↑/↓ j/k: posun ─"),
+        (Lang::Pl, " ┌ punktacja · ↑/↓ j/k: przewijanie ─"),
+    ] {
+        let mut app = mangan(lang);
+        let now = Instant::now();
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        term.draw(|f| ui::draw(f, &app, now)).unwrap();
+        let lines = screen(&term);
+        // The sheet fits: its plain title.
+        assert!(!lines[0].contains("↑/↓"), "{lines:#?}");
+        // With the rule texts it does not.
+        app.on_key(KeyEvent::from(KeyCode::Char('r')));
+        term.draw(|f| ui::draw(f, &app, now)).unwrap();
+        let lines = screen(&term);
+        assert!(lines[0].starts_with(title), "{lang:?}: {lines:#?}");
+        assert!(lines[0].ends_with('┐'), "{lang:?}: {:?}", lines[0]);
+        for l in &lines {
+            assert!(l.starts_with(' '), "{lang:?}: {l:?}");
+            assert!(
+                l.ends_with('│') || l.ends_with('┐') || l.ends_with('┘'),
+                "{lang:?}: {l:?}"
+            );
+        }
+    }
+}
+
+/// Czech and Polish decline the han (`1 han`, `2 hany`, `5 hanů` / `5 hanów`), as the rule
+/// texts do; numbers are grouped with a no-break space and negative ones take a true minus.
+#[test]
+fn han_and_numbers_in_czech_and_polish() {
+    for (lang, items, loser, pays) in [
+        (
+            Lang::Cs,
+            ["1 han", "2 hany", "3 hany"],
+            "P0 (V) vy               skóre 0   bilance \u{2212}8\u{a0}000   body 27\u{a0}000",
+            "P0 (V) platí P1 (J) 8\u{a0}000",
+        ),
+        (
+            Lang::Pl,
+            ["1 han", "2 hany", "3 hany"],
+            "P0 (Wsch) ty                 wynik 0   bilans \u{2212}8\u{a0}000   punkty 27\u{a0}000",
+            "P0 (Wsch) płaci P1 (Pd) 8\u{a0}000",
+        ),
+    ] {
+        let app = mangan(lang);
+        let sheet = app.sheet().unwrap().clone();
+        let lines: Vec<String> = ui::sheet_lines(&app, &sheet)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        for want in items {
+            assert!(
+                lines.iter().any(|l| l.ends_with(&format!("  {want}"))),
+                "{lang:?} {want}: {lines:#?}"
+            );
+        }
+        assert!(lines.iter().any(|l| l == loser), "{lang:?}: {lines:#?}");
+        assert!(
+            lines.iter().any(|l| l.trim() == pays),
+            "{lang:?}: {lines:#?}"
+        );
+    }
+}
+
+/// The seat lines and the pot in Czech and Polish: thousands grouped with a no-break space,
+/// a true minus sign; English keeps `26,000 (-9,000)`.
+#[test]
+fn points_in_czech_and_polish() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let mut v = game.view(0);
+    v.totals = vec![8_000, -9_000, 1_000];
+    v.pot = 2_000;
+    for (lang, p1, pot) in [
+        (Lang::En, "points 26,000 (-9,000)", "pot 2,000"),
+        (
+            Lang::Cs,
+            "body 26\u{a0}000 (\u{2212}9\u{a0}000)",
+            "bank 2\u{a0}000",
+        ),
+        (
+            Lang::Pl,
+            "punkty 26\u{a0}000 (\u{2212}9\u{a0}000)",
+            "pula 2\u{a0}000",
+        ),
+    ] {
+        let app = common::seated(
+            App::new(0).with_lang(lang),
+            &["you", "greedy", "greedy"],
+            "japanese-3p",
+            v.clone(),
+        );
+        let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        term.draw(|f| ui::draw(f, &app, Instant::now())).unwrap();
+        let lines = screen(&term);
+        let seat = lines.iter().find(|l| l.contains(" P1 ")).unwrap();
+        assert!(seat.ends_with(p1), "{lang:?}: {seat:?}");
+        assert!(lines[0].contains(pot), "{lang:?}: {:?}", lines[0]);
+    }
 }

@@ -233,7 +233,8 @@ fn a_win_and_its_settlement_and_the_final_totals_in_czech() {
         "Enter: pokračovat   ↑/↓ (k/j): posun   r: co říkají pravidla",
     );
     has(&over, "Konečný stav:");
-    has(&over, "P0 vy             -20");
+    // Czech and Polish write a true minus sign (U+2212), as the web client does.
+    has(&over, "P0 vy             \u{2212}20");
     has(&over, "P1 ann            +20");
     has(&over, "q: konec");
 }
@@ -256,7 +257,7 @@ fn a_win_and_its_settlement_and_the_final_totals_in_polish() {
     has(&sheet, "P0 (Wsch) płaci P1 (Pd) 20");
     has(&sheet, "Płatności");
     has(&over, "Stan końcowy:");
-    has(&over, "P0 ty             -20");
+    has(&over, "P0 ty             \u{2212}20");
     has(&over, "q: wyjście");
 }
 
@@ -426,4 +427,143 @@ fn the_declaration_word_comes_from_the_catalogue_in_the_language() {
         },
     );
     assert_eq!(line, "P3 (S) zahazuje WD: Původní ohlášení");
+}
+
+/// Czech calls the hint `rada` (help is `nápověda`), and the quit box asks about the match
+/// (`zápas`: a `hra` is a hand everywhere else).
+#[test]
+fn czech_hint_help_and_quit_words() {
+    let mut s = session(Lang::Cs);
+    let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let now = Instant::now();
+    let lines = draw(&mut s, &mut term);
+    assert_eq!(
+        lines.last().unwrap(),
+        "←/→ výběr  Enter zahodit  ? nápověda  q konec"
+    );
+    s.key(KeyEvent::from(KeyCode::Char('i')), now);
+    let lines = draw(&mut s, &mut term);
+    let hint = lines.last().unwrap();
+    assert!(hint.starts_with("rada: do čekající ruky chybí "), "{hint}");
+    s.key(KeyEvent::from(KeyCode::Char('?')), now);
+    let lines = draw(&mut s, &mut term);
+    assert!(
+        lines.iter().any(|l| l.contains("┌ nápověda ─")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(
+            |l| inside(std::slice::from_ref(l)).first().map(String::as_str)
+                == Some("i           rada: kolik kamenů chybí, na co čekáte, nejlepší odhoz")
+        ),
+        "{lines:#?}"
+    );
+    s.key(KeyEvent::from(KeyCode::Esc), now);
+    s.key(KeyEvent::from(KeyCode::Char('q')), now);
+    let lines = draw(&mut s, &mut term);
+    has(&inside(&lines), "Opustit zápas? y: ano, jiná klávesa: ne");
+}
+
+/// At 80×24 the hint wraps onto a second line rather than losing its end (the best discard
+/// and what it leaves), in every language.
+#[test]
+fn the_hint_wraps_at_80_columns() {
+    for (lang, start) in [
+        (Lang::En, "hint: "),
+        (Lang::Cs, "rada: "),
+        (Lang::Pl, "podpowiedź: "),
+    ] {
+        let mut s = session(lang);
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        draw(&mut s, &mut term);
+        s.key(KeyEvent::from(KeyCode::Char('i')), Instant::now());
+        let lines = draw(&mut s, &mut term);
+        let status = s.app.status().unwrap().to_string();
+        assert!(status.starts_with(start), "{status}");
+        let shown: Vec<&String> = lines.iter().rev().take(2).rev().collect();
+        let joined = format!("{} {}", shown[0], shown[1]);
+        if status.chars().count() > 80 {
+            assert_eq!(joined, status, "{lang:?}: {lines:#?}");
+        } else {
+            assert_eq!(shown[1], &status, "{lang:?}");
+        }
+        // The hand and the prompt are still there.
+        assert!(lines.iter().any(|l| l.contains("[Enter]")), "{lines:#?}");
+    }
+}
+
+/// The title at 80 columns keeps whose turn it is (or whose discard is claimed): the ruleset
+/// and the table go first, and what is still too long wraps onto a second line.
+#[test]
+fn the_title_keeps_whose_turn_it_is_at_80_columns() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let mut v = game.view(0);
+    v.phase = mahjong_engine::PhaseView::Claims {
+        discarder: 1,
+        tile: t("3D"),
+    };
+    let titles = |lang, pot| {
+        let mut v = v.clone();
+        v.pot = pot;
+        let mut app = common::seated(
+            App::new(0).with_lang(lang),
+            &["you", "greedy", "greedy"],
+            "japanese-3p",
+            v,
+        );
+        app.apply(
+            Update::Event(Event::HandStart {
+                hand: 0,
+                prevailing: mahjong_tiles::Wind::East,
+                dealer: 0,
+                dice: None,
+                dora: Some(t("WW")),
+            }),
+            Instant::now(),
+        );
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        term.draw(|f| ui::draw(f, &app, Instant::now())).unwrap();
+        screen(&term)
+    };
+    for (lang, pot, want) in [
+        (
+            Lang::En,
+            0,
+            &[
+                " mahjong  japanese-3p · seed 1 · hand 1 · prevailing E · wall 54",
+                "          dora indicator WW · claims on 3D from P1 (S)",
+            ][..],
+        ),
+        (
+            Lang::En,
+            2_000,
+            &[
+                " mahjong  japanese-3p · seed 1 · hand 1 · prevailing E · wall 54",
+                "          dora indicator WW · pot 2,000 · claims on 3D from P1 (S)",
+            ][..],
+        ),
+        (
+            Lang::Cs,
+            0,
+            &[
+                " mahjong  japanese-3p · seed 1 · hra 1 · kolo Východ · zeď 54 · ukazatel dory WW",
+                "          nároky na 3D od P1 (J)",
+            ][..],
+        ),
+        (
+            Lang::Pl,
+            2_000,
+            &[
+                " mahjong  japanese-3p · seed 1 · rozdanie 1 · runda Wschód · mur 54",
+                "          wskaźnik dory WW · pula 2\u{a0}000 · zgłoszenia na 3D od P1 (Pd)",
+            ][..],
+        ),
+    ] {
+        let lines = titles(lang, pot);
+        assert_eq!(lines[..want.len()].to_vec(), want, "{lang:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80));
+        // The seats follow.
+        assert!(lines[want.len()].contains(" P0 "), "{lines:#?}");
+    }
 }
