@@ -114,7 +114,7 @@ for (const [ruleset, seats, lang, badge] of [
       await page.waitForSelector('[data-testid=hand] svg[data-tile]');
       const declared = await page.locator('.seat [data-testid=declared]').allTextContents();
       assert.equal(declared.length, seats - 1, `${width}: every other seat wears the declaration`);
-      // The badge says the seat's state (the Korean catalogue names the act: "Declare ready").
+      // The badge says the seat's state (the Korean catalogue names the act: "Ready declaration").
       for (const d of declared) assert.equal(d.trim(), badge, width);
       assert.deepEqual(await layoutProblems(page), [], `${ruleset} ${lang} ${width}`);
       // The names keep their seat numbers.

@@ -375,7 +375,7 @@ function Board(p: BoardProps) {
   // Original Call); the classical name where it names none.
   const declareLabel = declarationName(p.family) ?? t('action.original_call');
   // What a seat that has declared wears: the declaration's name where that names a state
-  // (Riichi, Original Call); the Korean catalogue names the act ("Declare ready"), so its
+  // (Riichi, Original Call); the Korean one ("Ready declaration") names the act, so its
   // seats say they are ready.
   const declaredBadge = p.family === 'korean' ? t('seat.declared_ready') : declareLabel;
   const starting = view.starting_score ?? 0;
