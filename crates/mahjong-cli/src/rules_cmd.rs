@@ -1,6 +1,6 @@
 //! `mahjong rules`: the rule catalogue as a table or JSON, or one rule with its text.
 
-use mahjong_rules::catalogue::{self, Entry, Lang};
+use mahjong_rules::catalogue::{self, Entry, Kind, Lang};
 use mahjong_rules::families::family_names;
 
 /// The output of `mahjong rules [--family F] [--lang L] [--json]`; an unknown family or
@@ -30,6 +30,12 @@ pub fn run(family: Option<&str>, lang: &str, json: bool) -> Result<String, Strin
         .map(|e| e.id.chars().count())
         .max()
         .unwrap_or(2);
+    // The kind column as wide as the language's longest kind name.
+    let kind_width = Kind::ALL
+        .iter()
+        .map(|k| k.name(lang).chars().count())
+        .max()
+        .unwrap_or(10);
     let mut out = String::new();
     for (i, f) in families.iter().enumerate() {
         if families.len() > 1 {
@@ -39,13 +45,18 @@ pub fn run(family: Option<&str>, lang: &str, json: bool) -> Result<String, Strin
             out.push_str(&format!("{f}\n"));
         }
         for e in entries.iter().filter(|e| e.family == *f) {
-            let line = format!("{:<id_width$}  {:<10}  {}", e.id, e.kind, e.names.get(lang));
+            let line = format!(
+                "{:<id_width$}  {:<kind_width$}  {}",
+                e.id,
+                e.kind.name(lang),
+                e.names.get(lang)
+            );
             out.push_str(line.trim_end());
             out.push('\n');
             // The scorer's names of the id, under the general one.
             for v in &e.variants {
                 out.push_str(&format!(
-                    "{:<id_width$}  {:<10}    {}\n",
+                    "{:<id_width$}  {:<kind_width$}    {}\n",
                     "",
                     "",
                     v.get(lang)
@@ -64,15 +75,20 @@ const TEXT_WIDTH: usize = 80;
 /// An unknown id is an error naming it.
 pub fn one(id: &str, lang: &str, json: bool) -> Result<String, String> {
     let lang: Lang = lang.parse()?;
-    let e = find(id)
-        .ok_or_else(|| format!("unknown rule {id:?} (`mahjong rules` lists every rule id)"))?;
+    let e = find(id).ok_or_else(|| match near(id).as_slice() {
+        [] => format!("unknown rule {id:?} (`mahjong rules` lists every rule id)"),
+        near => format!(
+            "unknown rule {id:?}; did you mean {}? (`mahjong rules` lists every rule id)",
+            near.join(", ")
+        ),
+    })?;
     if json {
         return Ok(format!(
             "{}\n",
             serde_json::to_string(e).expect("entries serialize")
         ));
     }
-    let mut out = format!("{}  {}  {}\n", e.id, e.family, e.kind);
+    let mut out = format!("{}  {}  {}\n", e.id, e.family, e.kind.name(lang));
     out.push_str(e.names.get(lang));
     out.push('\n');
     for v in &e.variants {
@@ -97,6 +113,59 @@ fn find(id: &str) -> Option<&'static Entry> {
             .find(|e| loose(&e.id) == want || e.key == id)
     })
 }
+
+/// The ids an unknown `id` may have meant (at most [`NEAR_MAX`]): a range that holds it
+/// (`M5` is in `M1–M8`), else the ids that start with it (`M11` → `M114a`, …), else those
+/// that start with it less its trailing letters (`M116z` → `M116a`, …).
+fn near(id: &str) -> Vec<&'static str> {
+    let loose = |s: &str| s.replace('–', "-").to_lowercase();
+    let want = loose(id);
+    // "k3-hp12a" → ("k3-hp", 12): the id's last number (after its family's digit, before a
+    // letter that ends it) and what comes before.
+    let split = |s: &str| -> Option<(String, u32)> {
+        let s = s.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let head = s.trim_end_matches(|c: char| c.is_ascii_digit());
+        Some((head.to_string(), s[head.len()..].parse().ok()?))
+    };
+    let all = catalogue::catalogue();
+    let in_range: Vec<&'static str> = split(&want)
+        .map(|(prefix, n)| {
+            all.iter()
+                .filter(|e| {
+                    let id = loose(&e.id);
+                    let Some((a, b)) = id.split_once('-').filter(|_| e.id.contains('–')) else {
+                        return false;
+                    };
+                    matches!((split(a), split(b)), (Some((pa, lo)), Some((pb, hi)))
+                        if pa == prefix && pb == prefix && (lo..=hi).contains(&n))
+                })
+                .map(|e| e.id.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    if !in_range.is_empty() {
+        return in_range;
+    }
+    let starting = |stem: &str| -> Vec<&'static str> {
+        all.iter()
+            .filter(|e| loose(&e.id).starts_with(stem))
+            .map(|e| e.id.as_str())
+            .take(NEAR_MAX)
+            .collect()
+    };
+    let by_prefix = starting(&want);
+    if !by_prefix.is_empty() || want.is_empty() {
+        return by_prefix;
+    }
+    let stem = want.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    if stem.is_empty() || stem == want {
+        return Vec::new();
+    }
+    starting(stem)
+}
+
+/// How many ids an unknown id's error suggests.
+const NEAR_MAX: usize = 8;
 
 /// `text` in lines of at most `width` characters, broken between words (a longer word gets
 /// a line of its own).

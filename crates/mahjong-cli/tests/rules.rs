@@ -61,16 +61,16 @@ fn names_come_in_the_chosen_language() {
     assert_eq!(code, 0);
     assert_eq!(
         lines_starting(&out, "M29"),
-        ["M29      score       sedm párů"]
+        ["M29      bodování    sedm párů"]
     );
     assert_eq!(
         lines_starting(&out, "M53–M56"),
-        ["M53–M56  play        čekající ruka a původní ohlášení"]
+        ["M53–M56  hra         čekající ruka a původní ohlášení"]
     );
     let (_, out, _) = rules(&["--family", "korean", "--lang", "pl"]);
     assert_eq!(
         lines_starting(&out, "K3-P8"),
-        ["K3-P8    play        święty odrzut"]
+        ["K3-P8    gra          święty odrzut"]
     );
 }
 
@@ -171,7 +171,7 @@ fn one_rule_gives_its_name_and_text() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "M116d  classical  score\n\
+        "M116d  classical  bodování\n\
          pong draků\n\
          \n\
          Každý pong nebo kong draků dává 1 zdvojení, každému hráči.\n"
@@ -185,7 +185,7 @@ fn one_rule_lists_its_variants_and_wraps_its_text_at_80_columns() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "M114b  classical  score\n\
+        "M114b  classical  punktacja\n\
          pung\n\
          \x20 odkryty pung prostych kamieni\n\
          \x20 zakryty pung prostych kamieni\n\
@@ -226,6 +226,20 @@ fn an_unknown_rule_exits_2_naming_it() {
     assert_eq!(
         err,
         "error: unknown rule \"M999\" (`mahjong rules` lists every rule id)\n"
+    );
+    // An id inside a range, or the start of some ids, is answered with them.
+    let (code, _, err) = rules(&["M5"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: unknown rule \"M5\"; did you mean M1–M8? (`mahjong rules` lists every rule id)\n"
+    );
+    let (_, _, err) = rules(&["k3-p8a"]);
+    assert!(err.contains("did you mean K3-P8?"), "{err}");
+    let (_, _, err) = rules(&["M116z"]);
+    assert!(
+        err.contains("did you mean M116a, M116b, M116d, M116e,"),
+        "{err}"
     );
     let (code, _, err) = rules(&["M116d", "--lang", "de"]);
     assert_eq!(code, 2);

@@ -100,6 +100,24 @@ impl Kind {
     }
 }
 
+impl Kind {
+    /// The kind's name in `lang`, for tables read by people (`as_str` is the data's word).
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (k, Lang::En) => k.as_str(),
+            (Kind::Score, Lang::Cs) => "bodování",
+            (Kind::Score, Lang::Pl) => "punktacja",
+            (Kind::Limit, _) => "limit",
+            (Kind::Play, Lang::Cs) => "hra",
+            (Kind::Play, Lang::Pl) => "gra",
+            (Kind::Settlement, Lang::Cs) => "vyúčtování",
+            (Kind::Settlement, Lang::Pl) => "rozliczenie",
+            (Kind::Option, Lang::Cs) => "volba",
+            (Kind::Option, Lang::Pl) => "opcja",
+        }
+    }
+}
+
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.as_str())
