@@ -110,6 +110,44 @@ pub fn is_bot_name(name: &str) -> bool {
             .is_some_and(|c| !c.trim().is_empty())
 }
 
+/// The bot of every seat from the names a user gave (`--bots`): none is `greedy` at every
+/// seat, one name plays every seat, else one name per seat. `programs`: whether
+/// `cmd:COMMAND` may name a seat (a local game starts the program; a server's tables take
+/// only built-in bots). The error names what is wrong, for the caller to prefix with its
+/// flag.
+pub fn seat_bots(given: &[String], seats: usize, programs: bool) -> Result<Vec<String>, String> {
+    let bots = match given {
+        [] => vec!["greedy".to_string(); seats],
+        [one] => vec![one.clone(); seats],
+        many if many.len() == seats => many.to_vec(),
+        many => {
+            return Err(format!(
+                "{} bots for {seats} seats (give one name for every seat, or {seats} names)",
+                many.len()
+            ))
+        }
+    };
+    for b in &bots {
+        if !programs && b.starts_with(EXTERNAL_PREFIX) {
+            return Err(format!(
+                "{b:?}: a program plays only in local games, not at a server's tables"
+            ));
+        }
+        if !is_bot_name(b) {
+            let programs = if programs {
+                ", or cmd:COMMAND for a program"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "unknown bot {b:?} (known: {}{programs})",
+                BOT_NAMES.join(", ")
+            ));
+        }
+    }
+    Ok(bots)
+}
+
 /// The names [`bot_by_name`] knows.
 pub const BOT_NAMES: &[&str] = &["random", "greedy", "strong"];
 

@@ -76,7 +76,7 @@ pub fn run(cmd: BotCmd) -> Result<ExitCode, Fail> {
 
 fn unknown_bot(bot: &str) -> Fail {
     Fail(format!(
-        "unknown bot {bot:?} (known: {})",
+        "--bot: unknown bot {bot:?} (known: {})",
         BOT_NAMES.join(", ")
     ))
 }

@@ -137,19 +137,19 @@ enum Command {
         #[arg(long, value_name = "PATH|URL")]
         db: Option<String>,
         /// Largest request body, in bytes (larger: 413).
-        #[arg(long, value_name = "BYTES", default_value_t = mahjong_server::Limits::default().body_bytes)]
+        #[arg(long, value_parser = at_least_one::<usize>, value_name = "BYTES", default_value_t = mahjong_server::Limits::default().body_bytes)]
         max_body_bytes: usize,
         /// Largest WebSocket message a client may send, in bytes (larger: close 1009).
-        #[arg(long, value_name = "BYTES", default_value_t = mahjong_server::Limits::default().ws_message_bytes)]
+        #[arg(long, value_parser = at_least_one::<usize>, value_name = "BYTES", default_value_t = mahjong_server::Limits::default().ws_message_bytes)]
         max_ws_message_bytes: usize,
         /// Messages waiting for one WebSocket client before it is closed as too slow (1008).
-        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().ws_queue)]
+        #[arg(long, value_parser = at_least_one::<usize>, value_name = "N", default_value_t = mahjong_server::Limits::default().ws_queue)]
         ws_queue: usize,
         /// A waiting table nobody connects to is dropped after this many seconds.
-        #[arg(long, value_name = "SECONDS", default_value_t = mahjong_server::Limits::default().waiting_expiry.as_secs())]
+        #[arg(long, value_parser = at_least_one::<u64>, value_name = "SECONDS", default_value_t = mahjong_server::Limits::default().waiting_expiry.as_secs())]
         waiting_expiry_secs: u64,
         /// Largest `limit` of a list page.
-        #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().page_max)]
+        #[arg(long, value_parser = at_least_one::<usize>, value_name = "N", default_value_t = mahjong_server::Limits::default().page_max)]
         page_max: usize,
         /// Tables in memory at once, server-wide (more: 503); 0: no limit.
         #[arg(long, value_name = "N", default_value_t = mahjong_server::Limits::default().tables_max)]
@@ -224,6 +224,9 @@ enum Command {
         /// Override an option: key=value (repeatable).
         #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// The presets as JSON (as `mahjong ruleset list --json`).
+        #[arg(long, conflicts_with_all = ["name", "options"])]
+        json: bool,
     },
 }
 
@@ -262,6 +265,16 @@ enum LedgerCmd {
     },
 }
 
+/// A `serve` limit that 0 would make useless (no request body, no page, no queue): a whole
+/// number, 1 or more.
+fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(s: &str) -> Result<T, String> {
+    match s.parse::<T>() {
+        Ok(n) if n == T::from(0) => Err("0 would leave the server unusable; give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("not a whole number".into()),
+    }
+}
+
 /// An error that ends the command: input errors exit 2.
 struct Fail(String);
 
@@ -289,7 +302,12 @@ fn main() -> ExitCode {
                 score_one(&path, json, lang)
             }
         })(),
-        Command::Ruleset { cmd, name, options } => match (cmd, name) {
+        Command::Ruleset {
+            cmd,
+            name,
+            options,
+            json,
+        } => match (cmd, name) {
             (None, None) if !options.is_empty() => Err(Fail(format!(
                 "-o {} needs a ruleset to change: mahjong ruleset NAME -o {}",
                 options[0], options[0]
@@ -298,7 +316,7 @@ fn main() -> ExitCode {
             (Some(RulesetCmd::Show { name, options }), _) => show_ruleset(&name, &options),
             (None, Some(name)) => show_ruleset(&name, &options),
             // Bare `mahjong ruleset`: what a newcomer wants first is the list.
-            (None, None) => list_presets(false),
+            (None, None) => list_presets(json),
         },
         Command::Simulate {
             ruleset,
@@ -669,6 +687,11 @@ fn show_ruleset(name: &str, options: &[String]) -> Result<ExitCode, Fail> {
     let mut r = Ruleset::named_or_file(name).map_err(|e| Fail(e.to_string()))?;
     for o in options {
         r.set(o).map_err(|e| Fail(e.to_string()))?;
+    }
+    // A changed ruleset is not the one named: its file says how it differs (a table or a
+    // record names the ruleset by this), and still starts from the same base.
+    if !options.is_empty() {
+        r.name = format!("{} with {}", r.name, options.join(", "));
     }
     write_stdout(r.to_toml().as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -115,26 +115,7 @@ pub fn check_counts(games: u64, max_hands: Option<u32>) -> Result<(), String> {
 /// The bots for every seat: none given is greedy everywhere, one name plays every seat,
 /// otherwise one per seat.
 pub fn seat_bots(given: &[String], seats: usize) -> Result<Vec<String>, String> {
-    let bots = match given {
-        [] => vec!["greedy".to_string(); seats],
-        [one] => vec![one.clone(); seats],
-        many if many.len() == seats => many.to_vec(),
-        many => {
-            return Err(format!(
-            "--bots: {} bots for {seats} seats (give one name for every seat, or {seats} names)",
-            many.len()
-        ))
-        }
-    };
-    for b in &bots {
-        if !mahjong_bots::is_bot_name(b) {
-            return Err(format!(
-                "--bots: unknown bot {b:?} (known: {}, or cmd:COMMAND for a program)",
-                mahjong_bots::BOT_NAMES.join(", ")
-            ));
-        }
-    }
-    Ok(bots)
+    mahjong_bots::seat_bots(given, seats, true).map_err(|e| format!("--bots: {e}"))
 }
 
 /// The worker count: 0 is one per core; more than the machine runs at once is clamped to

@@ -222,7 +222,11 @@ fn ruleset_prints_toml_with_overrides() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("base = \"bradfield\""), "{text}");
+    // A changed ruleset says so in its name; it starts from the preset.
+    assert!(
+        text.starts_with("name = \"bradfield with limit=500\"\nbase = \"bradfield\"\n"),
+        "{text}"
+    );
     assert!(text.contains("mahjong_points = 20"), "{text}");
     assert!(text.contains("limit = 500"), "{text}");
     assert!(text.contains("dead_wall = \"14-replenished\""), "{text}");
@@ -253,6 +257,26 @@ fn ruleset_prints_toml_with_overrides() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn ruleset_json_is_the_list_as_json() {
+    let list = mahjong()
+        .args(["ruleset", "list", "--json"])
+        .output()
+        .unwrap();
+    let short = mahjong().args(["ruleset", "--json"]).output().unwrap();
+    assert!(short.status.success());
+    assert_eq!(short.stdout, list.stdout);
+    assert!(String::from_utf8(short.stdout)
+        .unwrap()
+        .contains("\"name\": \"japanese-3p\""));
+    // A ruleset prints as TOML (what `--ruleset` reads), not JSON.
+    let out = mahjong()
+        .args(["ruleset", "millington", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -954,7 +954,7 @@ fn simulate_writes_an_output_to_standard_output_and_refuses_what_it_cannot_do() 
         ),
         (
             &["--server", "http://127.0.0.1:9", "--bots", "cmd:python3 bot.py"][..],
-            "error: --bots: \"cmd:python3 bot.py\": a program plays only in local games, not through --server\n",
+            "error: --bots: \"cmd:python3 bot.py\": a program plays only in local games, not at a server's tables\n",
         ),
     ] {
         let o = run(&[&["simulate", "--games", "1"][..], args].concat());
@@ -1191,4 +1191,25 @@ fn a_bad_server_address_a_zero_hand_game_and_the_families_in_help() {
         ),
         "{help}"
     );
+}
+
+/// A `serve` limit of 0 (no body, no page, no queue) would leave the server unusable: it is
+/// refused before anything starts, with exit status 2.
+#[test]
+fn serve_refuses_a_zero_limit() {
+    for flag in [
+        "--max-body-bytes",
+        "--max-ws-message-bytes",
+        "--ws-queue",
+        "--page-max",
+        "--waiting-expiry-secs",
+    ] {
+        let o = run(&["serve", flag, "0"]);
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!("'0' for '{flag} ")) && err.contains("give 1 or more"),
+            "{flag}: {err}"
+        );
+    }
 }

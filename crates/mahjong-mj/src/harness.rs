@@ -60,7 +60,7 @@ pub enum MatchError {
     #[error("{0} not found on PATH or in /usr/games: install Debian's `mah-jong` package (apt-get install mah-jong)")]
     Missing(&'static str),
     /// An unknown bot.
-    #[error("unknown bot {0:?} (known: random, greedy)")]
+    #[error("unknown bot {0:?} (known: {known})", known = mahjong_bots::BOT_NAMES.join(", "))]
     UnknownBot(String),
     /// A program could not be started or did not come up.
     #[error("game {game}: {what}")]

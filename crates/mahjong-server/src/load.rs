@@ -136,25 +136,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     if cfg.bots.is_empty() {
         return Err("--bots: at least one bot".into());
     }
-    if cfg.bots.len() != 1 && cfg.bots.len() != seats {
-        return Err(format!(
-            "--bots: {} bots for {seats} seats (give one name for every seat, or {seats} names)",
-            cfg.bots.len()
-        ));
-    }
-    for b in &cfg.bots {
-        if b.starts_with(mahjong_bots::EXTERNAL_PREFIX) {
-            return Err(format!(
-                "--bots: {b:?}: a program plays only in local games, not through --server"
-            ));
-        }
-        if !mahjong_bots::BOT_NAMES.contains(&b.as_str()) {
-            return Err(format!(
-                "--bots: unknown bot {b:?} (known: {})",
-                mahjong_bots::BOT_NAMES.join(", ")
-            ));
-        }
-    }
+    mahjong_bots::seat_bots(&cfg.bots, seats, false).map_err(|e| format!("--bots: {e}"))?;
     let client = Client::new(&cfg.server);
     let health = client
         .get_json("/api/health")
