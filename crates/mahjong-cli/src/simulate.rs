@@ -159,18 +159,38 @@ pub fn read_walls(
             let mut kinds: Vec<_> = expected.iter().chain(&sorted).copied().collect();
             kinds.sort();
             kinds.dedup();
-            let diff: Vec<String> = kinds
-                .iter()
-                .filter_map(|&t| {
-                    let (want, have) = (count(&expected, t), count(&sorted, t));
-                    (want != have).then(|| format!("{t} {have} (expected {want})"))
+            // What is missing and what is extra, each cut short: a line of three tiles
+            // misses some of every kind.
+            let (mut missing, mut extra) = (Vec::new(), Vec::new());
+            for &t in &kinds {
+                let (want, have) = (count(&expected, t), count(&sorted, t));
+                if want > have {
+                    missing.push(format!("{}×{t}", want - have));
+                } else if have > want {
+                    extra.push(format!("{}×{t}", have - want));
+                }
+            }
+            let list = |what: &str, v: &[String]| -> Option<String> {
+                const SHOWN: usize = 8;
+                (!v.is_empty()).then(|| {
+                    let more = v.len().saturating_sub(SHOWN);
+                    let tail = if more > 0 {
+                        format!(" and {more} more kinds")
+                    } else {
+                        String::new()
+                    };
+                    format!("{what} {}{tail}", v[..v.len().min(SHOWN)].join(" "))
                 })
+            };
+            let diff: Vec<String> = [list("missing", &missing), list("extra", &extra)]
+                .into_iter()
+                .flatten()
                 .collect();
             return Err(at(format!(
-                "{} tiles; a wall must hold the ruleset's {} tiles exactly: {}",
+                "{} tiles; a wall must hold the ruleset's {} tiles exactly ({})",
                 tiles.len(),
                 expected.len(),
-                diff.join(", ")
+                diff.join("; ")
             )));
         }
         walls.push(tiles);
