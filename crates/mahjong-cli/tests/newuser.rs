@@ -336,8 +336,10 @@ fn replay_refuses_an_empty_record_and_reads_pretty_json() {
     let err = stderr(&out);
     assert!(
         err.starts_with(&format!(
-            "disagreement: {}: line {start_line}: recorded ",
-            pretty_path.display()
+            "disagreement: {}: line {start_line}: the scores event differs: settlement[0]: recorded {}, the engine gives {}\n",
+            pretty_path.display(),
+            tampered[i]["settlement"][0],
+            values[i]["settlement"][0],
         )),
         "{err}"
     );

@@ -255,11 +255,7 @@ fn replay_inner<'a>(
             Some(expected) => {
                 return Err(ReplayError {
                     line,
-                    message: format!(
-                        "recorded {} but the engine produces {}",
-                        serde_json::to_string(&event).expect("serializes"),
-                        serde_json::to_string(&expected).expect("serializes")
-                    ),
+                    message: disagreement(&event, &expected),
                     malformed: false,
                 })
             }
@@ -279,4 +275,60 @@ fn replay_inner<'a>(
         finish(r, &mut summary, last_line, true)?;
     }
     Ok(summary)
+}
+
+/// How a recorded event differs from the one the engine produces, in a line a person reads:
+/// for events of one type, the fields that differ (`scores[0]: recorded 137, the engine
+/// gives 136`), a few at most; else both events whole (events of different types are
+/// short: a draw, a discard, a claim).
+fn disagreement(recorded: &Event, produced: &Event) -> String {
+    use serde_json::Value;
+    let (a, b) = (
+        serde_json::to_value(recorded).expect("serializes"),
+        serde_json::to_value(produced).expect("serializes"),
+    );
+    if a.get("type") != b.get("type") {
+        return format!("recorded {a} but the engine produces {b}");
+    }
+    /// Paths where `a` and `b` differ, depth first, with both values.
+    fn walk(path: &str, a: &Value, b: &Value, out: &mut Vec<(String, String, String)>) {
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+                for k in keys {
+                    let p = if path.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{path}.{k}")
+                    };
+                    let (v, w) = (
+                        x.get(k).unwrap_or(&Value::Null),
+                        y.get(k).unwrap_or(&Value::Null),
+                    );
+                    walk(&p, v, w, out);
+                }
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                for (i, (v, w)) in x.iter().zip(y).enumerate() {
+                    walk(&format!("{path}[{i}]"), v, w, out);
+                }
+            }
+            _ if a != b => out.push((path.to_string(), a.to_string(), b.to_string())),
+            _ => {}
+        }
+    }
+    let mut diffs = Vec::new();
+    walk("", &a, &b, &mut diffs);
+    const SHOWN: usize = 4;
+    let mut text = format!("the {} event differs: ", a["type"].as_str().unwrap_or("?"));
+    let parts: Vec<String> = diffs
+        .iter()
+        .take(SHOWN)
+        .map(|(p, x, y)| format!("{p}: recorded {x}, the engine gives {y}"))
+        .collect();
+    text.push_str(&parts.join("; "));
+    if diffs.len() > SHOWN {
+        text.push_str(&format!(" (and {} more)", diffs.len() - SHOWN));
+    }
+    text
 }
