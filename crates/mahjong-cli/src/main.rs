@@ -402,6 +402,7 @@ fn main() -> ExitCode {
                 ("--plot", o.plot.as_deref()),
             ])
             .map_err(Fail)?;
+            simulate::check_plot(o.plot.as_deref()).map_err(Fail)?;
             let mut file = match &record {
                 Some(p) => Some(simulate::create_output("--record", p).map_err(Fail)?),
                 None => None,

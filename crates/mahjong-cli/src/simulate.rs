@@ -73,8 +73,8 @@ pub fn create_output(flag: &str, path: &Path) -> Result<BufWriter<Box<dyn Write>
     Ok(BufWriter::new(w))
 }
 
-/// At most one output may be standard output (then the summary goes to standard error),
-/// and the chart is SVG: a `--plot` file named otherwise is refused.
+/// At most one output may be standard output (then the summary goes to standard error):
+/// whether one is.
 pub fn check_outputs(named: &[(&str, Option<&Path>)]) -> Result<bool, String> {
     let to_stdout: Vec<&str> = named
         .iter()
@@ -87,18 +87,22 @@ pub fn check_outputs(named: &[(&str, Option<&Path>)]) -> Result<bool, String> {
             to_stdout.join(" and ")
         ));
     }
-    for (flag, p) in named {
-        if let (&"--plot", Some(p)) = (flag, p) {
-            let svg = p.extension().is_none_or(|e| e.eq_ignore_ascii_case("svg"));
-            if !svg && !is_stdout(p) {
-                return Err(format!(
-                    "--plot: {}: the chart is written as SVG; name the file .svg",
-                    p.display()
-                ));
-            }
-        }
-    }
     Ok(!to_stdout.is_empty())
+}
+
+/// The chart is SVG: a `--plot` file named otherwise is refused (`-` is standard output).
+pub fn check_plot(plot: Option<&Path>) -> Result<(), String> {
+    match plot {
+        Some(p)
+            if !is_stdout(p) && !p.extension().is_none_or(|e| e.eq_ignore_ascii_case("svg")) =>
+        {
+            Err(format!(
+                "--plot: {}: the chart is written as SVG; name the file .svg",
+                p.display()
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `--games 0` and `--max-hands 0` play nothing: refused rather than reported as a success.
