@@ -13,7 +13,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Terminal;
 
 mod common;
-use common::screen;
+use common::draw_at;
 
 fn session(seed: u64) -> Session<LocalTable> {
     let mut config = GameConfig::new(Ruleset::preset("millington").unwrap(), seed);
@@ -22,16 +22,6 @@ fn session(seed: u64) -> Session<LocalTable> {
         .unwrap()
         .with_delay(Duration::from_secs(1));
     Session::new(0, table)
-}
-
-fn draw(
-    s: &mut Session<LocalTable>,
-    term: &mut Terminal<TestBackend>,
-    now: Instant,
-) -> Vec<String> {
-    s.pump(now);
-    term.draw(|f| ui::draw(f, &s.app, now)).unwrap();
-    screen(term)
 }
 
 /// Millington's keys: no tile is set aside, no joker taken back (`a`, `j` are not listed).
@@ -60,9 +50,9 @@ fn the_help_box_shows_every_line_at_160x50_and_80x24() {
         let mut s = session(3);
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         let now = Instant::now();
-        draw(&mut s, &mut term, now);
+        draw_at(&mut s, &mut term, now);
         s.key(KeyEvent::from(KeyCode::Char('?')), now);
-        let lines = draw(&mut s, &mut term, now);
+        let lines = draw_at(&mut s, &mut term, now);
         let top = lines
             .iter()
             .position(|l| l.contains("┌ help "))
@@ -99,7 +89,7 @@ fn the_hint_tells_shanten_waits_and_moves_to_the_best_discard() {
     let mut now = Instant::now();
     // Until the human (East, who starts) has a discard to make.
     for _ in 0..50 {
-        draw(&mut s, &mut term, now);
+        draw_at(&mut s, &mut term, now);
         let v = s.table.game().view(0);
         if matches!(v.phase, PhaseView::Turn { player: 0 })
             && v.legal.iter().any(|a| matches!(a, Action::Discard { .. }))
@@ -117,7 +107,7 @@ fn the_hint_tells_shanten_waits_and_moves_to_the_best_discard() {
     );
     let best = hint.discards[0].clone();
     s.key(KeyEvent::from(KeyCode::Char('i')), now);
-    let lines = draw(&mut s, &mut term, now);
+    let lines = draw_at(&mut s, &mut term, now);
     let status = lines.iter().rev().find(|l| !l.is_empty()).unwrap();
     let expected = format!(
         "hint: {} from ready · best discard {} (then {} from ready, {} useful tiles)",

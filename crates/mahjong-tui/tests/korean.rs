@@ -10,26 +10,19 @@ use mahjong_engine::{Action, Event, GameConfig, PhaseView};
 use mahjong_hands::Shape;
 use mahjong_rules::Ruleset;
 use mahjong_tui::text::Lang;
-use mahjong_tui::{keep_legal_discards, ui, LocalTable, Session};
+use mahjong_tui::{keep_legal_discards, LocalTable, Session};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Terminal;
 
 mod common;
-use common::screen;
+use common::draw;
 
 fn session(seed: u64, lang: Lang) -> Session<LocalTable> {
     let mut config = GameConfig::new(Ruleset::preset("korean-3p").unwrap(), seed);
     config.max_hands = Some(1);
     let table = LocalTable::new(config, 0, &[]).unwrap();
     Session::new(0, table).with_lang(lang)
-}
-
-fn draw(s: &mut Session<LocalTable>, term: &mut Terminal<TestBackend>) -> Vec<String> {
-    let now = Instant::now();
-    s.pump(now);
-    term.draw(|f| ui::draw(f, &s.app, now)).unwrap();
-    screen(term)
 }
 
 fn press(s: &mut Session<LocalTable>, code: KeyCode) {

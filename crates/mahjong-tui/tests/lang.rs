@@ -13,7 +13,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Terminal;
 
 mod common;
-use common::{inside_box, screen};
+use common::{draw, inside_box, screen};
 
 /// A client at a millington table seated as P0 (East in the first hand), in `lang`.
 fn app(lang: Lang) -> App {
@@ -288,13 +288,6 @@ fn session(lang: Lang) -> Session<LocalTable> {
         .unwrap()
         .with_delay(Duration::from_secs(1));
     Session::new(0, table).with_lang(lang)
-}
-
-fn draw(s: &mut Session<LocalTable>, term: &mut Terminal<TestBackend>) -> Vec<String> {
-    let now = Instant::now();
-    s.pump(now);
-    term.draw(|f| ui::draw(f, &s.app, now)).unwrap();
-    screen(term)
 }
 
 /// The footer on the player's first turn, and the help box's title, at 80×24.

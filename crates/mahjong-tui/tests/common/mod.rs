@@ -8,6 +8,26 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::Terminal;
 
+/// A session's pending updates taken in at `now`, then its screen drawn: one row per string.
+pub fn draw_at<T: mahjong_tui::Table>(
+    s: &mut mahjong_tui::Session<T>,
+    term: &mut Terminal<TestBackend>,
+    now: std::time::Instant,
+) -> Vec<String> {
+    s.pump(now);
+    term.draw(|f| mahjong_tui::ui::draw(f, &s.app, now))
+        .unwrap();
+    screen(term)
+}
+
+/// [`draw_at`] now.
+pub fn draw<T: mahjong_tui::Table>(
+    s: &mut mahjong_tui::Session<T>,
+    term: &mut Terminal<TestBackend>,
+) -> Vec<String> {
+    draw_at(s, term, std::time::Instant::now())
+}
+
 /// The screen as text, one string per row (trailing spaces cut).
 pub fn screen(term: &Terminal<TestBackend>) -> Vec<String> {
     let buf = term.backend().buffer();
