@@ -312,6 +312,17 @@ impl Seat {
                 return Err("a chow that runs off its suit");
             }
         }
+        // A concealed chow is named by its lowest tile.
+        if let M::FormsClosed {
+            kind: ClosedKind::Chow,
+            tile,
+            ..
+        } = msg
+        {
+            if tile.kind().is_none_or(|k| k >= 27 || k % 9 > 6) {
+                return Err("a chow that runs off its suit");
+            }
+        }
         Ok(())
     }
 
