@@ -42,6 +42,20 @@ test('a finished game is listed and replayed event by event with all hands shown
   await page.click('[data-testid=rp-end]');
   assert.match(await page.textContent('[data-testid=rp-event]'), /game is over/);
   assert.equal(await page.locator('[data-testid=totals] tbody tr').count(), 2, 'two hands in the totals');
+  // Each seat's total stays whole inside its nameplate, with the longer Czech names and a
+  // total as wide as a long game's (its text widened here to −10 000).
+  await page.click('button[data-lang=cs]');
+  const plates = await page.$$eval('.replay-seat .nameplate', (els) =>
+    els.map((el) => {
+      const plate = el.getBoundingClientRect();
+      const total = el.querySelector('.np-total');
+      total.textContent = '−10 000';
+      const box = total.getBoundingClientRect();
+      return { text: total.textContent, inside: box.right <= plate.right + 0.5, whole: total.scrollWidth <= total.clientWidth + 0.5 };
+    }),
+  );
+  for (const p of plates) assert.ok(p.inside && p.whole, `total ${p.text} clipped`);
+  await page.click('button[data-lang=en]');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -125,6 +125,9 @@ test('a japanese-3p table shows points, declares riichi into the pot and scores 
       assert.equal(after.length, 3);
       const values = after.map(number);
       assert.ok(values.every((v) => v > 0 && v % 100 === 0), `points ${after}`);
+      // The chart's axis counts points as the totals table does: its level line is 35,000.
+      const axis = await sheet.locator('[data-testid=chart] svg text').allTextContents();
+      assert.equal(axis[1], '35,000', `axis ${axis}`);
       await page.click('[data-testid=sheet-close]');
       await sheet.waitFor({ state: 'detached' });
     }

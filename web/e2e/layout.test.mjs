@@ -241,6 +241,24 @@ test('the games list fits a phone, numbers its bots as the replay does; a bad re
   await page.waitForSelector('[data-testid=replay-missing]');
   assert.equal((await page.textContent('h1')).trim(), 'Nie ma takiej gry.');
   assert.doesNotMatch(await page.textContent('main'), /error|\{/);
+  // A table link to no table: the message is readable, dark on paper rather than on the felt.
+  await page.goto(BASE + '/table/doesnotexist');
+  await page.waitForSelector('main h1');
+  assert.equal((await page.textContent('main h1')).trim(), 'Nie ma takiego stołu.');
+  const contrast = await page.$eval('main h1', (h1) => {
+    const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    // The nearest box under the heading that paints a colour of its own, inside the page.
+    let el = h1;
+    while (el && el.tagName !== 'MAIN' && !/^rgb\(/.test(getComputedStyle(el).backgroundColor)) el = el.parentElement;
+    if (!el || el.tagName === 'MAIN') return 0;
+    const [a, b] = [lum(rgb(getComputedStyle(h1).color)), lum(rgb(getComputedStyle(el).backgroundColor))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+  assert.ok(contrast >= 4.5, `contrast ${contrast}`);
   // Czech: the hands column says what it counts.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(BASE + '/history');
@@ -249,4 +267,62 @@ test('the games list fits a phone, numbers its bots as the replay does; a bad re
   assert.equal((await page.locator('[data-testid=games] thead th').nth(3).textContent()).trim(), 'Počet her');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('a table for friends: the seat links fit a phone in Polish, every button on screen; Copy copies on plain http', async () => {
+  const page = await newPage(browser, PHONE);
+  // A server on the local network is plain http: no Clipboard API there.
+  await page.addInitScript(() => {
+    localStorage.setItem('mahjong.lang', 'pl');
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+  });
+  await page.goto(BASE + '/');
+  await page.click('[data-testid=create-table]');
+  const links = page.locator('[data-testid=seat-links]');
+  await links.waitFor();
+  const id = await links.getAttribute('data-table');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  for (const button of await links.locator('button').all()) {
+    const box = await button.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `${await button.textContent()} at ${box.x}+${box.width}`);
+  }
+  await page.click('[data-testid=copy-0]');
+  assert.equal((await page.textContent('[data-testid=copy-0]')).trim(), 'Skopiowano');
+  assert.equal(await page.evaluate(() => String(getSelection())), await page.inputValue('[data-testid=join-url-0]'));
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  const hostToken = await page.evaluate((t) => localStorage.getItem(`mahjong.host.${t}`), id);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  await drop({ id, host_token: hostToken });
+});
+
+test('a long Czech log line wraps between words, never under its tile', async () => {
+  const table = await quietTable('millington', 4);
+  const page = await tablePage(DESKTOP, 'cs');
+  await page.goto(BASE + table.seats[0].join_url);
+  await page.waitForSelector('[data-testid=hand] svg[data-tile]');
+  await page.evaluate(() => {
+    for (const [player, tile] of [[1, '1F'], [2, '2S'], [3, '3F']]) window.__inject({ type: 'event', event: { type: 'bonus', player, tile } });
+    window.__inject({ type: 'event', event: { type: 'set', player: 2, kind: 'pung', tile: '5D' } });
+  });
+  await page.waitForFunction(() => document.querySelectorAll('.log li').length >= 4);
+  const lines = await page.$$eval('.log li', (lis) =>
+    lis.map((li) => {
+      const box = (el) => el?.getBoundingClientRect();
+      const who = box(li.querySelector('.log-who'));
+      const what = box(li.querySelector('.log-what'));
+      const tile = box(li.querySelector('svg.tile'));
+      const spill = [...li.querySelectorAll('.log-who, .log-what')].some((el) => el.scrollWidth > el.clientWidth + 0.5);
+      return { text: li.textContent, who, what, tile, spill, log: box(li.parentElement).right };
+    }),
+  );
+  assert.ok(lines.some((l) => /bonusový kámen/.test(l.text)), 'the bonus lines are there');
+  for (const l of lines) {
+    if (!l.tile) continue;
+    assert.ok(!l.spill && l.who.right <= l.what.left + 0.5 && l.what.right <= l.tile.left + 0.5, `${l.text}: overlaps`);
+    assert.ok(l.tile.right <= l.log + 0.5, `${l.text}: past the log`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  await drop(table);
 });

@@ -232,6 +232,26 @@ test('the hint labels its numbers in English, Czech and Polish', async () => {
     const numbers = await hint.locator('[data-testid=hint-useful] td').allTextContents();
     assert.ok(tiles > 0 && numbers.length === tiles, `${lang}: a number under each tile`);
     for (const n of numbers) assert.match(n.trim(), /^\d+$/);
+    // Each number's title and the wall's count take the plural form of their number
+    // (1 kámen, 2–4 kameny, 5 kamenů; 1 kamień, 2–4 kamienie, 5 kamieni).
+    const form = (n) => new Intl.PluralRules(lang).select(n);
+    const usefulWords = {
+      en: { one: 'useful tile left', other: 'useful tiles left' },
+      cs: { one: 'zbývá {n} užitečný kámen', few: 'zbývají {n} užitečné kameny', other: 'zbývá {n} užitečných kamenů' },
+      pl: { one: 'zostaje {n} przydatny kamień', few: 'zostają {n} przydatne kamienie', many: 'zostaje {n} przydatnych kamieni' },
+    }[lang];
+    const titles = await hint.locator('[data-testid=hint-useful] td').evaluateAll((tds) => tds.map((td) => [td.textContent.trim(), td.title]));
+    for (const [n, title] of titles) {
+      assert.ok(title.includes(usefulWords[form(Number(n))].replace('{n}', n)), `${lang}: ${n} → ${title}`);
+    }
+    const wallWords = {
+      en: { one: 'tile in the wall', other: 'tiles in the wall' },
+      cs: { one: 'kámen ve zdi', few: 'kameny ve zdi', other: 'kamenů ve zdi' },
+      pl: { one: 'kamień w murze', few: 'kamienie w murze', many: 'kamieni w murze' },
+    }[lang];
+    const wallCount = Number(await page.textContent('[data-testid=wall-count]'));
+    const wallText = (await page.textContent('[data-testid=wall]')).replace(/\s+/g, ' ').trim();
+    assert.equal(wallText, `${wallCount} ${wallWords[form(wallCount)]}`, lang);
     if (await hint.locator('[data-testid=hint-waits]').count()) {
       assert.ok((await hint.locator('[data-testid=hint-waits] .hint-label').textContent()).trim().length > 3);
     }

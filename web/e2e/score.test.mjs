@@ -138,6 +138,11 @@ test('the assistant fits the ruleset: japanese tiles and fields, han, limit name
   const picker = await page.locator('[data-testid=picker] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile));
   assert.ok(picker.includes('1C') && picker.includes('9C') && picker.includes('5B'), `${picker}`);
   for (const c of ['2C', '5C', '8C', '1F', '1S']) assert.ok(!picker.includes(c), `${c} offered`);
+  // No North at a three-player table: a picked tile goes to a seat that is there (West).
+  assert.match(await page.textContent('[data-testid=picker] p'), /Západ/);
+  await page.click('[data-testid=picker] svg[data-tile="1C"]');
+  assert.equal(await page.inputValue('[data-testid=sa-concealed-W]'), '1C');
+  await page.fill('[data-testid=sa-concealed-W]', '');
   const flags = await page.locator('[data-testid=sa-flags] label').evaluateAll((els) => els.map((e) => e.dataset.flag));
   assert.deepEqual(flags, ['last_tile', 'ippatsu', 'heaven', 'earth']);
   assert.equal((await page.textContent('[data-testid=sa-flags] [data-flag=heaven]')).trim(), 'Tenhó');

@@ -109,6 +109,8 @@ test('a table made on the home page is joined from two browser contexts by its s
   const [a, b] = [await newPage(browser), await newPage(browser)];
   // Ann opens a table for two humans and two bots, and sends Bob the South seat's link.
   await a.goto(BASE + '/');
+  // The card says which rules the table gets: those chosen above it.
+  assert.equal((await a.textContent('[data-testid=friends-rules]')).trim(), 'Rules (chosen above): Classical (Millington)');
   await a.selectOption('[data-testid=seat-kind-0]', 'human');
   await a.selectOption('[data-testid=seat-kind-1]', 'human');
   await a.selectOption('[data-testid=seat-kind-2]', 'greedy');

@@ -396,13 +396,16 @@ export function Chart({ hands, names, upTo }: { hands: HandResult[]; names: stri
     />
   ));
   const mark = upTo !== undefined ? hands.findIndex((h) => h.hand === upTo) + 1 : -1;
+  // The axis in the totals table's terms: points where the game starts from a score (35,000).
+  const starting = hands[0].startingScore ?? 0;
+  const axis = (v: number) => grouped(starting + v);
   return (
     <figure class="chart" data-testid="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('sheet.chart')}>
         <line x1={pad.l} x2={W - pad.r} y1={y(0)} y2={y(0)} stroke="#999" stroke-dasharray="3 3" />
-        <text x={pad.l - 4} y={y(hi) + 4} text-anchor="end" font-size="10" fill="#666">{grouped(hi)}</text>
-        <text x={pad.l - 4} y={y(0) + 3} text-anchor="end" font-size="10" fill="#666">0</text>
-        <text x={pad.l - 4} y={y(lo)} text-anchor="end" font-size="10" fill="#666">{grouped(lo)}</text>
+        <text x={pad.l - 4} y={y(hi) + 4} text-anchor="end" font-size="10" fill="#666">{axis(hi)}</text>
+        <text x={pad.l - 4} y={y(0) + 3} text-anchor="end" font-size="10" fill="#666">{axis(0)}</text>
+        <text x={pad.l - 4} y={y(lo)} text-anchor="end" font-size="10" fill="#666">{axis(lo)}</text>
         {mark > 0 && <line x1={x(mark)} x2={x(mark)} y1={pad.t} y2={H - pad.b} stroke="#bbb" />}
         {lines}
         {series.map((s, i) =>

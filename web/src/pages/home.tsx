@@ -117,6 +117,9 @@ export function Home() {
         <section class="card">
           <h2>{t('home.friends')}</h2>
           <p class="muted">{t('home.friends_lead')}</p>
+          <p class="muted small" data-testid="friends-rules">
+            {t('home.friends_rules', { rules: rulesetLabel(ruleset) })}
+          </p>
           <div class="seat-kinds">
             {seatKinds.map((k, i) => (
               <label class="seat-kind">
@@ -190,6 +193,22 @@ export function Home() {
 
 function SeatLinks({ table }: { table: CreatedTable }) {
   const abs = (u: string) => new URL(u, location.origin).toString();
+  const [copied, setCopied] = useState<number | null>(null);
+  // The Clipboard API exists only on https or localhost: a server on the local network is
+  // plain http, so the link's own field is selected and copied the old way there.
+  function copy(seat: number, url: string, e: Event) {
+    const input = (e.currentTarget as HTMLElement).parentElement?.querySelector('input');
+    const done = () => {
+      setCopied(seat);
+      window.setTimeout(() => setCopied((c) => (c === seat ? null : c)), 2000);
+    };
+    const fallback = () => {
+      input?.select();
+      if (document.execCommand('copy')) done();
+    };
+    if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, fallback);
+    else fallback();
+  }
   return (
     <div class="seat-links" data-testid="seat-links" data-table={table.id}>
       <h3>{t('home.links')}</h3>
@@ -200,8 +219,8 @@ function SeatLinks({ table }: { table: CreatedTable }) {
             {s.join_url ? (
               <>
                 <input readOnly value={abs(s.join_url)} onFocus={(e) => (e.target as HTMLInputElement).select()} data-testid={`join-url-${s.seat}`} />
-                <button type="button" class="btn small" onClick={() => navigator.clipboard?.writeText(abs(s.join_url!))}>
-                  {t('home.copy')}
+                <button type="button" class="btn small" data-testid={`copy-${s.seat}`} onClick={(e) => copy(s.seat, abs(s.join_url!), e)}>
+                  {copied === s.seat ? t('home.copied') : t('home.copy')}
                 </button>
                 <button type="button" class="btn small primary" onClick={() => navigate(s.join_url!)}>
                   {t('home.sit')}

@@ -287,7 +287,7 @@ export function ScorePage() {
   }, [key]);
 
   const appendTile = (code: string) => {
-    const [w, field, idx] = focus.split('.');
+    const [w, field, idx] = target.split('.');
     update((x) => {
       if (field === 'winTile') x.winTile = code;
       else if (field === 'dora') x.dora = `${x.dora} ${code}`.trim();
@@ -303,6 +303,17 @@ export function ScorePage() {
   };
 
   const winnerMode = d.winner ? d.seats[d.winner].mode : null;
+  // Where a picked tile goes: the field last focused while it is on the page, else the last
+  // seat's concealed tiles (a three-player ruleset has no North, a typed score no tiles).
+  const shown = (f: string) => {
+    const [w, field] = f.split('.');
+    if (w) return seats.includes(w as Wind) && d.seats[w as Wind].mode === 'tiles';
+    if (field === 'winTile') return winnerMode === 'tiles';
+    if (field === 'dora' || field === 'ura') return family === 'japanese';
+    return field === 'doraIndicator' && family === 'korean' && doraOn(d, preset);
+  };
+  const fallback = [...seats].reverse().find((w) => d.seats[w].mode === 'tiles');
+  const target = shown(focus) || !fallback ? focus : `${fallback}.concealed`;
   const typedWinnerWithTiles = winnerMode === 'score' && seats.some((w) => w !== d.winner && d.seats[w].mode === 'tiles' && hasTiles(d.seats[w]));
 
   return (
@@ -441,7 +452,7 @@ export function ScorePage() {
                 w={w}
                 s={d.seats[w]}
                 isWinner={d.winner === w}
-                focus={focus}
+                focus={target}
                 setFocus={setFocus}
                 update={(f) => update((x) => f(x.seats[w]))}
                 outcome={outcome}
@@ -459,7 +470,7 @@ export function ScorePage() {
         <aside class="score-side">
           <section class="card picker" data-testid="picker">
             <h3>{t('score.picker')}</h3>
-            <p class="muted small">{t('score.picker_lead', { field: fieldLabel(focus, family) })}</p>
+            <p class="muted small">{t('score.picker_lead', { field: fieldLabel(target, family) })}</p>
             <div class="picker-tiles">
               {pickerCodes.map((c) => (
                 <Tile code={c} size="sm" onClick={() => appendTile(c)} />

@@ -15,7 +15,7 @@ import {
   setTiles,
   windOf,
 } from '../api';
-import { grouped, signedGrouped, standing, t } from '../i18n';
+import { grouped, signedGrouped, standing, t, tn } from '../i18n';
 import { declarationName, ruleInfo } from '../i18n/rules';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
@@ -196,13 +196,16 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
     send({ type: 'act', action });
   };
 
+  // On paper, not on the felt the table page lies on (dark text on green is hard to read).
   if (fatal)
     return (
       <div class="page narrow">
-        <h1>{fatal}</h1>
-        <p>
-          <a href="/">{t('nav.home')}</a>
-        </p>
+        <section class="card" data-testid="table-error">
+          <h1>{fatal}</h1>
+          <p>
+            <a href="/">{t('nav.home')}</a>
+          </p>
+        </section>
       </div>
     );
 
@@ -708,7 +711,7 @@ function HintPanel({ hint }: { hint: Hint }) {
   // many useful tiles each discard leaves.
   return (
     <div class="hint-panel" data-testid="hint">
-      <div class="hint-row" data-testid="hint-shanten" title={sh < 0 ? t('hint.complete') : sh === 0 ? t('hint.ready') : t('hint.away', { n: sh })}>
+      <div class="hint-row" data-testid="hint-shanten" title={sh < 0 ? t('hint.complete') : sh === 0 ? t('hint.ready') : tn('hint.away', sh)}>
         <span class="hint-label">{t('hint.shanten')}:</span>
         <b class="hint-value">{sh < 0 ? t('hint.complete_short') : sh === 0 ? `0 · ${t('hint.ready_short')}` : sh}</b>
       </div>
@@ -744,7 +747,7 @@ function HintPanel({ hint }: { hint: Hint }) {
             </tr>
             <tr data-testid="hint-useful">
               {best.map((d) => (
-                <td title={t('hint.useful', { n: d.useful })}>{d.useful}</td>
+                <td title={tn('hint.useful', d.useful)}>{d.useful}</td>
               ))}
             </tr>
           </tbody>
@@ -954,7 +957,7 @@ function CenterInfo(p: {
       </div>
       <div class="center-stats">
         <span data-testid="wall" title={t('table.wall')}>
-          <b data-testid="wall-count">{v.live_wall}</b> {t('table.wall_left')}
+          <b data-testid="wall-count">{v.live_wall}</b> {tn('table.wall_left', v.live_wall)}
         </span>
         <span>
           {t('table.hand_no', { n: v.hand + 1 })}
