@@ -2,7 +2,9 @@
 //! browser's *Hint* through the server, and the terminal client's `i`).
 
 use mahjong_engine::{SeatView, SetKind};
-use mahjong_hands::{counts_of, shanten, waits, Counts, Shape};
+use mahjong_hands::{
+    counts_of, shanten, shanten_with_jokers, waits, waits_with_jokers, Counts, JokerRules, Shape,
+};
 use mahjong_tiles::{Tile, KINDS};
 use serde::Serialize;
 
@@ -56,14 +58,34 @@ fn visible(view: &SeatView) -> Counts {
     c
 }
 
-/// The hint for a view under a ruleset's shape and seven-pairs rule.
-pub fn hint_for(view: &SeatView, shape: &Shape, seven_pairs: bool) -> Hint {
+/// The hint for a view under a ruleset's shape, seven-pairs rule and jokers (`jokers`: the
+/// ruleset's joker rules, `PlayRules::jokers`; a joker held then stands for any tile, and
+/// discarding it is weighed too).
+pub fn hint_for(
+    view: &SeatView,
+    shape: &Shape,
+    seven_pairs: bool,
+    jokers: Option<JokerRules>,
+) -> Hint {
     let counts = counts_of(&view.concealed);
     let declared = view.public.get(view.player).map_or(0, |s| s.sets.len());
     let seen = visible(view);
-    let held: usize = counts.iter().map(|&n| n as usize).sum();
-    let now = shanten(&counts, declared, shape, seven_pairs);
-    let useful = |c: &Counts, base: i8| -> u32 {
+    let held_jokers = match jokers {
+        Some(_) => view.concealed.iter().filter(|t| t.is_joker()).count() as u8,
+        None => 0,
+    };
+    // Shanten with `j` jokers held (as the greedy bot counts them: seven pairs aside).
+    let sh = |c: &Counts, j: u8| -> i8 {
+        match jokers {
+            Some(rules) if j > 0 => {
+                shanten_with_jokers(c, j, 4usize.saturating_sub(declared), shape, rules)
+            }
+            _ => shanten(c, declared, shape, seven_pairs),
+        }
+    };
+    let held = counts.iter().map(|&n| n as usize).sum::<usize>() + usize::from(held_jokers);
+    let now = sh(&counts, held_jokers);
+    let useful = |c: &Counts, j: u8, base: i8| -> u32 {
         let mut n = 0;
         for k in 0..KINDS {
             if !shape.has(Tile::from_kind(k)) || c[k] >= 4 || seen[k] >= 4 {
@@ -71,7 +93,7 @@ pub fn hint_for(view: &SeatView, shape: &Shape, seven_pairs: bool) -> Hint {
             }
             let mut more = *c;
             more[k] += 1;
-            if shanten(&more, declared, shape, seven_pairs) < base {
+            if sh(&more, j) < base {
                 n += 4 - seen[k] as u32;
             }
         }
@@ -86,18 +108,39 @@ pub fn hint_for(view: &SeatView, shape: &Shape, seven_pairs: bool) -> Hint {
             }
             let mut less = counts;
             less[k] -= 1;
-            let s = shanten(&less, declared, shape, seven_pairs);
+            let s = sh(&less, held_jokers);
             discards.push(DiscardHint {
                 tile: Tile::from_kind(k),
                 shanten: s,
-                useful: useful(&less, s),
+                useful: useful(&less, held_jokers, s),
+            });
+        }
+        if held_jokers > 0 {
+            let s = sh(&counts, held_jokers - 1);
+            discards.push(DiscardHint {
+                tile: Tile::JOKER,
+                shanten: s,
+                useful: useful(&counts, held_jokers - 1, s),
             });
         }
         discards.sort_by(|a, b| a.shanten.cmp(&b.shanten).then(b.useful.cmp(&a.useful)));
     } else if now == 0 {
-        wait_tiles = waits(&counts, declared, shape, seven_pairs, Some(&seen))
-            .tiles()
-            .collect();
+        wait_tiles = match jokers {
+            Some(rules) if held_jokers > 0 => waits_with_jokers(
+                &counts,
+                held_jokers,
+                4usize.saturating_sub(declared),
+                shape,
+                rules,
+            )
+            .iter()
+            .filter(|&k| seen[k] < 4)
+            .map(Tile::from_kind)
+            .collect(),
+            _ => waits(&counts, declared, shape, seven_pairs, Some(&seen))
+                .tiles()
+                .collect(),
+        };
     }
     Hint {
         shanten: now,

@@ -219,3 +219,38 @@ fn greedy_and_strong_claim_discarded_jokers_in_play() {
         "{offers} offers, {claims} claims"
     );
 }
+
+/// The hint (browser and terminal) counts the joker too: with it the hand is ready after a
+/// dragon goes, each dragon leaving the same waits; the joker itself is the worst discard.
+#[test]
+fn the_hint_counts_a_held_joker() {
+    let r = malaysian();
+    let play = r.play();
+    let shape = mahjong_hands::Shape::of(&r.tile_set());
+    let v = joker_hand();
+    let h = mahjong_bots::hint::hint_for(&v, &shape, play.seven_pairs, play.jokers);
+    assert_eq!(h.shanten, 0, "{h:?}");
+    let best: Vec<_> = h.discards.iter().take(2).map(|d| d.tile).collect();
+    assert!(
+        best.contains(&tile("RD")) && best.contains(&tile("GD")),
+        "{h:?}"
+    );
+    assert!(h.discards[..2].iter().all(|d| d.shanten == 0), "{h:?}");
+    let jk = h.discards.iter().find(|d| d.tile == tile("JK")).unwrap();
+    assert_eq!(jk.shanten, 1, "{h:?}");
+    assert_eq!(h.discards.len(), 13, "one per distinct tile: {h:?}");
+    // Without counting jokers the same hand has 13 tiles and no discard to offer.
+    let blind = mahjong_bots::hint::hint_for(&v, &shape, play.seven_pairs, None);
+    assert!(blind.discards.is_empty(), "{blind:?}");
+
+    // After RD goes: ready, and the joker makes GD a pair or EW a pung: waits on both.
+    let hand = "1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW GD JK";
+    let v = view3(hand, (&[], ""), quiet("E"), quiet("W"), turn(), Vec::new());
+    let h = mahjong_bots::hint::hint_for(&v, &shape, play.seven_pairs, play.jokers);
+    assert_eq!(h.shanten, 0, "{h:?}");
+    assert!(h.discards.is_empty(), "{h:?}");
+    assert!(
+        h.waits.contains(&tile("GD")) && h.waits.contains(&tile("EW")),
+        "{h:?}"
+    );
+}

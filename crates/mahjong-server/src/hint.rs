@@ -13,7 +13,8 @@ use crate::protocol::PROTOCOL_VERSION;
 pub(crate) fn hint_text(game: &Game, seat: usize) -> Utf8Bytes {
     let view = game.view(seat);
     let shape = Shape::of(&game.ruleset().tile_set());
-    let h = hint_for(&view, &shape, game.ruleset().play().seven_pairs);
+    let play = game.ruleset().play();
+    let h = hint_for(&view, &shape, play.seven_pairs, play.jokers);
     serde_json::json!({
         "type": "hint", "v": PROTOCOL_VERSION, "shanten": h.shanten,
         "waits": h.waits, "discards": h.discards,

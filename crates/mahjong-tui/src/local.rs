@@ -268,7 +268,8 @@ impl Table for LocalTable {
                     // and for a claim or a kong what a greedy bot would do.
                     let ruleset = self.game.ruleset();
                     let shape = Shape::of(&ruleset.tile_set());
-                    let mut hint = hint_for(&view, &shape, ruleset.play().seven_pairs);
+                    let play = ruleset.play();
+                    let mut hint = hint_for(&view, &shape, play.seven_pairs, play.jokers);
                     keep_legal_discards(&mut hint, &view.legal);
                     let a = self.hint_bot.act(&view);
                     let mut words = text::hint_text(&hint, self.lang);

@@ -104,6 +104,7 @@ fn the_hint_tells_shanten_waits_and_moves_to_the_best_discard() {
         &v,
         &Shape::of(&ruleset.tile_set()),
         ruleset.play().seven_pairs,
+        ruleset.play().jokers,
     );
     let best = hint.discards[0].clone();
     s.key(KeyEvent::from(KeyCode::Char('i')), now);

@@ -37,6 +37,7 @@ fn analysis(s: &Session<LocalTable>, legal: bool) -> mahjong_bots::hint::Hint {
         &view,
         &Shape::of(&ruleset.tile_set()),
         ruleset.play().seven_pairs,
+        ruleset.play().jokers,
     );
     if legal {
         keep_legal_discards(&mut hint, &view.legal);
