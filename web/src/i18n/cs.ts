@@ -55,7 +55,7 @@ export const cs: Record<Key, string> = {
   'ruleset.malaysian-3p': 'Malajsijská hra pro tři',
 
   'home.title': 'Mahjongový stůl, kdykoli budete chtít',
-  'home.lead': 'Zahrajte si klasickou čínskou hru proti botům jedním kliknutím, nebo otevřete stůl pro přátele a pošlete jim odkazy na místa.',
+  'home.lead': 'Zahrajte si mahjong proti botům jedním kliknutím, nebo otevřete stůl pro přátele a pošlete jim odkazy na místa.',
   'home.ruleset': 'Pravidla',
   'home.play_bots': 'Hrát proti {n} botům',
   'home.friends': 'Stůl s přáteli',

@@ -53,7 +53,7 @@ export const en = {
   'ruleset.malaysian-3p': 'Malaysian, three players',
 
   'home.title': 'A mahjong table, ready when you are',
-  'home.lead': 'Play the classical Chinese game against bots in one click, or open a table for friends and share the seat links.',
+  'home.lead': 'Play mahjong against bots in one click, or open a table for friends and share the seat links.',
   'home.ruleset': 'Rules',
   'home.play_bots': 'Play against {n} bots',
   'home.friends': 'A table with friends',

@@ -55,7 +55,7 @@ export const pl: Record<Key, string> = {
   'ruleset.malaysian-3p': 'Malezyjska gra dla trzech',
 
   'home.title': 'Stół do MahJongga, kiedy tylko zechcesz',
-  'home.lead': 'Zagraj w klasyczną grę chińską z botami jednym kliknięciem albo otwórz stół dla przyjaciół i wyślij im linki do miejsc.',
+  'home.lead': 'Zagraj w mahjonga z botami jednym kliknięciem albo otwórz stół dla przyjaciół i wyślij im linki do miejsc.',
   'home.ruleset': 'Zasady',
   'home.play_bots': 'Graj z {n} botami',
   'home.friends': 'Stół z przyjaciółmi',

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { api, displayNames, type GameEvent, parseRecord, windOf } from '../api';
 import { grouped, signed, t } from '../i18n';
-import { ruleInfo } from '../i18n/rules';
+import { declarationName, ruleInfo } from '../i18n/rules';
 import { allStates, type ReplayState } from '../replay-model';
 import { Chart, Payments, SeatScores, TotalsTable } from '../sheet';
 import { Tile, sortTiles } from '../tiles';
@@ -87,6 +87,9 @@ export function ReplayPage({ id }: { id: string }) {
   const scoresHere = ev?.type === 'scores' ? s.results[s.results.length - 1] : null;
   const final = states[states.length - 1];
   const rs = typeof header?.ruleset === 'object' ? header.ruleset.name : String(header?.ruleset ?? '');
+  // What a discard with the ready declaration is called in this family (Riichi, Original Call).
+  const family: string = typeof header?.ruleset === 'object' ? header.ruleset.family ?? '' : '';
+  const decl = declarationName(family) ?? t('action.original_call');
 
   return (
     <div class="page replay" data-testid="replay" data-pos={pos}>
@@ -125,7 +128,7 @@ export function ReplayPage({ id }: { id: string }) {
         </span>
       </div>
       <div class="replay-event" data-testid="rp-event">
-        {describe(ev, names)}
+        {describe(ev, names, decl)}
       </div>
       <div class="replay-board">
         {Array.from({ length: seats }, (_, q) => (
@@ -190,7 +193,7 @@ function ReplaySeat({ s, q, name, ev }: { s: ReplayState; q: number; name: strin
   );
 }
 
-function describe(e: GameEvent | undefined, names: string[]): JSX.Element | string {
+function describe(e: GameEvent | undefined, names: string[], decl: string): JSX.Element | string {
   if (!e) return '';
   const who = (p: number) => names[p] ?? `#${p}`;
   switch (e.type) {
@@ -225,11 +228,13 @@ function describe(e: GameEvent | undefined, names: string[]): JSX.Element | stri
         </>
       );
     case 'decision':
-      return t('replay.ev.decision', { name: who(e.player), action: t(`action.${e.action.type}`) });
+      // A button's label that leads into a choice of tiles ("Pung with the joker:") ends here.
+      return t('replay.ev.decision', { name: who(e.player), action: t(`action.${e.action.type}`).replace(/:$/, '') });
     case 'discard':
       return (
         <>
           {t('log.discard', { name: who(e.player) })} <Tile code={e.tile} size="xs" />
+          {e.call && <> · {decl}</>}
           {e.calling && <> · {t('seat.calling')}</>}
         </>
       );
