@@ -405,5 +405,12 @@ pub fn render(r: &LoadReport) -> String {
     for e in &r.error_samples {
         s.push_str(&format!("error: {e}\n"));
     }
+    // One address makes every table of a load test: the server's per-address caps stop it.
+    if r.error_samples.iter().any(|e| e.contains("429")) {
+        s.push_str(
+            "note: the server refused this address more tables or requests (429); for a load \
+             test from one address start it with --max-tables-per-client 0 --rate-per-second 0\n",
+        );
+    }
     s
 }
