@@ -108,7 +108,14 @@ fn tampered_scores_are_caught() {
     let out = mahjong().arg("replay").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains(&format!("line {}: recorded ", i + 1)), "{err}");
+    assert!(
+        err.contains(&format!(
+            "line {}: the scores event differs: payments[0].amount: recorded {}, the engine gives {amount}\n",
+            i + 1,
+            amount + 2
+        )),
+        "{err}"
+    );
 
     std::fs::write(&path, "{not json\n").unwrap();
     let out = mahjong().arg("replay").arg(&path).output().unwrap();
