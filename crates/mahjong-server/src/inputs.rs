@@ -124,9 +124,8 @@ fn server_messages(data: &[u8]) -> Vec<ServerMsg> {
 /// the game is over. Every line it sends back is one line of printable ASCII: what the
 /// server sends cannot end up in what we send.
 ///
-/// Not yet in `fuzz/run.sh`: the seat still panics on messages a real server would not
-/// send, such as a draw before the first `NewHand` or a flower where a playing tile
-/// belongs (docs/security.md, "Fuzzing").
+/// A message that makes no sense where it comes (a draw before any hand, a flower where a
+/// playing tile belongs) ends the seat with `ClientError::Protocol`, never a panic.
 pub fn mj_server_seat(data: &[u8]) {
     static RULESET: OnceLock<Ruleset> = OnceLock::new();
     let ruleset = RULESET.get_or_init(|| Ruleset::preset("bradfield").expect("a preset"));

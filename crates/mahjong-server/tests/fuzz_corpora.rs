@@ -66,7 +66,8 @@ fn bot_answer_corpus() {
     replay("bot_answer", mahjong_server::inputs::bot_answer);
 }
 
-/// Only the seeds (real games) for now: the target is not in `fuzz/run.sh` yet.
+/// Real games (the seeds), the messages that once made the client panic (`repro-*`), and
+/// the corpus's smaller files (docs/security.md, "Fuzzing").
 #[test]
 fn mj_server_seat_corpus() {
     replay("mj_server_seat", mahjong_server::inputs::mj_server_seat);
