@@ -265,7 +265,7 @@ fn answer_legal_sets() -> &'static [Vec<Action>] {
 const ANSWER_ID: u64 = 7;
 
 /// The lines an external bot program writes back (`mahjong simulate --bots 'cmd:…'`), each
-/// read as the answer to decision [`ANSWER_ID`] against the legal actions of real
+/// read as the answer to decision `ANSWER_ID` (7) against the legal actions of real
 /// decisions: an accepted action is one of them and reads back the same from its JSON, and
 /// whether a line is a well-formed answer (or a late one, skipped) does not depend on
 /// which actions are legal.
