@@ -111,6 +111,8 @@ test('a table made on the home page is joined from two browser contexts by its s
   await a.goto(BASE + '/');
   // The card says which rules the table gets: those chosen above it.
   assert.equal((await a.textContent('[data-testid=friends-rules]')).trim(), 'Rules (chosen above): Classical (Millington)');
+  // The claim timer starts at the ruleset's own (its option claim_seconds), as quick play's.
+  assert.equal(await a.inputValue('[data-testid=claim-seconds]'), '10');
   await a.selectOption('[data-testid=seat-kind-0]', 'human');
   await a.selectOption('[data-testid=seat-kind-1]', 'human');
   await a.selectOption('[data-testid=seat-kind-2]', 'greedy');

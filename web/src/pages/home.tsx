@@ -39,7 +39,11 @@ export function Home() {
   const [names, setNames] = useState<string[]>(['', '', '', '']);
   const [created, setCreated] = useState<CreatedTable | null>(null);
   const [error, setError] = useState('');
-  const [claim, setClaim] = useState(15);
+  // The claim timer as the user set it; until then the chosen ruleset's own (its option
+  // claim_seconds, as quick play uses), so the rules stay data.
+  const [claimSet, setClaim] = useState<number | null>(null);
+  const rulesetClaim = typeof info?.options.claim_seconds === 'number' ? info.options.claim_seconds : null;
+  const claim = claimSet ?? rulesetClaim ?? 10;
   const [delay, setDelay] = useState(BOT_DELAY_MS);
   const [quickBusy, setQuickBusy] = useState(false);
   const [quickError, setQuickError] = useState('');
@@ -53,7 +57,7 @@ export function Home() {
     try {
       const table = await api.createTable({
         ruleset,
-        options: { claim_seconds: claim },
+        options: claimSet === null ? {} : { claim_seconds: claimSet },
         seats: seatKinds,
         names: seatKinds.map((k, i) => (k === 'human' && names[i].trim() ? names[i].trim() : null)),
         bot_delay_ms: delay,
@@ -158,7 +162,7 @@ export function Home() {
           <div class="row">
             <label>
               {t('home.claim_seconds')}
-              <input type="number" min={0} max={120} value={claim} onInput={(e) => setClaim(Number((e.target as HTMLInputElement).value))} />
+              <input type="number" min={0} max={120} value={claim} data-testid="claim-seconds" onInput={(e) => setClaim(Number((e.target as HTMLInputElement).value))} />
             </label>
             <label>
               {t('home.bot_delay')}
