@@ -203,6 +203,14 @@ test('the score sheet speaks to the player, names its limit, and numbers have on
   await drop(table);
 });
 
+/** Each element's name: its text before the total (`<b>`). A total of 0 has no sign, so a
+ *  pattern for the number would take a bot's own number with it. */
+function namesBeforeTotals(locator) {
+  return locator.evaluateAll((els) =>
+    els.map((e) => e.textContent.slice(0, e.textContent.length - e.querySelector('b').textContent.length).trim()),
+  );
+}
+
 test('the games list fits a phone, numbers its bots as the replay does; a bad replay link is a page', async () => {
   const table = await api('POST', '/api/tables', {
     ruleset: 'korean-3p',
@@ -218,9 +226,7 @@ test('the games list fits a phone, numbers its bots as the replay does; a bad re
   const row = page.locator(`[data-testid=games] tr[data-game="${table.id}"]`);
   await row.waitFor();
   assert.deepEqual(
-    // The name is what comes before the total (a total of 0 has no sign: a pattern for the
-    // number would take the bot's number with it).
-    await row.locator('[data-testid=game-player]').evaluateAll((els) => els.map((e) => e.textContent.slice(0, e.textContent.length - e.querySelector('b').textContent.length).trim())),
+    await namesBeforeTotals(row.locator('[data-testid=game-player]')),
     ['Chciwy bot 1', 'Chciwy bot 2', 'Chciwy bot 3'],
   );
   // Nothing starts out of view: the replay button is on screen without scrolling sideways.
@@ -232,11 +238,8 @@ test('the games list fits a phone, numbers its bots as the replay does; a bad re
   // The replay names them the same way.
   await row.locator('a.btn').click();
   await page.waitForSelector('[data-testid=replay]');
-  const replayNames = await page
-    .locator('.final-line .player-total')
-    .evaluateAll((els) => els.map((e) => e.textContent.slice(0, e.textContent.length - e.querySelector('b').textContent.length).trim()));
   assert.deepEqual(
-    replayNames,
+    await namesBeforeTotals(page.locator('.final-line .player-total')),
     ['Chciwy bot 1', 'Chciwy bot 2', 'Chciwy bot 3'],
   );
 

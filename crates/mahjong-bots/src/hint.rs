@@ -69,6 +69,7 @@ pub fn hint_for(
 ) -> Hint {
     let counts = counts_of(&view.concealed);
     let declared = view.public.get(view.player).map_or(0, |s| s.sets.len());
+    let sets_needed = 4usize.saturating_sub(declared);
     let seen = visible(view);
     let held_jokers = match jokers {
         Some(_) => view.concealed.iter().filter(|t| t.is_joker()).count() as u8,
@@ -77,9 +78,7 @@ pub fn hint_for(
     // Shanten with `j` jokers held (as the greedy bot counts them: seven pairs aside).
     let sh = |c: &Counts, j: u8| -> i8 {
         match jokers {
-            Some(rules) if j > 0 => {
-                shanten_with_jokers(c, j, 4usize.saturating_sub(declared), shape, rules)
-            }
+            Some(rules) if j > 0 => shanten_with_jokers(c, j, sets_needed, shape, rules),
             _ => shanten(c, declared, shape, seven_pairs),
         }
     };
@@ -126,17 +125,13 @@ pub fn hint_for(
         discards.sort_by(|a, b| a.shanten.cmp(&b.shanten).then(b.useful.cmp(&a.useful)));
     } else if now == 0 {
         wait_tiles = match jokers {
-            Some(rules) if held_jokers > 0 => waits_with_jokers(
-                &counts,
-                held_jokers,
-                4usize.saturating_sub(declared),
-                shape,
-                rules,
-            )
-            .iter()
-            .filter(|&k| seen[k] < 4)
-            .map(Tile::from_kind)
-            .collect(),
+            Some(rules) if held_jokers > 0 => {
+                waits_with_jokers(&counts, held_jokers, sets_needed, shape, rules)
+                    .iter()
+                    .filter(|&k| seen[k] < 4)
+                    .map(Tile::from_kind)
+                    .collect()
+            }
             _ => waits(&counts, declared, shape, seven_pairs, Some(&seen))
                 .tiles()
                 .collect(),

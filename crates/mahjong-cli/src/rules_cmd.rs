@@ -105,7 +105,6 @@ pub fn one(id: &str, lang: &str, json: bool) -> Result<String, String> {
 /// The entry an id names: exactly, else ignoring case and reading `-` as the en dash of a
 /// range (`m53-m56` is `M53–M56`), else by its key.
 fn find(id: &str) -> Option<&'static Entry> {
-    let loose = |s: &str| s.replace('–', "-").to_lowercase();
     catalogue::entry(id).or_else(|| {
         let want = loose(id);
         catalogue::catalogue()
@@ -118,7 +117,6 @@ fn find(id: &str) -> Option<&'static Entry> {
 /// (`M5` is in `M1–M8`), else the ids that start with it (`M11` → `M114a`, …), else those
 /// that start with it less its trailing letters (`M116z` → `M116a`, …).
 fn near(id: &str) -> Vec<&'static str> {
-    let loose = |s: &str| s.replace('–', "-").to_lowercase();
     let want = loose(id);
     // "k3-hp12a" → ("k3-hp", 12): the id's last number (after its family's digit, before a
     // letter that ends it) and what comes before.
@@ -162,6 +160,11 @@ fn near(id: &str) -> Vec<&'static str> {
         return Vec::new();
     }
     starting(stem)
+}
+
+/// An id as a user may type it: any case, a hyphen for a range's en dash.
+fn loose(id: &str) -> String {
+    id.replace('–', "-").to_lowercase()
 }
 
 /// How many ids an unknown id's error suggests.

@@ -694,20 +694,20 @@ pub fn plural(lang: Lang, n: u64) -> Plural {
 
 /// `n` han in `lang`, `shown` (the number as it is to be written, padded) in its place.
 pub fn han(lang: Lang, n: u64, shown: &dyn Display) -> String {
-    let msg = match plural(lang, n) {
-        Plural::One => Msg::Han,
-        Plural::Few => Msg::HanFew,
-        Plural::Many => Msg::HanMany,
-    };
-    tr(lang, msg, &[("n", shown)])
+    counted(lang, n, shown, [Msg::Han, Msg::HanFew, Msg::HanMany])
 }
 
 /// `n` fan in `lang`, as [`han`].
 pub fn fan(lang: Lang, n: u64, shown: &dyn Display) -> String {
+    counted(lang, n, shown, [Msg::Fan, Msg::FanFew, Msg::FanMany])
+}
+
+/// `n` of something in the form of `forms` (one, few, many) that `lang` uses for `n`.
+fn counted(lang: Lang, n: u64, shown: &dyn Display, [one, few, many]: [Msg; 3]) -> String {
     let msg = match plural(lang, n) {
-        Plural::One => Msg::Fan,
-        Plural::Few => Msg::FanFew,
-        Plural::Many => Msg::FanMany,
+        Plural::One => one,
+        Plural::Few => few,
+        Plural::Many => many,
     };
     tr(lang, msg, &[("n", shown)])
 }

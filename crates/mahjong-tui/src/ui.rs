@@ -122,12 +122,26 @@ fn wrap_words(text: &str, width: usize, indent: usize) -> Vec<String> {
             _ => words.push(word.to_string()),
         }
     }
+    fill(
+        words.iter().map(String::as_str),
+        String::new(),
+        width,
+        indent,
+    )
+}
+
+/// `words` filled into lines of at most `width` columns, the first after `line` (its start:
+/// empty, or a label), each further one indented by `indent` spaces.
+fn fill<'a>(
+    words: impl IntoIterator<Item = &'a str>,
+    mut line: String,
+    width: usize,
+    indent: usize,
+) -> Vec<String> {
     let mut out = vec![];
-    let mut line = String::new();
     let mut start = true;
-    for word in &words {
-        let len = width_of(&line);
-        if !start && len + 1 + width_of(word) > width {
+    for word in words {
+        if !start && width_of(&line) + 1 + width_of(word) > width {
             out.push(std::mem::replace(&mut line, " ".repeat(indent)));
             start = true;
         }
@@ -1390,23 +1404,15 @@ pub fn rule_text_lines_at(sheet: &ScoreSheet, lang: Lang, width: usize) -> Vec<S
             continue;
         };
         let id_width = id.chars().count().max(6);
-        let mut line = format!("   {id:<id_width$} ");
+        let line = format!("   {id:<id_width$} ");
         let indent = line.chars().count();
         let text_width = RULE_TEXT_WIDTH.min(width.saturating_sub(indent)).max(20);
-        let mut at_start = true;
-        for word in entry.text(lang).split_whitespace() {
-            let len = line.chars().count();
-            if !at_start && len + 1 + word.chars().count() > indent + text_width {
-                out.push(std::mem::replace(&mut line, " ".repeat(indent)));
-                at_start = true;
-            }
-            if !at_start {
-                line.push(' ');
-            }
-            line.push_str(word);
-            at_start = false;
-        }
-        out.push(line);
+        out.extend(fill(
+            entry.text(lang).split_whitespace(),
+            line,
+            indent + text_width,
+            indent,
+        ));
     }
     out
 }
