@@ -263,6 +263,65 @@ impl Seat {
         is_complete(&c, self.declared(), &self.shape, self.seven_pairs)
     }
 
+    /// Player `id` went Mah-Jongg: with `tile` drawn from the wall (or a loose tile), or
+    /// with the last discard or the robbed kong's tile (`None`). Scoring starts; ours,
+    /// we declare the hand (`out`).
+    fn on_win(&mut self, id: u32, tile: Option<Tile>, out: &mut Vec<String>) {
+        if self.log.win.is_some() {
+            // Told once already (a hand has one winner).
+            return;
+        }
+        self.stage = Stage::Scoring;
+        self.pending = Pending::None;
+        let Some(p) = self.index_of(id) else {
+            return;
+        };
+        // The live wall is empty: the last tile was drawn, or this is the discard
+        // after it (a loose tile or a robbed kong is neither).
+        let last = self.live() == 0;
+        self.log.win = Some(match tile {
+            Some(tile) => AuditWin {
+                player: p,
+                tile,
+                from: if self.after_kong[p] { "loose" } else { "wall" },
+                supplier: None,
+                last_tile: last && !self.after_kong[p],
+            },
+            None => match (self.winning_claim, self.konger) {
+                (Some(tile), Some(k)) => AuditWin {
+                    player: p,
+                    tile,
+                    from: "robbed_kong",
+                    supplier: Some(k),
+                    last_tile: false,
+                },
+                _ => {
+                    let (d, tile, serial) = self.last_discard.unwrap_or((p, Tile::from_kind(0), 0));
+                    if self.danger == Some((d, serial)) {
+                        self.log.cannon = Some(d);
+                        self.log.cannon_late = self.live() <= 4;
+                    }
+                    AuditWin {
+                        player: p,
+                        tile,
+                        from: "discard",
+                        supplier: Some(d),
+                        last_tile: last,
+                    }
+                }
+            },
+        });
+        if p == self.my {
+            let claimed = match tile {
+                Some(_) => None,
+                None => self
+                    .winning_claim
+                    .or(self.last_discard.map(|(_, tile, _)| tile)),
+            };
+            self.declare_win(claimed, out);
+        }
+    }
+
     /// Whether `msg` can be handled now: a move before any hand is dealt, a flower or
     /// joker where a playing tile belongs, or a chow that runs off its suit is refused.
     fn check(&self, msg: &ServerMsg) -> Result<(), &'static str> {
@@ -478,7 +537,7 @@ impl Seat {
                     });
                 }
             }
-            ServerMsg::RobsKong(_, t) => {
+            ServerMsg::RobsKong(id, t) => {
                 self.winning_claim = Some(*t);
                 // The robbed kong is a pung again.
                 if let Some(p) = self.konger {
@@ -489,59 +548,11 @@ impl Seat {
                         s.kind = SetKind::Pung;
                     }
                 }
+                // mj-server sends no `PlayerMahJongs` after this: the robber has won, and
+                // scoring starts (he declares, the others show their tiles).
+                self.on_win(*id, None, &mut out);
             }
-            ServerMsg::MahJongs(id, t) => {
-                self.stage = Stage::Scoring;
-                self.pending = Pending::None;
-                let Some(p) = self.index_of(*id) else {
-                    return Ok(out);
-                };
-                // The live wall is empty: the last tile was drawn, or this is the discard
-                // after it (a loose tile or a robbed kong is neither).
-                let last = self.live() == 0;
-                self.log.win = Some(match t {
-                    Some(tile) => AuditWin {
-                        player: p,
-                        tile: *tile,
-                        from: if self.after_kong[p] { "loose" } else { "wall" },
-                        supplier: None,
-                        last_tile: last && !self.after_kong[p],
-                    },
-                    None => match (self.winning_claim, self.konger) {
-                        (Some(tile), Some(k)) => AuditWin {
-                            player: p,
-                            tile,
-                            from: "robbed_kong",
-                            supplier: Some(k),
-                            last_tile: false,
-                        },
-                        _ => {
-                            let (d, tile, serial) =
-                                self.last_discard.unwrap_or((p, Tile::from_kind(0), 0));
-                            if self.danger == Some((d, serial)) {
-                                self.log.cannon = Some(d);
-                                self.log.cannon_late = self.live() <= 4;
-                            }
-                            AuditWin {
-                                player: p,
-                                tile,
-                                from: "discard",
-                                supplier: Some(d),
-                                last_tile: last,
-                            }
-                        }
-                    },
-                });
-                if p == self.my {
-                    let claimed = match t {
-                        Some(_) => None,
-                        None => self
-                            .winning_claim
-                            .or(self.last_discard.map(|(_, tile, _)| tile)),
-                    };
-                    self.declare_win(claimed, &mut out);
-                }
-            }
+            ServerMsg::MahJongs(id, t) => self.on_win(*id, *t, &mut out),
             ServerMsg::HandScore { id, score, text } => {
                 if let Some(p) = self.index_of(*id) {
                     self.log.theirs[p] = Some((*score, text.clone()));

@@ -1,0 +1,82 @@
+//! A kong robbed at mj-server: the robber declares his hand and the others show theirs.
+//! mj-server follows `PlayerRobsKong` with no `PlayerMahJongs`; our seat used to wait for
+//! one, so the game stalled until the match runner gave it up.
+//!
+//! The transcripts are what our seat received from mj-server 1.11 in two games of
+//! `mahjong bot mj-match --seed 12` (games 95 and 57: mj-server `--seed 107` with our seat
+//! the fourth to connect, `--seed 69` with it the second), cut to the game's start and the
+//! hand with the robbed kong. The server's own echoes in them (`PlayerChows 4 6D Lower`,
+//! `PlayerShowsTiles 2 …`) are what our seat's answers must be.
+
+use std::io::Cursor;
+
+use mahjong_mj::{play, ClientError, GameReport, Seat};
+use mahjong_rules::Ruleset;
+
+/// What our greedy seat (seeded as the match runner seeds it) sends in answer to `file`,
+/// one line each, and its report.
+fn replay(file: &str, seed: u64) -> (Vec<String>, GameReport) {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("transcript");
+    let ruleset = Ruleset::preset("bradfield").unwrap();
+    let bot = mahjong_bots::bot_for_ruleset("greedy", &ruleset, seed).unwrap();
+    let mut seat = Seat::new(bot, &ruleset, "mahjong-greedy");
+    let mut sent = Vec::new();
+    let end = play(&mut seat, &mut Cursor::new(text), &mut sent, |_| true);
+    // The transcript stops after the hand's settlement, mid-game.
+    assert!(
+        matches!(end, Err(ClientError::Closed { hands: 1 })),
+        "{end:?}"
+    );
+    let sent = String::from_utf8(sent).unwrap();
+    let lines = sent.split("\r\n").filter(|l| !l.is_empty());
+    (lines.map(str::to_owned).collect(), seat.report().clone())
+}
+
+/// The lines after the last one equal to `from`.
+fn after(lines: &[String], from: &str) -> Vec<String> {
+    let i = lines
+        .iter()
+        .rposition(|l| l == from)
+        .expect("the line was sent");
+    lines[i + 1..].to_vec()
+}
+
+#[test]
+fn the_robber_declares_his_hand() {
+    let (sent, report) = replay("robbed-kong-ours.txt", 107);
+    // We claim the kong's tile, then put it into a chow and declare the concealed rest, as
+    // the server echoes it (`PlayerChows 4 6D Lower`, `PlayerFormsClosedChow 4 1B`, …).
+    assert_eq!(
+        after(&sent, "MahJong 28"),
+        [
+            "Chow 0 Lower",
+            "FormClosedChow 1B",
+            "FormClosedPair 1C",
+            "FormClosedChow 2C",
+        ]
+    );
+    // Our scorer agrees with the server's: 96 to the robber (1 double for robbing a kong).
+    let [audit] = report.audits.as_slice() else {
+        panic!("one hand audited: {:?}", report.audits.len())
+    };
+    assert!(audit.agrees(), "{audit:?}");
+    assert!(audit.theirs.contains(&96), "{:?}", audit.theirs);
+    assert_eq!(audit.table["win"]["from"], "robbed_kong");
+    assert!(report.hands[0].won);
+}
+
+#[test]
+fn the_others_show_their_tiles_after_a_robbed_kong() {
+    let (sent, report) = replay("robbed-kong-theirs.txt", 69);
+    // Player 1 robbed player 4's kong; after his score we show our hand, as the server
+    // echoes it (`PlayerShowsTiles 2 9C 2B 2B 1C 4B 2C 8C 5B 6B 5B`).
+    assert_eq!(after(&sent, "NoClaim 36"), ["ShowTiles"]);
+    let [audit] = report.audits.as_slice() else {
+        panic!("one hand audited: {:?}", report.audits.len())
+    };
+    assert!(audit.agrees(), "{audit:?}");
+    assert!(audit.theirs.contains(&136), "{:?}", audit.theirs);
+    assert_eq!(audit.table["win"]["from"], "robbed_kong");
+    assert!(!report.hands[0].won);
+}
