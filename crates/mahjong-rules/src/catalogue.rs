@@ -221,9 +221,23 @@ pub struct Entry {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub declaration: Option<Names>,
+    /// Beside a [`Entry::declaration`] that names the act rather than a state (korean-3p's
+    /// `Ready declaration`): what a seat that has declared shows (`Ready`). Front ends show
+    /// the declaration's own name where this is absent (`Riichi`, `Original Call`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub declared: Option<Names>,
 }
 
 impl Entry {
+    /// What a seat that has made this rule's declaration shows, in every language:
+    /// [`Entry::declared`], else the declaration's name; `None` on a rule with no declaration.
+    pub fn declared_state(&self) -> Option<&Names> {
+        self.declaration
+            .as_ref()
+            .map(|d| self.declared.as_ref().unwrap_or(d))
+    }
+
     /// What the rule says in `lang`: one to three sentences, with the rule's value when it is
     /// a score rule (`M116d` in English: "Each pung or kong of dragons scores 1 double, for
     /// any player.").
@@ -260,6 +274,8 @@ struct FileEntry {
     variants: Vec<Names>,
     #[serde(default)]
     declaration: Option<Names>,
+    #[serde(default)]
+    declared: Option<Names>,
 }
 
 #[derive(Deserialize)]
@@ -291,6 +307,7 @@ pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
             text: e.text,
             variants: e.variants,
             declaration: e.declaration,
+            declared: e.declared,
         })
         .collect())
 }
@@ -447,6 +464,44 @@ mod tests {
         assert!(!holds_id("id = \"M114a\"", "M11"));
         assert!(!holds_id("id = \"M114a\"", ""));
         assert!(entry("NO-SUCH-ID").is_none());
+    }
+
+    #[test]
+    fn a_family_names_at_most_one_declaration_and_what_a_declared_seat_shows() {
+        let mut shown = vec![];
+        for (family, text) in crate::families::all_catalogues() {
+            let entries = parse(family, text).unwrap();
+            let with: Vec<_> = entries.iter().filter(|e| e.declaration.is_some()).collect();
+            assert!(with.len() <= 1, "{family}: several declarations");
+            for e in &entries {
+                assert!(
+                    e.declared.is_none() || e.declaration.is_some(),
+                    "{}: `declared` without a declaration",
+                    e.id
+                );
+            }
+            if let Some(e) = with.first() {
+                shown.push((
+                    family,
+                    e.id.as_str().to_owned(),
+                    e.declared_state().unwrap().en.clone(),
+                ));
+            }
+        }
+        shown.sort();
+        assert_eq!(
+            shown,
+            [
+                (
+                    "classical",
+                    "M53–M56".to_owned(),
+                    "Original Call".to_owned()
+                ),
+                ("japanese", "J3-Y4".to_owned(), "Riichi".to_owned()),
+                ("kajongg", "KJ-S10".to_owned(), "Original Call".to_owned()),
+                ("korean", "K3-P9".to_owned(), "Ready".to_owned()),
+            ]
+        );
     }
 
     #[test]

@@ -149,6 +149,10 @@ pub struct PlayRules {
     pub prevailing_rotates: bool,
     /// A game ends after this many hands whatever its rounds (MY3-M3 counts hands).
     pub hands: Option<u32>,
+    /// The family lets a player set tiles aside in his turn for a loose tile (J3-T4's
+    /// North; which ones, when: [`crate::PlayHooks::may_set_aside`]). Jokers set aside
+    /// (MY3-J6) come with [`PlayRules::jokers`].
+    pub set_aside: bool,
 }
 
 pub(crate) fn default_claim_seconds() -> u32 {
@@ -177,6 +181,7 @@ impl PlayRules {
             rob_concealed_kong: false,
             prevailing_rotates: true,
             hands: None,
+            set_aside: false,
         }
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use std::fmt::Display;
 
 use mahjong_engine::{Action, Event, PaymentRecord, PhaseView, PublicSet, ScoredItem, SeatView};
-use mahjong_rules::catalogue::Names;
+use mahjong_rules::catalogue::Entry;
 use mahjong_rules::WinFrom;
 use mahjong_tiles::{Tile, Wind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -124,9 +124,6 @@ pub struct RulesetKeys {
     pub aside: bool,
     /// `j`: taking a joker back from an exposed pung (MY3-J5, option `joker_swap`).
     pub swap: bool,
-    /// The declaration's name names the act (korean-3p's Ready declaration), not a state:
-    /// a seat that declared shows `ready` ([`Msg::SeatReady`]), as the web client's badge.
-    pub ready_state: bool,
 }
 
 impl RulesetKeys {
@@ -136,7 +133,6 @@ impl RulesetKeys {
         chow: true,
         aside: true,
         swap: true,
-        ready_state: false,
     };
 
     /// The keys of ruleset `name` (a preset), [`RulesetKeys::ALL`] for a name no preset has.
@@ -150,9 +146,8 @@ impl RulesetKeys {
             declare: mahjong_rules::catalogue::of_family(family).any(|e| e.declaration.is_some()),
             chow: play.chow_claims,
             // J3-T4 sets a North aside; a joker may be set aside where the set has jokers.
-            aside: family == "japanese" || play.jokers.is_some(),
+            aside: play.set_aside || play.jokers.is_some(),
             swap: play.joker_swap,
-            ready_state: family == "korean",
         }
     }
 }
@@ -176,8 +171,9 @@ pub struct App {
     ruleset: String,
     /// The language of every text.
     lang: Lang,
-    /// What the ruleset calls declaring ready ([`App::declaration`]), in every language.
-    declaration: Option<&'static Names>,
+    /// The catalogue's rule for declaring ready, which names the declaration
+    /// ([`App::declaration`]) and what a declared seat shows ([`App::declared_state`]).
+    declaration: Option<&'static Entry>,
     /// The keys the ruleset uses.
     keys: RulesetKeys,
     table: String,
@@ -496,7 +492,7 @@ impl App {
     /// `Original Call`), from the rule catalogue, in the client's language; `Original Call`
     /// for a ruleset this client cannot resolve by name (a user's file at a server's table).
     pub fn declaration(&self) -> &'static str {
-        match self.declaration {
+        match self.declaration.and_then(|e| e.declaration.as_ref()) {
             Some(names) => names.get(self.lang),
             None => Msg::OriginalCall.template(self.lang),
         }
@@ -507,13 +503,12 @@ impl App {
         self.keys
     }
 
-    /// What a seat that has declared ready shows on its line: the declaration's name where
-    /// it names a state (`Riichi`, `Original Call`), else `ready` (korean-3p).
-    pub fn declared_state(&self) -> String {
-        if self.keys.ready_state {
-            self.tr(Msg::SeatReady, &[]).trim().to_string()
-        } else {
-            self.declaration().to_string()
+    /// What a seat that has declared ready shows on its line, as the catalogue says
+    /// ([`Entry::declared_state`]: `Riichi`, `Original Call`, korean-3p's `Ready`).
+    pub fn declared_state(&self) -> &'static str {
+        match self.declaration.and_then(Entry::declared_state) {
+            Some(names) => names.get(self.lang),
+            None => Msg::OriginalCall.template(self.lang),
         }
     }
 
@@ -565,11 +560,12 @@ impl App {
         })
     }
 
-    /// [`App::declaration`]'s names for ruleset `name`, looked up once when seated.
-    fn declaration_of(name: &str) -> Option<&'static Names> {
+    /// The catalogue's rule naming ruleset `name`'s ready declaration, looked up once when
+    /// seated.
+    fn declaration_of(name: &str) -> Option<&'static Entry> {
         mahjong_rules::Ruleset::preset(name).ok().and_then(|r| {
             let family = r.options.family();
-            mahjong_rules::catalogue::of_family(family).find_map(|e| e.declaration.as_ref())
+            mahjong_rules::catalogue::of_family(family).find(|e| e.declaration.is_some())
         })
     }
 

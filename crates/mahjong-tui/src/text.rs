@@ -362,9 +362,6 @@ messages! {
         " {n} kam.  punkty {points}";
     /// A calling seat.
     SeatCalling: "  calling", "  čeká", "  gotowy";
-    /// A seat that declared ready where the ruleset's declaration names the act, not a state
-    /// (korean-3p's Ready declaration; the web client's badge).
-    SeatReady: "  ready", "  čeká", "  czeka";
     /// The mark of a concealed kong in a set (`[4C 4C 4C 4C concealed]`).
     ConcealedMark: " concealed", " skrytý", " zakryty";
     /// Bonus tiles.

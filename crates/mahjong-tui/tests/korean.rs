@@ -99,7 +99,7 @@ struct Frozen {
 const FROZEN: [Frozen; 3] = [
     Frozen {
         lang: Lang::En,
-        state: "  ready",
+        state: "  Ready",
         declared: "you discard 6C with Ready declaration",
         hint: "hint: ready after the right discard · best discard {drawn} (then 0 from ready, \
                {useful} useful tiles)",
@@ -109,7 +109,7 @@ const FROZEN: [Frozen; 3] = [
     },
     Frozen {
         lang: Lang::Cs,
-        state: "  čeká",
+        state: "  Čeká",
         declared: "zahazujete 6C: Ohlášení čekání",
         hint: "rada: čekající ruka po správném odhozu · nejlepší odhoz {drawn} (pak chybí 0, \
                užitečných kamenů {useful})",
@@ -119,7 +119,7 @@ const FROZEN: [Frozen; 3] = [
     },
     Frozen {
         lang: Lang::Pl,
-        state: "  czeka",
+        state: "  Czeka",
         declared: "odrzucasz 6C: Zapowiedź gotowości",
         hint: "podpowiedź: gotowa po właściwym zrzucie · najlepszy zrzut {drawn} (potem brakuje \
                0, przydatnych kamieni {useful})",

@@ -49,4 +49,10 @@ variants?: Array<RuleNames>,
  * On the rule that governs declaring a hand ready with a discard (one per family at
  * most): what front ends call the declaration (`Original Call`, `Riichi`).
  */
-declaration?: RuleNames, };
+declaration?: RuleNames, 
+/**
+ * Beside a [`Entry::declaration`] that names the act rather than a state (korean-3p's
+ * `Ready declaration`): what a seat that has declared shows (`Ready`). Front ends show
+ * the declaration's own name where this is absent (`Riichi`, `Original Call`).
+ */
+declared?: RuleNames, };

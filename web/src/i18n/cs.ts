@@ -162,7 +162,6 @@ export const cs: Record<Key, string> = {
   'log.pays_back': 'vrací hráči {name} {amount}',
   'log.n.calling': 'odhoz a ohlášení čekající ruky',
   'seat.calling': 'Čeká',
-  'seat.declared_ready': 'Čeká',
   'log.n.chow': 'čou',
   'log.n.pung': 'pong',
   'log.n.kong': 'kong',

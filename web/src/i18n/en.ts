@@ -160,7 +160,6 @@ export const en = {
   'log.pays_back': 'pays {name} {amount} back',
   'log.n.calling': 'discard, declaring a calling hand',
   'seat.calling': 'Calling',
-  'seat.declared_ready': 'Ready',
   'log.n.chow': 'chow',
   'log.n.pung': 'pung',
   'log.n.kong': 'kong',

@@ -162,7 +162,6 @@ export const pl: Record<Key, string> = {
   'log.pays_back': 'zwraca graczowi {name} {amount}',
   'log.n.calling': 'zrzut z zapowiedzią ręki gotowej',
   'seat.calling': 'Gotowy',
-  'seat.declared_ready': 'Czeka',
   'log.n.chow': 'chow',
   'log.n.pung': 'pung',
   'log.n.kong': 'kong',

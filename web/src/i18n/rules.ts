@@ -133,6 +133,18 @@ export function declarationName(family: string): string | null {
 }
 
 /**
+ * What a seat that has declared ready shows in `family` (`Riichi`, `Original Call`, the
+ * Korean `Ready`), in the current language: the catalogue's `declared`, else the
+ * declaration's own name; `null` when the family's catalogue names no declaration.
+ */
+export function declaredName(family: string): string | null {
+  for (const e of BY_ID.values()) {
+    if (e.family === family && e.declaration) return (e.declared ?? e.declaration)[lang()];
+  }
+  return null;
+}
+
+/**
  * Whether items citing rule `id` count han (and yakuman in place of doubles) rather than
  * points and doubles: the catalogue entry's `units`, set once per family file.
  */

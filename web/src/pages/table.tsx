@@ -16,7 +16,7 @@ import {
   windOf,
 } from '../api';
 import { grouped, signedGrouped, standing, t, tn } from '../i18n';
-import { declarationName, ruleInfo } from '../i18n/rules';
+import { declarationName, declaredName, ruleInfo } from '../i18n/rules';
 import { Tile, sortTiles, tileName } from '../tiles';
 import { ScoreSheet, type HandResult, resultFromEvents } from '../sheet';
 import { Hanzi, WIND_HANZI, WindMark } from '../glyphs';
@@ -377,10 +377,9 @@ function Board(p: BoardProps) {
   // The ready declaration made with a discard, as the family's catalogue names it (Riichi,
   // Original Call); the classical name where it names none.
   const declareLabel = declarationName(p.family) ?? t('action.original_call');
-  // What a seat that has declared wears: the declaration's name where that names a state
-  // (Riichi, Original Call); the Korean one ("Ready declaration") names the act, so its
-  // seats say they are ready.
-  const declaredBadge = p.family === 'korean' ? t('seat.declared_ready') : declareLabel;
+  // What a seat that has declared wears (Riichi, Original Call, the Korean "Ready"), as the
+  // catalogue says.
+  const declaredBadge = declaredName(p.family) ?? declareLabel;
   const starting = view.starting_score ?? 0;
   useEffect(() => setSelected(null), [view.concealed.join(), view.drawn, discardable.size]);
 

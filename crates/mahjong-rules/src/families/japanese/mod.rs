@@ -66,6 +66,8 @@ impl Family for Japanese {
             // J3-T3: chows are never claimed.
             chow_claims: false,
             single_throw: true,
+            // J3-T4: a North is set aside.
+            set_aside: true,
             // Everything else as the four-seat games (no jokers, rounds not hands).
             ..PlayRules::four_seats()
         }

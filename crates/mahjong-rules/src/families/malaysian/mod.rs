@@ -90,6 +90,8 @@ impl Family for Malaysian {
             prevailing_rotates: o.rotating_prevailing_wind,
             // MY3-M3.
             hands: Some(o.match_hands),
+            // Only jokers are set aside (MY3-J6).
+            set_aside: false,
         }
     }
 
