@@ -228,6 +228,15 @@ test('korean-3p: the dora option and indicator and the goulash count are sent, s
   await page.selectOption('[data-testid=sa-ruleset]', 'korean-3p');
   await page.locator('[data-testid=sa-korean]').waitFor();
   assert.equal(await page.locator('[data-testid=sa-japanese]').count(), 0);
+  // The picker offers the korean set as the server lists it (K3-T): no North, no bamboo 2–8,
+  // flowers but no seasons.
+  const pickerTiles = () => page.locator('[data-testid=picker] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile));
+  const koreanSet = [
+    ...'123456789'.split('').map((n) => n + 'C'), '1B', '9B', ...'123456789'.split('').map((n) => n + 'D'),
+    'EW', 'SW', 'WW', 'RD', 'GD', 'WD', '1F', '2F', '3F', '4F',
+  ];
+  assert.deepEqual(await pickerTiles(), koreanSet);
+  for (const c of ['NW', '2B', '5B', '8B', '1S']) assert.ok(!(await pickerTiles()).includes(c), `${c} offered`);
   // The preset plays without a dora indicator (option dora off): no indicator field until it is on.
   assert.equal(await page.isChecked('[data-testid=sa-dora-option]'), false);
   assert.equal(await page.locator('[data-testid=sa-dora-indicator]').count(), 0);
@@ -279,6 +288,8 @@ test('korean-3p: the dora option and indicator and the goulash count are sent, s
   assert.deepEqual(body.options, { dora: true });
   assert.equal(body.dora_indicator, 'GD');
   assert.equal(body.goulash, 2);
+  // The option dora this page sets leaves the set as it is.
+  assert.deepEqual(await pickerTiles(), koreanSet);
 
   // The labels in Czech and Polish.
   await page.click('button[data-lang=cs]');

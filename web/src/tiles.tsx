@@ -12,7 +12,10 @@ const BLUE = '#1f4e9c';
 const FACE = '#fbf7ea';
 
 
-/** Tile kinds in sorting order, for sorting hands and building pickers. */
+/**
+ * Every tile code in the order the client shows tiles (hands, pickers). Which tiles a
+ * ruleset has is the server's (`RulesetInfo.tiles`).
+ */
 export const ALL_CODES: string[] = [
   ...'123456789'.split('').map((n) => n + 'C'),
   ...'123456789'.split('').map((n) => n + 'B'),
@@ -22,48 +25,7 @@ export const ALL_CODES: string[] = [
   '1A', '2A', '3A', '4A', '1H', '2H', '3H', '4H', '0B', '0C', '0D', 'JK',
 ];
 
-/** The classical set's playing tiles and bonus tiles, for the scoring assistant's picker. */
-export const PICKER_CODES = ALL_CODES.slice(0, 42);
-
 const ORDER = new Map(ALL_CODES.map((c, i) => [c, i]));
-
-/**
- * The tiles of a ruleset's set, in sorting order, from its family and options (as the
- * server's tile sets: crates/mahjong-tiles `TileSet` with the options that change it), so
- * the scoring assistant offers only tiles the ruleset has.
- */
-export function rulesetTiles(family: string, options: Record<string, unknown> = {}): string[] {
-  const suit = (s: string, ranks = '123456789') => ranks.split('').map((n) => n + s);
-  const dragons = ['RD', 'GD', 'WD'];
-  const flowers = suit('F', '1234');
-  const seasons = suit('S', '1234');
-  let codes: string[];
-  switch (family) {
-    case 'korean': {
-      // K3-T: no North, bamboo 2–8 removed, flowers kept, seasons removed; K3-O options.
-      const bamboo = options.no_bamboo ? [] : options.five_bamboo ? ['1B', '5B', '9B'] : ['1B', '9B'];
-      const winds = options.missing_wind === 'west' ? ['EW', 'SW', 'NW'] : options.north ? ['EW', 'SW', 'WW', 'NW'] : ['EW', 'SW', 'WW'];
-      codes = [...suit('C'), ...bamboo, ...suit('D'), ...winds, ...dragons, ...flowers];
-      if (options.red_dora) codes.push('0C', '0D');
-      break;
-    }
-    case 'japanese':
-      // J3-T1: characters 2–8 removed; red fives (option) in bamboo and circles; flowers (option).
-      codes = ['1C', '9C', ...suit('B'), ...suit('D'), 'EW', 'SW', 'WW', 'NW', ...dragons];
-      if (options.flowers) codes.push(...flowers);
-      if (options.red_fives) codes.push('0B', '0D');
-      break;
-    case 'malaysian':
-      // MY3-T: circles, honours, the sixteen bonus tiles, jokers; `drop_north` takes out North.
-      codes = [...suit('D'), 'EW', 'SW', 'WW', ...(options.drop_north ? [] : ['NW']), ...dragons, ...flowers, ...seasons, ...suit('A', '1234'), ...suit('H', '1234'), 'JK'];
-      break;
-    default:
-      // The classical set; flowers and seasons unless option `flowers` is off.
-      codes = [...suit('C'), ...suit('B'), ...suit('D'), 'EW', 'SW', 'WW', 'NW', ...dragons];
-      if (options.flowers !== false) codes.push(...flowers, ...seasons);
-  }
-  return sortTiles(codes);
-}
 
 /** Sort key: suits, then winds, dragons, bonus tiles; red fives next to their fives. */
 export function tileOrder(code: string): number {
@@ -79,10 +41,6 @@ export function sortTiles(codes: string[]): string[] {
 export function parseCode(s: string): string | null {
   const c = s.trim().toUpperCase();
   return ORDER.has(c) ? c : null;
-}
-
-export function isBonusCode(code: string): boolean {
-  return /^[1-4][FSAP]$/.test(code);
 }
 
 /** A readable name of a tile in the current language ("5 Circles", "East Wind"). */

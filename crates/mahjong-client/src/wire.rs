@@ -347,6 +347,9 @@ pub struct RulesetInfo {
     pub options: Value,
     /// Number of players.
     pub seats: usize,
+    /// The tiles of its set, each kind once (red fives, bonus tiles and jokers included
+    /// where the set has them), in the set's order: what a hand of this ruleset can hold.
+    pub tiles: Vec<Tile>,
 }
 
 /// A finished game as `GET /api/games` lists it.

@@ -1142,7 +1142,11 @@ async fn rulesets() -> Json<Vec<RulesetInfo>> {
             .filter_map(|p| Ruleset::preset(p).ok())
             .map(|r| {
                 let mut v = serde_json::to_value(&r.options).expect("serializes");
+                // Every copy of each tile in index order: one of each kind.
+                let mut tiles = r.tile_set().tiles();
+                tiles.dedup();
                 RulesetInfo {
+                    tiles,
                     seats: r.seats(),
                     family: r.options.family().to_string(),
                     options: v["options"].take(),

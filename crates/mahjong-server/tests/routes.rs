@@ -969,6 +969,44 @@ async fn rulesets_are_every_preset_with_its_seats_and_options() {
     assert_eq!(m["options"]["claim_seconds"], 10);
     let k = list.iter().find(|r| r["name"] == "korean-3p").unwrap();
     assert_eq!(k["seats"], 3);
+
+    // Each set's tiles, one of each, in the set's order (red fives, bonus tiles, joker last).
+    let tiles = |name: &str| -> String {
+        let r = list.iter().find(|r| r["name"] == name).unwrap();
+        let codes: Vec<&str> = r["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        codes.join(" ")
+    };
+    let suit = |s: char| -> String {
+        (1..=9)
+            .map(|n| format!("{n}{s}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (b, c, d) = (suit('B'), suit('C'), suit('D'));
+    let classical = format!("{b} {c} {d} EW SW WW NW RD GD WD 1F 2F 3F 4F 1S 2S 3S 4S");
+    for name in ["millington", "bradfield", "western", "dmjl", "bmja"] {
+        assert_eq!(tiles(name), classical, "{name}");
+    }
+    // K3-T: no North, bamboo 2–8 removed, seasons removed.
+    assert_eq!(
+        tiles("korean-3p"),
+        format!("1B 9B {c} {d} EW SW WW RD GD WD 1F 2F 3F 4F")
+    );
+    // J3-T1: characters 2–8 removed; no red fives or flowers in the preset.
+    assert_eq!(
+        tiles("japanese-3p"),
+        format!("{b} 1C 9C {d} EW SW WW NW RD GD WD")
+    );
+    // MY3-T: circles, honours, the sixteen bonus tiles, the joker.
+    assert_eq!(
+        tiles("malaysian-3p"),
+        format!("{d} EW SW WW NW RD GD WD 1F 2F 3F 4F 1S 2S 3S 4S 1A 2A 3A 4A 1H 2H 3H 4H JK")
+    );
     server.stop().await.unwrap();
 }
 

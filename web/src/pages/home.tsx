@@ -12,7 +12,7 @@ export const BOT_DELAY_MS = 400;
 
 /** The presets with their family, options and number of seats (the default preset until the server answers). */
 export function useRulesets(): RulesetInfo[] {
-  const [list, setList] = useState<RulesetInfo[]>([{ name: 'millington', preset: 'millington', family: 'classical', options: {}, seats: 4 }]);
+  const [list, setList] = useState<RulesetInfo[]>([{ name: 'millington', preset: 'millington', family: 'classical', options: {}, seats: 4, tiles: [] }]);
   useEffect(() => {
     api
       .rulesets()

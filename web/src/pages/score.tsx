@@ -6,7 +6,7 @@ import { api, ApiError, type ScoreResult, type ScoreSeat, type Wind, WINDS } fro
 import { grouped, signed, t, tn } from '../i18n';
 import { limitName, ruleInfo, translateRule } from '../i18n/rules';
 import { ItemsTable, LimitTag } from '../sheet';
-import { Tile, parseCode, rulesetTiles, tileName } from '../tiles';
+import { Tile, parseCode, sortTiles, tileName } from '../tiles';
 import { rulesetLabel, useRulesets } from './home';
 import { WindMark } from '../glyphs';
 
@@ -244,8 +244,10 @@ export function ScorePage() {
   const nSeats = info?.seats ?? 4;
   const family = info?.family ?? 'classical';
   const seats = WINDS.slice(0, nSeats);
-  // Only the tiles the ruleset's set has (no 2–8 characters in the japanese game).
-  const pickerCodes = useMemo(() => rulesetTiles(family, info?.options ?? {}), [family, info]);
+  // Only the tiles the ruleset's set has (no 2–8 characters in the japanese game), as the
+  // server lists them; none until it has answered. The options this page changes (dora,
+  // honba) leave the set as it is.
+  const pickerCodes = useMemo(() => sortTiles(info?.tiles ?? []), [info]);
   const flags = FAMILY_FLAGS[family] ?? FAMILY_FLAGS.classical;
   const preset = info?.options ?? {};
 
@@ -633,21 +635,25 @@ function SeatEditor(p: {
                 onFocus={() => p.setFocus(`${w}.set.${i}`)}
                 onInput={(v) => p.update((x) => (x.sets[i].tiles = v))}
               />
-              {set.kind === 'kong' ? (
-                <select value={set.kong} data-field="kong" onChange={(e) => p.update((x) => (x.sets[i].kong = (e.target as HTMLSelectElement).value as KongKind))}>
-                  {(['concealed', 'claimed', 'annexed'] as const).map((k) => (
-                    <option value={k}>{t(`kong.${k}`)}</option>
-                  ))}
-                </select>
-              ) : (
-                <label class="check">
-                  <input type="checkbox" data-field="exposed" checked={set.exposed} onChange={(e) => p.update((x) => (x.sets[i].exposed = (e.target as HTMLInputElement).checked))} />
-                  {t('score.exposed')}
-                </label>
-              )}
-              <button class="icon" title={t('score.remove')} onClick={() => p.update((x) => x.sets.splice(i, 1))}>
-                ×
-              </button>
+              {/* The set's kind of kong or exposure and its remove button wrap together: a
+                  long label (Czech "vyložená") never leaves the × alone on a line. */}
+              <span class="set-row-end">
+                {set.kind === 'kong' ? (
+                  <select value={set.kong} data-field="kong" onChange={(e) => p.update((x) => (x.sets[i].kong = (e.target as HTMLSelectElement).value as KongKind))}>
+                    {(['concealed', 'claimed', 'annexed'] as const).map((k) => (
+                      <option value={k}>{t(`kong.${k}`)}</option>
+                    ))}
+                  </select>
+                ) : (
+                  <label class="check">
+                    <input type="checkbox" data-field="exposed" checked={set.exposed} onChange={(e) => p.update((x) => (x.sets[i].exposed = (e.target as HTMLInputElement).checked))} />
+                    {t('score.exposed')}
+                  </label>
+                )}
+                <button class="icon" title={t('score.remove')} onClick={() => p.update((x) => x.sets.splice(i, 1))}>
+                  ×
+                </button>
+              </span>
             </div>
           ))}
           <button
