@@ -4,7 +4,7 @@
 
 use mahjong_engine::SetKind;
 use mahjong_hands::KongKind;
-use mahjong_rules::{Ruleset, Table, TableInput};
+use mahjong_rules::{Ruleset, Shown, Table, TableInput};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde_json::{json, Value};
 
@@ -76,6 +76,8 @@ pub(crate) struct HandLog {
     pub bonus: [Vec<Tile>; 4],
     /// Tiles a player declared or showed at the end (formed closed sets and shown tiles).
     pub concealed: [Vec<Tile>; 4],
+    /// The pair the winner put a claimed winning tile into (`PlayerPairs`): player, tile.
+    pub winning_pair: Option<(usize, Tile)>,
     pub discards: Vec<(usize, Tile)>,
     pub win: Option<AuditWin>,
     /// The discarder of a dangerous winning tile (the server's `DangerousDiscard`).
@@ -114,26 +116,44 @@ impl Audit {
 impl HandLog {
     /// Whether the discarder of a dangerous winning tile is liable: the server marks every
     /// dangerous discard, but M90–M96 make its discarder pay only when the winner's hand is
-    /// the flagged hand (M90a–f), or late in the hand (M90g). The server does not say which
-    /// flag it was, so any flagged hand the winner made counts.
+    /// the flagged hand the tile was dangerous toward (M90a–f), given the sets he had shown
+    /// before it, or late in the hand (M90g).
     fn liable(&self) -> bool {
         let Some(w) = &self.win else { return false };
+        if self.cannon_late {
+            return true;
+        }
+        let Some(won_on) = w.tile.kind() else {
+            return false;
+        };
+        let pair = self
+            .winning_pair
+            .filter(|&(p, _)| p == w.player)
+            .map(|(_, t)| [t, t]);
         let mut all = [0u8; KINDS];
         for t in self.sets[w.player]
             .iter()
             .flat_map(AuditSet::tiles)
             .chain(self.concealed[w.player].iter().copied())
+            .chain(pair.into_iter().flatten())
         {
             if let Some(k) = t.kind() {
                 all[k] += 1;
             }
         }
+        let mut shown = Shown::default();
+        for s in self.sets[w.player].iter().filter(|s| !s.winning) {
+            let k = s.first.kind().unwrap_or(0);
+            match s.kind {
+                SetKind::Chow => shown.add_chow(k),
+                _ => shown.add_pung(k),
+            }
+        }
         // The table is scored as `bradfield`: its flagged hands.
-        let flagged = Ruleset::preset("bradfield")
+        Ruleset::preset("bradfield")
             .ok()
             .and_then(|r| r.discard_dangers())
-            .is_some_and(|d| d.made(&all).is_some());
-        self.cannon_late || flagged
+            .is_some_and(|d| d.made_toward(&shown, won_on, &all).is_some())
     }
 
     /// Player p's seat letter.
@@ -147,10 +167,18 @@ impl HandLog {
         for p in 0..4 {
             let mut concealed = self.concealed[p].clone();
             concealed.sort();
+            let mut sets: Vec<Value> = self.sets[p].iter().map(AuditSet::json).collect();
+            // Marked winning: without the mark, an earlier exposed set holding the tile
+            // would be taken for the one the win completed (no fishing the eyes, M115d).
+            if let Some((_, t)) = self.winning_pair.filter(|&(q, _)| q == p) {
+                let t = t.to_string();
+                sets.push(json!({"kind": "pair", "tiles": [t, t], "exposed": true,
+                    "claimed": t, "winning": true}));
+            }
             seats.insert(
                 self.wind(p),
                 json!({
-                    "sets": self.sets[p].iter().map(AuditSet::json).collect::<Vec<_>>(),
+                    "sets": sets,
                     "concealed": concealed.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
                     "bonus": self.bonus[p].iter().map(|t| t.to_string()).collect::<Vec<_>>(),
                 }),
@@ -218,5 +246,94 @@ impl HandLog {
             their_settlement: settlement,
             texts,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiles(s: &str) -> Vec<Tile> {
+        mahjong_tiles::parse_tiles(s).unwrap()
+    }
+
+    fn set(kind: SetKind, first: &str, claimed: &str) -> AuditSet {
+        AuditSet {
+            kind,
+            first: first.parse().unwrap(),
+            exposed: true,
+            claimed: Some(claimed.parse().unwrap()),
+            winning: false,
+        }
+    }
+
+    /// A hand of `bot mj-match --seed 12` at mj-server: East (player 0), holding an exposed
+    /// chow 4C-5C-6C made from an earlier 6C, wins on North's 6C into the pair 6C 6C
+    /// (`PlayerPairs`). The server scores fishing the eyes (M115d): 52.
+    fn fishing_the_eyes(pair: bool) -> HandLog {
+        let seat = |c: &str| (0..4).position(|p| "ESWN".as_bytes()[p] == c.as_bytes()[0]);
+        let discards = "E:3B S:EW W:6B N:EW E:NW S:9B W:WW N:1D E:WW S:2D W:1D N:3C E:5D W:SW \
+            N:NW E:WD S:NW W:9B N:WD E:RD S:4C W:RD N:9C E:3B S:2D W:NW N:WW E:9C S:7D W:1D \
+            N:3D E:7D S:7D W:6B N:4D E:WW S:7B W:4D N:6D E:3D S:1B W:2D N:6C E:2C W:1C N:3D \
+            E:8D S:1C W:4C N:6C";
+        let east = if pair {
+            "2B 3B 4B 7B 8B 9B 6C 7C 8C"
+        } else {
+            "2B 3B 4B 7B 8B 9B 6C 6C 6C 7C 8C"
+        };
+        HandLog {
+            winds: [Wind::East, Wind::South, Wind::West, Wind::North].map(Some),
+            prevailing: Some(Wind::South),
+            east_streak: 1,
+            sets: [
+                vec![set(SetKind::Chow, "4C", "6C")],
+                vec![set(SetKind::Chow, "3D", "3D")],
+                vec![
+                    set(SetKind::Pung, "5D", "5D"),
+                    set(SetKind::Pung, "2C", "2C"),
+                ],
+                vec![
+                    set(SetKind::Pung, "SW", "SW"),
+                    set(SetKind::Chow, "4B", "6B"),
+                ],
+            ],
+            bonus: [tiles("4S"), tiles("3S 3F"), vec![], tiles("2S 1S 2F")],
+            concealed: [
+                tiles(east),
+                tiles("4B 5B 1C 1C 3C 4C 5C 1D 2D 3D"),
+                tiles("8B 7C 8C 9C 9D 9D GD"),
+                tiles("1B 2B 2B 6D 7D GD GD"),
+            ],
+            winning_pair: pair.then(|| (0, "6C".parse().unwrap())),
+            discards: discards
+                .split_whitespace()
+                .map(|d| (seat(d).unwrap(), d[2..].parse().unwrap()))
+                .collect(),
+            win: Some(AuditWin {
+                player: 0,
+                tile: "6C".parse().unwrap(),
+                from: "discard",
+                supplier: Some(3),
+                last_tile: false,
+            }),
+            cannon: None,
+            cannon_late: false,
+            theirs: [52, 8, 4, 36].map(|s| Some((s, String::new()))),
+        }
+    }
+
+    #[test]
+    fn a_claimed_winning_pair_is_the_winning_set() {
+        let ruleset = Ruleset::preset("bradfield").unwrap();
+        let settlement = [312, -128, -140, -44];
+        let a = fishing_the_eyes(true).audit(&ruleset, settlement).unwrap();
+        assert_eq!(a.ours, Ok([52, 8, 4, 36]));
+        assert_eq!(a.our_settlement, Some(settlement));
+        assert!(a.agrees());
+        // With the pair among the concealed tiles, the earlier chow was taken for the set
+        // the win completed: 48, as the audit had it before.
+        let b = fishing_the_eyes(false).audit(&ruleset, settlement).unwrap();
+        assert_eq!(b.ours, Ok([48, 8, 4, 36]));
+        assert!(!b.agrees());
     }
 }

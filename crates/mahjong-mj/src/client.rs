@@ -342,6 +342,8 @@ impl Seat {
                 | M::Pairs(..)
                 | M::FormsClosed { .. }
                 | M::ShowsTiles(..)
+                | M::SpecialSet(..)
+                | M::FormsClosedSpecial(..)
                 | M::DangerousDiscard { .. }
         );
         if in_hand && self.public.is_empty() {
@@ -601,8 +603,9 @@ impl Seat {
             }
             ServerMsg::GameOver => self.report.over = true,
             ServerMsg::Pairs(id, t) => {
+                // Only the winner pairs a claimed tile (losers form closed pairs).
                 if let Some(p) = self.index_of(*id) {
-                    self.log.concealed[p].extend([*t, *t]);
+                    self.log.winning_pair = Some((p, *t));
                 }
             }
             ServerMsg::FormsClosed { id, kind, tile } => {
@@ -615,9 +618,16 @@ impl Seat {
                     self.log.concealed[p].extend(tiles);
                 }
             }
-            ServerMsg::ShowsTiles(id, tiles) => {
+            ServerMsg::ShowsTiles(id, tiles) | ServerMsg::FormsClosedSpecial(id, tiles) => {
                 if let Some(p) = self.index_of(*id) {
                     self.log.concealed[p].extend(tiles.iter().copied());
+                }
+            }
+            ServerMsg::SpecialSet(id, claimed, tiles) => {
+                // TILES are the concealed tiles the claimed one joined.
+                if let Some(p) = self.index_of(*id) {
+                    self.log.concealed[p].extend(tiles.iter().copied());
+                    self.log.concealed[p].push(*claimed);
                 }
             }
             ServerMsg::DangerousDiscard {

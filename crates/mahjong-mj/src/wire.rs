@@ -175,6 +175,11 @@ pub enum ServerMsg {
     },
     /// `PlayerShowsTiles ID TILES…`: a loser's remaining concealed tiles.
     ShowsTiles(u32, Vec<Tile>),
+    /// `PlayerSpecialSet ID TILE TILES…`: the winner made his special hand (Thirteen Unique
+    /// Wonders) with the claimed tile TILE and his concealed tiles TILES.
+    SpecialSet(u32, Tile, Vec<Tile>),
+    /// `PlayerFormsClosedSpecialSet ID TILES…`: the winner's special hand, all concealed.
+    FormsClosedSpecial(u32, Vec<Tile>),
     /// `DangerousDiscard ID SERIAL NOCHOICE`: the discard was dangerous (M90–M96).
     DangerousDiscard {
         /// The discarder.
@@ -383,13 +388,25 @@ impl ServerMsg {
                     tile: tile(w[1])?,
                 }
             }
-            "PlayerShowsTiles" => {
+            "PlayerShowsTiles" | "PlayerFormsClosedSpecialSet" => {
                 let (w, rest) = need(1)?;
                 let tiles = rest
                     .split_whitespace()
                     .map(tile)
                     .collect::<Result<Vec<_>, _>>()?;
-                ServerMsg::ShowsTiles(id(w[0])?, tiles)
+                if kind == "PlayerShowsTiles" {
+                    ServerMsg::ShowsTiles(id(w[0])?, tiles)
+                } else {
+                    ServerMsg::FormsClosedSpecial(id(w[0])?, tiles)
+                }
+            }
+            "PlayerSpecialSet" => {
+                let (w, rest) = need(2)?;
+                let tiles = rest
+                    .split_whitespace()
+                    .map(tile)
+                    .collect::<Result<Vec<_>, _>>()?;
+                ServerMsg::SpecialSet(id(w[0])?, tile(w[1])?, tiles)
             }
             "DangerousDiscard" => {
                 let (w, _) = need(3)?;
@@ -521,6 +538,14 @@ mod tests {
         assert_eq!(
             ServerMsg::parse("PlayerShowsTiles 3 1B 3B").unwrap(),
             ServerMsg::ShowsTiles(3, vec![t("1B"), t("3B")])
+        );
+        assert_eq!(
+            ServerMsg::parse("PlayerSpecialSet 2 9D 1B 9B 1C").unwrap(),
+            ServerMsg::SpecialSet(2, t("9D"), vec![t("1B"), t("9B"), t("1C")])
+        );
+        assert_eq!(
+            ServerMsg::parse("PlayerFormsClosedSpecialSet 4 1B 9B").unwrap(),
+            ServerMsg::FormsClosedSpecial(4, vec![t("1B"), t("9B")])
         );
         assert_eq!(
             ServerMsg::parse("PlayerFormsClosedChow 2 6C").unwrap(),

@@ -193,6 +193,17 @@ impl Dangers {
             .find(|f| f.shows.made(all))
             .map(|f| f.rule)
     }
+
+    /// The first flagged hand that a discard of kind `k` was dangerous toward, to a player
+    /// whose sets were `s`, and that his finished hand `all` is: why its discarder is
+    /// liable when that discard lets him go out. A tile dangerous under one flag does not
+    /// make its discarder liable for another flagged hand the player had already shown.
+    pub fn made_toward(&self, s: &Shown, k: usize, all: &Counts) -> Option<&'static str> {
+        self.flags
+            .iter()
+            .find(|f| f.shows.kinds(s) >> k & 1 == 1 && f.shows.made(all))
+            .map(|f| f.rule)
+    }
 }
 
 #[cfg(test)]
@@ -224,6 +235,32 @@ mod tests {
         two.add_pung(31);
         two.add_pung(32);
         assert_eq!(dangers.kinds(&two), 1 << 33);
+    }
+
+    #[test]
+    fn liable_only_for_the_hand_the_discard_was_dangerous_toward() {
+        let dangers = crate::Ruleset::preset("bradfield")
+            .unwrap()
+            .discard_dangers()
+            .expect("M90");
+        // Pungs of the three dragons shown: a wind is dangerous (toward all honours), and
+        // the hand goes out with Big Three Dragons and a chow: not all honours.
+        let mut s = Shown::default();
+        for k in 31..34 {
+            s.add_pung(k);
+        }
+        let west = 29;
+        assert!(dangers.toward(&s, west).is_some());
+        let mut all = [0u8; KINDS];
+        all[31..34].iter_mut().for_each(|n| *n = 3);
+        all[west] = 2;
+        all[2..5].iter_mut().for_each(|n| *n = 1);
+        assert!(dangers.made(&all).is_some());
+        assert_eq!(dangers.made_toward(&s, west, &all), None);
+        // All honours: the hand the wind was dangerous toward.
+        all[2..5].iter_mut().for_each(|n| *n = 0);
+        all[27] = 3;
+        assert!(dangers.made_toward(&s, west, &all).is_some());
     }
 
     #[test]

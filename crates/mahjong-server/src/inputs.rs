@@ -202,6 +202,22 @@ fn server_words(m: &ServerMsg) -> String {
             }
             s
         }
+        ServerMsg::SpecialSet(id, tile, tiles) => {
+            let mut s = format!("PlayerSpecialSet {id} {tile}");
+            for t in tiles {
+                s.push(' ');
+                s.push_str(t.code());
+            }
+            s
+        }
+        ServerMsg::FormsClosedSpecial(id, tiles) => {
+            let mut s = format!("PlayerFormsClosedSpecialSet {id}");
+            for t in tiles {
+                s.push(' ');
+                s.push_str(t.code());
+            }
+            s
+        }
         ServerMsg::DangerousDiscard {
             id,
             serial,

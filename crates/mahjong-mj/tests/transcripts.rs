@@ -1,12 +1,17 @@
-//! A kong robbed at mj-server: the robber declares his hand and the others show theirs.
-//! mj-server follows `PlayerRobsKong` with no `PlayerMahJongs`; our seat used to wait for
-//! one, so the game stalled until the match runner gave it up.
+//! What our seat received from mj-server 1.11 in real games, replayed through a fresh seat:
+//! its answers must be the ones the server accepted (its echoes are in the transcripts),
+//! and our scorer must agree with the server's on the hand.
 //!
-//! The transcripts are what our seat received from mj-server 1.11 in two games of
-//! `mahjong bot mj-match --seed 12` (games 95 and 57: mj-server `--seed 107` with our seat
-//! the fourth to connect, `--seed 69` with it the second), cut to the game's start and the
-//! hand with the robbed kong. The server's own echoes in them (`PlayerChows 4 6D Lower`,
-//! `PlayerShowsTiles 2 …`) are what our seat's answers must be.
+//! Each transcript is one game of `mahjong bot mj-match` (greedy), cut to the game's start
+//! and one hand; the names say which game (mj-server `--seed`, and which of the four our
+//! seat was to connect).
+//!
+//! - A kong robbed: the robber declares his hand and the others show theirs. mj-server
+//!   follows `PlayerRobsKong` with no `PlayerMahJongs`; our seat used to wait for one, so
+//!   the game stalled until the match runner gave it up. (`--seed 12`, games 95 and 57:
+//!   server seeds 107 and 69, our seat the fourth and the second.)
+//! - Thirteen Unique Wonders declared (`PlayerFormsClosedSpecialSet`): the audit used to
+//!   miss the winner's tiles. (`--seed 1`, game 225: server seed 226, our seat second.)
 
 use std::io::Cursor;
 
@@ -79,4 +84,18 @@ fn the_others_show_their_tiles_after_a_robbed_kong() {
     assert!(audit.theirs.contains(&136), "{:?}", audit.theirs);
     assert_eq!(audit.table["win"]["from"], "robbed_kong");
     assert!(!report.hands[0].won);
+}
+
+#[test]
+fn thirteen_unique_wonders_is_declared_and_audited() {
+    let (sent, report) = replay("thirteen-orphans-ours.txt", 226);
+    // We drew the 1B that completes it, went out and declared the special set.
+    assert_eq!(after(&sent, "MahJong 0"), ["FormClosedSpecialSet"]);
+    let [audit] = report.audits.as_slice() else {
+        panic!("one hand audited: {:?}", report.audits.len())
+    };
+    assert!(audit.agrees(), "{audit:?}");
+    assert_eq!(audit.theirs, [6, 8, 1000, 8], "{:?}", audit.texts);
+    assert_eq!(audit.their_settlement, [-2008, -996, 4000, -996]);
+    assert!(report.hands[0].won);
 }
