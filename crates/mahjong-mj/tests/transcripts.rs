@@ -38,6 +38,14 @@ fn replay(file: &str, seed: u64) -> (Vec<String>, GameReport) {
     (lines.map(str::to_owned).collect(), seat.report().clone())
 }
 
+/// The audit of the one hand played.
+fn the_audit(report: &GameReport) -> &mahjong_mj::Audit {
+    match report.audits.as_slice() {
+        [a] => a,
+        all => panic!("{} hands audited", all.len()),
+    }
+}
+
 /// The lines after the last one equal to `from`.
 fn after(lines: &[String], from: &str) -> Vec<String> {
     let i = lines
@@ -62,9 +70,7 @@ fn the_robber_declares_his_hand() {
         ]
     );
     // Our scorer agrees with the server's: 96 to the robber (1 double for robbing a kong).
-    let [audit] = report.audits.as_slice() else {
-        panic!("one hand audited: {:?}", report.audits.len())
-    };
+    let audit = the_audit(&report);
     assert!(audit.agrees(), "{audit:?}");
     assert!(audit.theirs.contains(&96), "{:?}", audit.theirs);
     assert_eq!(audit.table["win"]["from"], "robbed_kong");
@@ -77,9 +83,7 @@ fn the_others_show_their_tiles_after_a_robbed_kong() {
     // Player 1 robbed player 4's kong; after his score we show our hand, as the server
     // echoes it (`PlayerShowsTiles 2 9C 2B 2B 1C 4B 2C 8C 5B 6B 5B`).
     assert_eq!(after(&sent, "NoClaim 36"), ["ShowTiles"]);
-    let [audit] = report.audits.as_slice() else {
-        panic!("one hand audited: {:?}", report.audits.len())
-    };
+    let audit = the_audit(&report);
     assert!(audit.agrees(), "{audit:?}");
     assert!(audit.theirs.contains(&136), "{:?}", audit.theirs);
     assert_eq!(audit.table["win"]["from"], "robbed_kong");
@@ -91,9 +95,7 @@ fn thirteen_unique_wonders_is_declared_and_audited() {
     let (sent, report) = replay("thirteen-orphans-ours.txt", 226);
     // We drew the 1B that completes it, went out and declared the special set.
     assert_eq!(after(&sent, "MahJong 0"), ["FormClosedSpecialSet"]);
-    let [audit] = report.audits.as_slice() else {
-        panic!("one hand audited: {:?}", report.audits.len())
-    };
+    let audit = the_audit(&report);
     assert!(audit.agrees(), "{audit:?}");
     assert_eq!(audit.theirs, [6, 8, 1000, 8], "{:?}", audit.texts);
     assert_eq!(audit.their_settlement, [-2008, -996, 4000, -996]);
