@@ -48,9 +48,14 @@ pub enum BotCmd {
         #[arg(long)]
         json: bool,
         /// Write every hand our scorer scores differently from the server to FILE (JSON
-        /// Lines: our table JSON, both scores and settlements, the server's explanation).
+        /// Lines: our table JSON, both scores and settlements, the server's explanation, and
+        /// the game and hand, which --first-game plays again).
         #[arg(long, value_name = "FILE")]
         disagreements: Option<std::path::PathBuf>,
+        /// Start at game N of the match (each game depends only on --seed and its number,
+        /// so this plays game N of a longer match again).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        first_game: usize,
     },
 }
 
@@ -70,8 +75,14 @@ pub fn run(cmd: BotCmd) -> Result<ExitCode, Fail> {
             seed,
             json,
             disagreements,
-        } => a_match(hands, &bot, seed, json, disagreements),
+            first_game,
+        } => a_match(hands, &bot, seed, json, disagreements, first_game),
     }
+}
+
+/// `count` with its English noun: "1 game", "2 games".
+fn n(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 fn unknown_bot(bot: &str) -> Fail {
@@ -107,10 +118,10 @@ fn one_game(server: &str, name: &str, bot: &str, seed: u64) -> Result<ExitCode, 
     let ours = report.ids.iter().position(|&i| i == report.id);
     let total = ours.map_or(0, |i| report.totals[i]);
     println!(
-        "{} hands, our total {total:+} (scores by seat: {:?}), {} refused requests",
-        report.hands.len(),
+        "{}, our total {total:+} (scores by seat: {:?}), {}",
+        n(report.hands.len(), "hand", "hands"),
         report.totals,
-        report.errors.len()
+        n(report.errors.len(), "refused request", "refused requests")
     );
     match result {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -141,6 +152,7 @@ fn a_match(
     seed: u64,
     json: bool,
     disagreements: Option<std::path::PathBuf>,
+    first_game: usize,
 ) -> Result<ExitCode, Fail> {
     if hands == 0 {
         return Err(Fail("--hands must be at least 1".into()));
@@ -149,6 +161,7 @@ fn a_match(
     bot_for_ruleset(bot, &ruleset, seed).ok_or_else(|| unknown_bot(bot))?;
     let mut cfg = MatchConfig::new(hands, bot, seed).map_err(|e| Fail(e.to_string()))?;
     cfg.disagreements = disagreements;
+    cfg.first_game = first_game;
     let bar = indicatif::ProgressBar::new(hands as u64);
     if json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -166,25 +179,25 @@ fn a_match(
         serde_json::to_string_pretty(&report).expect("serializes") + "\n"
     } else {
         format!(
-            "{bot} against three mj-player robots on mj-server: {} hands in {} games\n\
+            "{bot} against three mj-player robots on mj-server: {} in {}\n\
              net per hand: {:+.1} {}\n\
-             won {} hands ({:.1}%), {} washouts, {} refused requests, {} games abandoned, {:.0} hands/s\n\
-             our scorer agrees with the server's on {} of {} hands\n",
-            report.hands,
-            report.games,
+             won {} ({:.1}%), {}, {}, {} abandoned, {:.0} hands/s\n\
+             our scorer agrees with the server's on {} of {}\n",
+            n(report.hands, "hand", "hands"),
+            n(report.games, "game", "games"),
             report.mean,
             match report.ci95 {
                 Some([lo, hi]) => format!("(95% CI {lo:+.1} to {hi:+.1}), sd {:.0}", report.sd),
                 None => "(one hand: no interval)".to_string(),
             },
-            report.wins,
+            n(report.wins, "hand", "hands"),
             100.0 * report.wins as f64 / report.hands.max(1) as f64,
-            report.washouts,
-            report.refused,
-            report.abandoned,
+            n(report.washouts, "washout", "washouts"),
+            n(report.refused, "refused request", "refused requests"),
+            n(report.abandoned, "game", "games"),
             report.hands_per_second,
             report.agreed,
-            report.audited,
+            n(report.audited, "hand", "hands"),
         )
     };
     crate::write_stdout(out.as_bytes())?;

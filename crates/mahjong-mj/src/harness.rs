@@ -32,8 +32,13 @@ pub struct MatchConfig {
     pub idle_timeout: Duration,
     /// Where the sockets and server logs go.
     pub dir: PathBuf,
-    /// Write each hand our scorer scores differently from the server here (JSON Lines).
+    /// Write each hand our scorer scores differently from the server here (JSON Lines),
+    /// each naming its game so that it can be played again ([`MatchConfig::first_game`]).
     pub disagreements: Option<PathBuf>,
+    /// The number of the first game: game `n` is the same game whatever the games before
+    /// it (mj-server `--seed seed + n`, our seat the `n mod 4`-th to connect, our bot seeded
+    /// `seed + n`), so a match from game `n` plays that game again.
+    pub first_game: usize,
 }
 
 impl MatchConfig {
@@ -49,6 +54,7 @@ impl MatchConfig {
             idle_timeout: Duration::from_secs(10),
             dir: std::env::temp_dir(),
             disagreements: None,
+            first_game: 0,
         })
     }
 }
@@ -276,7 +282,7 @@ pub fn run_match(
         None => None,
     };
     while nets.len() < cfg.hands {
-        let game = games;
+        let game = cfg.first_game + games;
         games += 1;
         let before = nets.len();
         let target = cfg.hands;
@@ -308,13 +314,16 @@ pub fn run_match(
             Err(e) => return Err(e),
         };
         refused += report.errors.len();
-        for a in &report.audits {
+        for (i, a) in report.audits.iter().enumerate() {
             audited += 1;
             if a.agrees() {
                 agreed += 1;
             } else if let Some(w) = out.as_mut() {
-                let line = serde_json::to_string(a).expect("serializes");
-                let _ = writeln!(w, "{line}");
+                // Which game, and which of its audited hands: `--first-game` plays it again.
+                let mut v = serde_json::to_value(a).expect("serializes");
+                v["game"] = game.into();
+                v["hand"] = (i + 1).into();
+                let _ = writeln!(w, "{v}");
             }
         }
         if unmapped.is_empty() {

@@ -77,3 +77,33 @@ fn a_whole_game_ends_with_the_servers_own_final_scores() {
         assert_eq!(net, report.totals[ours]);
     }
 }
+
+/// `--first-game` relies on this: a game depends only on the seed and its number, so
+/// playing it again gives the same hands, scores and audits.
+#[test]
+fn a_game_played_again_is_the_same_game() {
+    let Some(cfg) = config(8, 5) else { return };
+    let stop_after = |n: usize| {
+        let mut seen = 0;
+        move |_: &mahjong_mj::HandOutcome| {
+            seen += 1;
+            seen < n
+        }
+    };
+    let (a, _) = mahjong_mj::play_one_game(&cfg, 6, stop_after(8)).unwrap();
+    let (b, _) = mahjong_mj::play_one_game(&cfg, 6, stop_after(8)).unwrap();
+    assert_eq!(a.hands.len(), 8);
+    assert_eq!(a, b);
+    // Game 6 of a match from game 6 is that game.
+    let mut from = cfg.clone();
+    from.first_game = 6;
+    from.hands = 8;
+    let r = run_match(&from, |_| {}).unwrap();
+    assert_eq!(r.games, 1);
+    let net: i64 = a.hands.iter().map(|h| h.net).sum();
+    assert!(
+        (r.mean * 8.0 - net as f64).abs() < 1e-9,
+        "{} vs {net}",
+        r.mean
+    );
+}
