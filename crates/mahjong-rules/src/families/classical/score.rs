@@ -669,11 +669,18 @@ pub(crate) fn best_winner<F: FnMut(Candidate, &mut SeatScore)>(
             m.add_to(&mut before);
             sets -= (m.kind != MeldKind::Pair) as usize;
         }
-        before[win.kind] -= 1;
-        let mut seen = table.visible;
-        seen[win.kind] = 0;
-        let places = waits(&before, sets, shape, seven, Some(&seen));
-        places.contains(win.kind) && places.len() == 1
+        // A winning tile in no set it could have completed (only in a set made earlier with
+        // another discard) leaves no hand before it: the search below refuses the hand.
+        match before[win.kind].checked_sub(1) {
+            None => false,
+            Some(left) => {
+                before[win.kind] = left;
+                let mut seen = table.visible;
+                seen[win.kind] = 0;
+                let places = waits(&before, sets, shape, seven, Some(&seen));
+                places.contains(win.kind) && places.len() == 1
+            }
+        }
     };
 
     let mut have_best = false;

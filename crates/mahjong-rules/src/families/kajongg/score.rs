@@ -636,7 +636,11 @@ fn only_possible(table: &Table, w: usize, shape: &Shape) -> bool {
         return false;
     }
     let (mut loose, sets) = loose_and_fixed(hand, table.winning_set);
-    loose[win.kind] -= 1;
+    // The winning tile only in a set made earlier: no hand before it (the search refuses it).
+    let Some(left) = loose[win.kind].checked_sub(1) else {
+        return false;
+    };
+    loose[win.kind] = left;
     let mut own = hand.all_tiles();
     own[win.kind] -= 1;
     let places = waits(&loose, sets, shape, false, Some(&own));
