@@ -145,6 +145,15 @@ pub fn mj_server_seat(data: &[u8]) {
     }
 }
 
+/// `head` followed by each tile's code.
+fn with_tiles(mut head: String, tiles: &[Tile]) -> String {
+    for t in tiles {
+        head.push(' ');
+        head.push_str(t.code());
+    }
+    head
+}
+
 /// A message in the server's words (the fields the parser skips written as `0`).
 fn server_words(m: &ServerMsg) -> String {
     let or_none = |t: &Option<Tile>| t.map_or_else(|| "--".to_string(), |t| t.to_string());
@@ -194,29 +203,12 @@ fn server_words(m: &ServerMsg) -> String {
         ServerMsg::FormsClosed { id, kind, tile } => {
             format!("PlayerFormsClosed{} {id} {tile}", closed(kind))
         }
-        ServerMsg::ShowsTiles(id, tiles) => {
-            let mut s = format!("PlayerShowsTiles {id}");
-            for t in tiles {
-                s.push(' ');
-                s.push_str(t.code());
-            }
-            s
-        }
+        ServerMsg::ShowsTiles(id, tiles) => with_tiles(format!("PlayerShowsTiles {id}"), tiles),
         ServerMsg::SpecialSet(id, tile, tiles) => {
-            let mut s = format!("PlayerSpecialSet {id} {tile}");
-            for t in tiles {
-                s.push(' ');
-                s.push_str(t.code());
-            }
-            s
+            with_tiles(format!("PlayerSpecialSet {id} {tile}"), tiles)
         }
         ServerMsg::FormsClosedSpecial(id, tiles) => {
-            let mut s = format!("PlayerFormsClosedSpecialSet {id}");
-            for t in tiles {
-                s.push(' ');
-                s.push_str(t.code());
-            }
-            s
+            with_tiles(format!("PlayerFormsClosedSpecialSet {id}"), tiles)
         }
         ServerMsg::DangerousDiscard {
             id,
