@@ -2,9 +2,11 @@
 //! `bradfield` scorer and compared with the server's own `HandScore` for each player and
 //! its `Settlement` — an independent Millington implementation checking ours on real hands.
 
+use std::sync::OnceLock;
+
 use mahjong_engine::SetKind;
 use mahjong_hands::KongKind;
-use mahjong_rules::{Ruleset, Shown, Table, TableInput};
+use mahjong_rules::{Dangers, Ruleset, Shown, Table, TableInput};
 use mahjong_tiles::{Tile, Wind, KINDS};
 use serde_json::{json, Value};
 
@@ -126,10 +128,7 @@ impl HandLog {
         let Some(won_on) = w.tile.kind() else {
             return false;
         };
-        let pair = self
-            .winning_pair
-            .filter(|&(p, _)| p == w.player)
-            .map(|(_, t)| [t, t]);
+        let pair = self.winning_pair_of(w.player).map(|t| [t, t]);
         let mut all = [0u8; KINDS];
         for t in self.sets[w.player]
             .iter()
@@ -149,11 +148,16 @@ impl HandLog {
                 _ => shown.add_pung(k),
             }
         }
-        // The table is scored as `bradfield`: its flagged hands.
-        Ruleset::preset("bradfield")
-            .ok()
-            .and_then(|r| r.discard_dangers())
+        // The table is scored as `bradfield`: its flagged hands (the preset read once).
+        static DANGERS: OnceLock<Option<Dangers>> = OnceLock::new();
+        DANGERS
+            .get_or_init(|| Ruleset::preset("bradfield").ok()?.discard_dangers())
             .is_some_and(|d| d.made_toward(&shown, won_on, &all).is_some())
+    }
+
+    /// The pair player `p` put a claimed winning tile into, by its tile.
+    fn winning_pair_of(&self, p: usize) -> Option<Tile> {
+        self.winning_pair.filter(|&(q, _)| q == p).map(|(_, t)| t)
     }
 
     /// Player p's seat letter.
@@ -170,7 +174,7 @@ impl HandLog {
             let mut sets: Vec<Value> = self.sets[p].iter().map(AuditSet::json).collect();
             // Marked winning: without the mark, an earlier exposed set holding the tile
             // would be taken for the one the win completed (no fishing the eyes, M115d).
-            if let Some((_, t)) = self.winning_pair.filter(|&(q, _)| q == p) {
+            if let Some(t) = self.winning_pair_of(p) {
                 let t = t.to_string();
                 sets.push(json!({"kind": "pair", "tiles": [t, t], "exposed": true,
                     "claimed": t, "winning": true}));

@@ -278,6 +278,11 @@ impl ServerMsg {
         let tile = |w: &str| -> Result<Tile, String> {
             tile_or_none(w)?.ok_or_else(|| format!("{kind} needs a tile"))
         };
+        let tiles = |rest: &str| {
+            rest.split_whitespace()
+                .map(tile)
+                .collect::<Result<Vec<_>, _>>()
+        };
         Ok(match kind {
             "ConnectReply" => {
                 let (w, rest) = need(2)?;
@@ -390,10 +395,7 @@ impl ServerMsg {
             }
             "PlayerShowsTiles" | "PlayerFormsClosedSpecialSet" => {
                 let (w, rest) = need(1)?;
-                let tiles = rest
-                    .split_whitespace()
-                    .map(tile)
-                    .collect::<Result<Vec<_>, _>>()?;
+                let tiles = tiles(rest)?;
                 if kind == "PlayerShowsTiles" {
                     ServerMsg::ShowsTiles(id(w[0])?, tiles)
                 } else {
@@ -402,11 +404,7 @@ impl ServerMsg {
             }
             "PlayerSpecialSet" => {
                 let (w, rest) = need(2)?;
-                let tiles = rest
-                    .split_whitespace()
-                    .map(tile)
-                    .collect::<Result<Vec<_>, _>>()?;
-                ServerMsg::SpecialSet(id(w[0])?, tile(w[1])?, tiles)
+                ServerMsg::SpecialSet(id(w[0])?, tile(w[1])?, tiles(rest)?)
             }
             "DangerousDiscard" => {
                 let (w, _) = need(3)?;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use std::fmt::Display;
 
 use mahjong_engine::{Action, Event, PaymentRecord, PhaseView, PublicSet, ScoredItem, SeatView};
-use mahjong_rules::catalogue::Entry;
+use mahjong_rules::catalogue::{Entry, Names};
 use mahjong_rules::WinFrom;
 use mahjong_tiles::{Tile, Wind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -492,10 +492,15 @@ impl App {
     /// `Original Call`), from the rule catalogue, in the client's language; `Original Call`
     /// for a ruleset this client cannot resolve by name (a user's file at a server's table).
     pub fn declaration(&self) -> &'static str {
-        match self.declaration.and_then(|e| e.declaration.as_ref()) {
-            Some(names) => names.get(self.lang),
-            None => Msg::OriginalCall.template(self.lang),
-        }
+        self.named(self.declaration.and_then(|e| e.declaration.as_ref()))
+    }
+
+    /// `names` in the client's language; the classical name where the catalogue has none.
+    fn named(&self, names: Option<&'static Names>) -> &'static str {
+        names.map_or_else(
+            || Msg::OriginalCall.template(self.lang),
+            |n| n.get(self.lang),
+        )
     }
 
     /// The keys the ruleset uses (the help lists only those).
@@ -506,10 +511,7 @@ impl App {
     /// What a seat that has declared ready shows on its line, as the catalogue says
     /// ([`Entry::declared_state`]: `Riichi`, `Original Call`, korean-3p's `Ready`).
     pub fn declared_state(&self) -> &'static str {
-        match self.declaration.and_then(Entry::declared_state) {
-            Some(names) => names.get(self.lang),
-            None => Msg::OriginalCall.template(self.lang),
-        }
+        self.named(self.declaration.and_then(Entry::declared_state))
     }
 
     /// Whether the player's hand is frozen by his ready declaration: only the drawn tile may

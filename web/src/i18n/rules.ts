@@ -126,10 +126,15 @@ export function ruleInfo(id: string): { name: string; text: string } | null {
  * when the family's catalogue names none.
  */
 export function declarationName(family: string): string | null {
+  return declarationRule(family)?.declaration?.[lang()] ?? null;
+}
+
+/** The catalogue's rule that names `family`'s ready declaration, if any. */
+function declarationRule(family: string): RuleEntry | undefined {
   for (const e of BY_ID.values()) {
-    if (e.family === family && e.declaration) return e.declaration[lang()];
+    if (e.family === family && e.declaration) return e;
   }
-  return null;
+  return undefined;
 }
 
 /**
@@ -138,10 +143,8 @@ export function declarationName(family: string): string | null {
  * declaration's own name; `null` when the family's catalogue names no declaration.
  */
 export function declaredName(family: string): string | null {
-  for (const e of BY_ID.values()) {
-    if (e.family === family && e.declaration) return (e.declared ?? e.declaration)[lang()];
-  }
-  return null;
+  const e = declarationRule(family);
+  return e ? (e.declared ?? e.declaration)?.[lang()] ?? null : null;
 }
 
 /**
