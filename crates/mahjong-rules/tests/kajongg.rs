@@ -2450,3 +2450,15 @@ fn kajongg_s2_long_hand_winner_is_not_won_and_other_families_refuse_long_hands()
         "19 tiles (kongs counted as 3): more than a Long Hand",
     );
 }
+
+#[test]
+fn kajongg_w4_a_claimed_winning_tile_only_in_an_earlier_set_is_refused() {
+    for ruleset in ["dmjl", "bmja"] {
+        let e = claimed_tile_only_in_an_earlier_set(ruleset).try_score();
+        assert_eq!(
+            e.map(|_| ()).expect_err("refused").to_string(),
+            "win.tile: 6B does not complete any set of the winner's hand",
+            "{ruleset}"
+        );
+    }
+}

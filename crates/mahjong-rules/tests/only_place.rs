@@ -522,3 +522,15 @@ fn rule6_never_seven_pairs() {
         .unwrap_err();
     assert_eq!(e.path, "seats.S");
 }
+
+#[test]
+fn a_claimed_winning_tile_only_in_an_earlier_set_is_refused() {
+    for ruleset in ["millington", "bradfield", "western"] {
+        let e = claimed_tile_only_in_an_earlier_set(ruleset).try_score();
+        assert_eq!(
+            e.map(|_| ()).expect_err("refused").to_string(),
+            "win.tile: 6B does not complete any set of the winner's hand",
+            "{ruleset}"
+        );
+    }
+}

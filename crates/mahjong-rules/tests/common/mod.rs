@@ -383,3 +383,26 @@ pub fn paid(o: &Outcome, from: &str, to: &str) -> u64 {
         .map(|p| p.amount)
         .sum()
 }
+
+/// North wins on East's 6B, which only his exposed chow 5B-6B-7B holds; that chow was made
+/// earlier with a 7B (`claimed`), so no set could have taken the 6B and the hand is refused.
+/// The searches for "filling the only place" (M115c, KJ-W4) took one 6B out of the loose
+/// tiles, which hold none: an overflow (found by fuzzing the mj-server client's audit).
+pub fn claimed_tile_only_in_an_earlier_set(ruleset: &str) -> T {
+    T {
+        v: json!({
+            "ruleset": ruleset, "prevailing_wind": "E", "winner": "N",
+            "win": { "tile": "6B", "from": "discard", "supplier": "E" },
+            "discards": ["E:7B", "S:1D", "W:9D", "N:2B", "E:6B"],
+            "seats": {
+                "E": {}, "S": {}, "W": {},
+                "N": {
+                    "sets": [{ "kind": "chow", "tiles": ["5B", "6B", "7B"], "exposed": true,
+                               "claimed": "7B" }],
+                    "concealed": ["2D", "3D", "4D", "3C", "3C", "3C", "8C", "8C", "8C", "1C",
+                                  "1C"]
+                }
+            }
+        }),
+    }
+}
