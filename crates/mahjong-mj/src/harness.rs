@@ -282,7 +282,7 @@ pub fn run_match(
         None => None,
     };
     while nets.len() < cfg.hands {
-        let game = cfg.first_game + games;
+        let game = cfg.first_game.wrapping_add(games);
         games += 1;
         let before = nets.len();
         let target = cfg.hands;
