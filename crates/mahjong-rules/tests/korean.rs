@@ -18,6 +18,7 @@
 mod korean_common;
 
 use korean_common::*;
+use serde_json::json;
 
 // ---------------------------------------------------------------------------------------
 // Hands used by several tests
@@ -982,6 +983,84 @@ fn k3_hp19_all_chows_and_a_suit_pair_two_more() {
             pay: &[("S", "E", 14), ("W", "E", 4)],
         },
     );
+}
+
+#[test]
+fn k3_p3_an_exposed_chow_only_as_the_set_the_winning_discard_completed() {
+    // The exposed 4D 5D 6D made with the winning 6D scores as in K3-HP19 above; marked
+    // `winning` or with `claimed: 6D` it is the same table.
+    let chow_won = || {
+        korean().wins("E", "6D", "discard").supplier("S").seat(
+            "E",
+            &["chow 4D 5D 6D exposed"],
+            "1C 2C 3C 7C 8C 9C 2D 3D 4D 5C 5C",
+            "",
+        )
+    };
+    let hp19 = Expect {
+        items: &[
+            "K3-HP18 1",
+            "K3-HP19 2",
+            "K3-HP20 2",
+            "K3-BP1 2",
+            "K3-BP9 2",
+        ],
+        hp: 5,
+        score: 9,
+        pay: &[("S", "E", 14), ("W", "E", 4)],
+    };
+    for (field, value) in [("winning", json!(true)), ("claimed", json!("6D"))] {
+        let mut k = chow_won();
+        k.v["seats"]["E"]["sets"][0][field] = value;
+        check(&k, Expect { ..hp19 });
+    }
+    let refused = |k: &K, path: &str| {
+        let e = k.error();
+        assert_eq!(e.path, path, "{}", k.json());
+        assert_eq!(
+            e.message,
+            "an exposed chow, claimed other than with the winning discard: a chow is claimed \
+             only to win (K3-P3)"
+        );
+    };
+    // The same chow made earlier with its 4D: the 6D won nothing it completes in the open.
+    let mut k = chow_won();
+    k.v["seats"]["E"]["sets"][0]["claimed"] = json!("4D");
+    refused(&k, "seats.E.sets[0]");
+    // Won from the wall: no discard completed it.
+    let k = korean().wins("E", "3C", "wall").seat(
+        "E",
+        &["chow 4D 5D 6D exposed"],
+        "1C 2C 3C 7C 8C 9C 2D 3D 4D 5C 5C",
+        "",
+    );
+    refused(&k, "seats.E.sets[0]");
+    // The winning 5C fills the pair, not the chow: the chow was claimed before.
+    let k = korean().wins("E", "5C", "discard").supplier("S").seat(
+        "E",
+        &["chow 4D 5D 6D exposed"],
+        "1C 2C 3C 7C 8C 9C 2D 3D 4D 5C 5C",
+        "",
+    );
+    refused(&k, "seats.E.sets[0]");
+    // A loser's exposed chow, and a washout's.
+    let k = chow_won().seat(
+        "W",
+        &["pung 2C 2C 2C exposed", "chow 7D 8D 9D exposed"],
+        "1D 1D",
+        "",
+    );
+    refused(&k, "seats.W.sets[1]");
+    let k = korean().seat("S", &["chow 1C 2C 3C exposed"], "", "");
+    refused(&k, "seats.S.sets[0]");
+    // A concealed chow written as a set is no claim.
+    let k = korean().wins("E", "3C", "wall").seat(
+        "E",
+        &["chow 4D 5D 6D"],
+        "1C 2C 3C 7C 8C 9C 2D 3D 4D 5C 5C",
+        "",
+    );
+    assert!(k.try_score().is_ok(), "{}", k.json());
 }
 
 /// A concealed hand worth only its concealment: 222C 456C 789D 123D and a pair of red.

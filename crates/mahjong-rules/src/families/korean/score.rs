@@ -1014,6 +1014,26 @@ pub(crate) fn win_rank(
     })
 }
 
+/// K3-P3: a chow is never claimed but with the winning tile, so a seat's only exposed chow
+/// is the winner's set that the winning discard completed (`Table::winning_set`).
+fn check_chows(table: &Table, seat: usize) -> Result<(), InputError> {
+    let winning = match (table.winner, table.win.as_ref()) {
+        (Some(w), Some(win)) if w == seat && !win.self_drawn() => table.winning_set,
+        _ => None,
+    };
+    for (j, m) in table.hands[seat].declared().iter().enumerate() {
+        if m.kind == MeldKind::Chow && m.exposed && winning != Some(j as u8) {
+            let key = ["E", "S", "W", "N"][seat];
+            return Err(InputError::new(
+                format!("seats.{key}.sets[{j}]"),
+                "an exposed chow, claimed other than with the winning discard: a chow is \
+                 claimed only to win (K3-P3)",
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Scores one seat: the winner's items, or nothing for a loser (only the winner scores).
 pub(crate) fn score_one_seat(
     table: &Table,
@@ -1024,6 +1044,7 @@ pub(crate) fn score_one_seat(
     out: &mut SeatScore,
 ) -> Result<(), InputError> {
     *out = SeatScore::ZERO;
+    check_chows(table, seat)?;
     if table.winner != Some(seat) {
         return Ok(());
     }
