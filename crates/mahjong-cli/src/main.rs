@@ -167,6 +167,12 @@ enum Command {
         /// write and open WebSockets; repeatable.
         #[arg(long = "allow-origin", value_name = "ORIGIN")]
         allow_origins: Vec<String>,
+        /// A reverse proxy in front of the server (an address, or a range such as
+        /// `10.0.0.0/8`); repeatable. A request from it counts, for the rate limit and the
+        /// table caps, by the client its `X-Forwarded-For` names. Without it every request
+        /// counts by the address it came from, and the header is ignored.
+        #[arg(long = "trusted-proxy", value_name = "ADDR[/BITS]", value_parser = mahjong_server::parse_trusted_proxy)]
+        trusted_proxies: Vec<mahjong_server::IpNet>,
     },
     /// Play a game in the terminal: against bots here, or at a server's table (--server).
     Play(mahjong_tui::PlayArgs),
@@ -465,6 +471,7 @@ fn main() -> ExitCode {
             rate_per_second,
             rate_burst,
             allow_origins,
+            trusted_proxies,
         } => {
             let limits = mahjong_server::Limits {
                 body_bytes: max_body_bytes,
@@ -477,6 +484,7 @@ fn main() -> ExitCode {
                 rate_per_second,
                 rate_burst,
                 allow_origins,
+                trusted_proxies,
                 ..Default::default()
             };
             serve::serve(bind, db, limits).map_err(Fail)

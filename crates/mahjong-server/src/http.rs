@@ -30,6 +30,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::db::{DbError, LedgerHand, LedgerRow, Store};
 use crate::limits::{check_name, Kill, Limits, Outbox};
+use crate::peer::{client_ip, ClientIpKey};
 use crate::protocol::{parse_client, ClientMsg, ProtoError, PROTOCOL_VERSION};
 use crate::table::{
     error_text, same_secret, CapRefusal, Cmd, HostRefusal, Registry, Table, TableConfig, TableInfo,
@@ -148,13 +149,14 @@ pub(crate) fn router(app: App) -> Router {
 }
 
 type RateLayer = tower_governor::GovernorLayer<
-    tower_governor::key_extractor::PeerIpKeyExtractor,
+    ClientIpKey,
     governor::middleware::NoOpMiddleware<governor::clock::QuantaInstant>,
     axum::body::Body,
 >;
 
 /// The rate limit per client address (`--rate-per-second`, `--rate-burst`; `None` when
-/// off): tower_governor's GCRA limiter keyed by the peer's IP address, refusing with 429 in
+/// off): tower_governor's GCRA limiter keyed by the client's IP address (the peer's, or
+/// behind a trusted proxy the one it forwards: [`crate::client_ip`]), refusing with 429 in
 /// the API's error shape and a `Retry-After` header. Addresses not seen for a minute are
 /// forgotten, so the limiter's memory follows the clients of the last minute.
 fn rate_limit(limits: &Limits) -> Option<RateLayer> {
@@ -162,6 +164,9 @@ fn rate_limit(limits: &Limits) -> Option<RateLayer> {
         return None;
     }
     let config = tower_governor::governor::GovernorConfigBuilder::default()
+        .key_extractor(ClientIpKey {
+            proxies: limits.trusted_proxies.clone().into(),
+        })
         .per_nanosecond((1_000_000_000 / limits.rate_per_second as u64).max(1))
         .burst_size(limits.rate_burst)
         .finish()?;
@@ -605,11 +610,13 @@ fn created(id: &str, config: &TableConfig) -> CreatedTable {
 async fn create_table(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Response> {
     let req: CreateTable = parse_body(&body)?;
     let config = table_config(req, app.limits())?;
-    let (id, config) = new_table(&app, config, peer.ip()).await?;
+    let owner = client_ip(peer.ip(), &headers, &app.limits().trusted_proxies);
+    let (id, config) = new_table(&app, config, owner).await?;
     Ok((StatusCode::CREATED, Json(created(&id, &config))).into_response())
 }
 
@@ -636,6 +643,7 @@ async fn play_page() -> Redirect {
 async fn play(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Response> {
     let q: PlayQuery = if body.iter().all(|b| b.is_ascii_whitespace()) {
@@ -675,7 +683,8 @@ async fn play(
         },
         app.limits(),
     )?;
-    let (id, config) = new_table(&app, config, peer.ip()).await?;
+    let owner = client_ip(peer.ip(), &headers, &app.limits().trusted_proxies);
+    let (id, config) = new_table(&app, config, owner).await?;
     let token = config.tokens[0].as_ref().expect("seat 0 is human");
     Ok(Redirect::to(&format!("/table/{id}?token={token}")).into_response())
 }

@@ -28,15 +28,18 @@ mod http;
 pub mod inputs;
 pub mod limits;
 pub mod load;
+mod peer;
 pub mod protocol;
 pub mod table;
 
 pub use db::{db_url, Store};
+pub use ipnet::IpNet;
 pub use limits::Limits;
 /// The client of this server (its own crate, so front ends need not build the server).
 pub use mahjong_client as client;
 pub use mahjong_client::wire::TableInfo;
 pub use mahjong_client::wire::{ServerMsg, PROTOCOL_VERSION};
+pub use peer::{client_ip, parse_trusted_proxy};
 pub use table::{derive_seed, TableConfig};
 
 /// How to run the server.

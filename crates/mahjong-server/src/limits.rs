@@ -40,6 +40,10 @@ pub struct Limits {
     /// (`https://example.org`); a request without `Origin` (not from a browser) is let
     /// through.
     pub allow_origins: Vec<String>,
+    /// Reverse proxies (addresses or ranges, `10.0.0.0/8`) whose `X-Forwarded-For` names the
+    /// client a request counts by for the rate limit and the table caps; empty: every
+    /// request counts by its connection's peer (see [`crate::client_ip`]).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 impl Default for Limits {
@@ -58,6 +62,7 @@ impl Default for Limits {
             rate_per_second: 20,
             rate_burst: 200,
             allow_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -558,3 +558,89 @@ async fn one_address_holds_a_bounded_number_of_tables_and_so_does_the_server() {
     assert_eq!(client.get_json("/api/health").await.unwrap()["tables"], 2);
     server.stop().await.unwrap();
 }
+
+fn trusted(list: &[&str]) -> Vec<mahjong_server::IpNet> {
+    list.iter()
+        .map(|s| mahjong_server::parse_trusted_proxy(s).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_counts_alone() {
+    let waiting = json!({"seats": ["human", "greedy", "greedy", "greedy"]}).to_string();
+    let create = |client: Client, forwarded: &'static str| {
+        let waiting = waiting.clone();
+        async move {
+            let headers = [
+                ("content-type", "application/json"),
+                ("x-forwarded-for", forwarded),
+            ];
+            let (status, body) = send(
+                &client,
+                reqwest::Method::POST,
+                "/api/tables",
+                &headers,
+                &waiting,
+            )
+            .await;
+            assert!(matches!(status, 201 | 429), "{status}: {body}");
+            status
+        }
+    };
+    // No proxy trusted: the header is ignored, so a client cannot pass its cap by writing
+    // another address into it.
+    let limits = Limits {
+        tables_per_client: 2,
+        ..Limits::default()
+    };
+    let (server, client) = server_with("proxy-none", limits.clone()).await;
+    let mut statuses = Vec::new();
+    for forwarded in ["203.0.113.1", "203.0.113.2", "203.0.113.3"] {
+        statuses.push(create(client.clone(), forwarded).await);
+    }
+    assert_eq!(statuses, [201, 201, 429]);
+    server.stop().await.unwrap();
+
+    // Loopback trusted (the tests connect from it): each forwarded client has its own cap,
+    // and what a client writes left of the address the proxy appended is not believed.
+    let limits = Limits {
+        trusted_proxies: trusted(&["127.0.0.0/8", "::1"]),
+        ..limits
+    };
+    let (server, client) = server_with("proxy-trusted", limits).await;
+    let mut statuses = Vec::new();
+    for forwarded in [
+        "203.0.113.1",
+        "203.0.113.1",
+        "203.0.113.1",
+        "203.0.113.2",
+        "203.0.113.2, 203.0.113.1",
+        "203.0.113.9, 203.0.113.2, 127.0.0.1",
+    ] {
+        statuses.push(create(client.clone(), forwarded).await);
+    }
+    assert_eq!(statuses, [201, 201, 429, 201, 429, 201]);
+    server.stop().await.unwrap();
+
+    // The rate limit counts by the forwarded client too.
+    let limits = Limits {
+        rate_per_second: 1,
+        rate_burst: 3,
+        trusted_proxies: trusted(&["127.0.0.0/8", "::1"]),
+        ..Limits::default()
+    };
+    let (server, client) = server_with("proxy-rate", limits).await;
+    let mut statuses = Vec::new();
+    for forwarded in ["198.51.100.1"; 5].into_iter().chain(["198.51.100.2"]) {
+        let headers = [("x-forwarded-for", forwarded)];
+        let (status, _) = send(&client, reqwest::Method::GET, "/api/health", &headers, "").await;
+        statuses.push(status);
+    }
+    assert_eq!(&statuses[..3], [200; 3]);
+    assert_eq!(statuses[4], 429, "{statuses:?}");
+    assert_eq!(
+        statuses[5], 200,
+        "another client behind the proxy: {statuses:?}"
+    );
+    server.stop().await.unwrap();
+}
