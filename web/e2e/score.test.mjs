@@ -146,8 +146,22 @@ test('the assistant fits the ruleset: japanese tiles and fields, han, limit name
   const flags = await page.locator('[data-testid=sa-flags] label').evaluateAll((els) => els.map((e) => e.dataset.flag));
   assert.deepEqual(flags, ['last_tile', 'ippatsu', 'heaven', 'earth']);
   assert.equal((await page.textContent('[data-testid=sa-flags] [data-flag=heaven]')).trim(), 'Tenhó');
+  // The flags, riichi and the Norths set aside are labelled from the rule catalogue's names
+  // (the family's scoring form names the rules: J3-Y6, J3-S8's Ippatsu, J3-Y4, J3-Y11).
+  assert.equal((await page.textContent('[data-testid=sa-flags] [data-flag=last_tile]')).trim(), 'Haitei / Hótei');
+  assert.equal((await page.textContent('[data-testid=sa-flags] [data-flag=ippatsu]')).trim(), 'Ippacu');
   await page.locator('[data-testid=sa-dora]').waitFor();
   await page.locator('[data-testid=sa-riichi-E]').waitFor();
+  assert.equal(await labelOf('[data-testid=sa-riichi-E]'), 'Riči');
+  assert.deepEqual(await page.locator('[data-testid=sa-riichi-E] option').allTextContents(), ['—', 'Riči', 'Dvojité riči']);
+  assert.equal(await page.locator('[data-testid=sa-bonus-E]').evaluate((e) => e.closest('.field').querySelector('.field-label').textContent.trim()), 'Severy odložené stranou');
+  assert.deepEqual(await page.locator('[data-testid=sa-table-fields] input').evaluateAll((els) => els.map((e) => e.dataset.testid)), [
+    'sa-dora',
+    'sa-ura',
+    'sa-pot',
+    'sa-honba',
+    'sa-honba-value',
+  ]);
 
   // No winning tile yet: asked for in Czech.
   await page.fill('[data-testid=sa-concealed-E]', '111D 999D 123D 456D 77D');
@@ -180,7 +194,8 @@ test('the assistant fits the ruleset: japanese tiles and fields, han, limit name
   await page.click('button[data-lang=pl]');
   await page.click('[data-testid=sa-clear]');
   await page.selectOption('[data-testid=sa-ruleset]', 'millington');
-  assert.equal(await page.locator('[data-testid=sa-japanese]').count(), 0);
+  assert.equal(await page.locator('[data-testid=sa-table-fields]').count(), 0);
+  assert.equal(await page.locator('[data-testid=sa-riichi-E]').count(), 0);
   await page.click('[data-testid=sa-example]');
   await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-N]')?.textContent.trim() === '+192');
   // Counted words agree with their numbers: 4 punkty, 0 podwojeń; 48 punktów.
@@ -226,8 +241,8 @@ test('korean-3p: the dora option and indicator and the goulash count are sent, s
   const sent = scoreRequests(page);
   await fresh(page);
   await page.selectOption('[data-testid=sa-ruleset]', 'korean-3p');
-  await page.locator('[data-testid=sa-korean]').waitFor();
-  assert.equal(await page.locator('[data-testid=sa-japanese]').count(), 0);
+  await page.locator('[data-testid=sa-dora-option]').waitFor();
+  for (const id of ['sa-dora', 'sa-honba', 'sa-riichi-E']) assert.equal(await page.locator(`[data-testid=${id}]`).count(), 0, `${id} shown`);
   // The picker offers the korean set as the server lists it (K3-T): no North, no bamboo 2–8,
   // flowers but no seasons.
   const pickerTiles = () => page.locator('[data-testid=picker] svg[data-tile]').evaluateAll((els) => els.map((e) => e.dataset.tile));
@@ -253,6 +268,8 @@ test('korean-3p: the dora option and indicator and the goulash count are sent, s
   await page.selectOption('[data-testid=sa-from]', 'discard');
   await page.selectOption('[data-testid=sa-supplier]', 'W');
   await page.fill('[data-testid=sa-win-tile]', '6D');
+  // The one flag the korean scorer reads (K3-BP3), in the client's words.
+  assert.deepEqual(await page.locator('[data-testid=sa-flags] label').evaluateAll((els) => els.map((e) => [e.dataset.flag, e.textContent.trim()])), [['last_tile', 'last tile']]);
   // Without dora and goulash: 5 hand-points + 5 bonus-points; West pays 2×5 + 5, East (whose
   // wait is live) 5 − 2.
   await page.waitForFunction(() => document.querySelector('[data-testid=sa-seat-score-S]')?.textContent.trim() === '10');
@@ -313,7 +330,7 @@ test('japanese-3p: honba counters are sent and paid at the points per counter', 
   const sent = scoreRequests(page);
   await fresh(page);
   await page.selectOption('[data-testid=sa-ruleset]', 'japanese-3p');
-  await page.locator('[data-testid=sa-japanese]').waitFor();
+  await page.locator('[data-testid=sa-honba]').waitFor();
   // The example of docs/specs/table-json.md: South in riichi wins on East's 5B, 6 han, mangan.
   await page.fill('[data-testid=sa-concealed-E]', '123D 678D 1B 2B 9B EW SW WW NW');
   await page.fill('[data-testid=sa-concealed-S]', '234567D 345678B 9D 9D');
@@ -368,4 +385,33 @@ test('japanese-3p: honba counters are sent and paid at the points per counter', 
   await page.click('button[data-lang=en]');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('a draft saved by the page before the family forms keeps its table fields', async () => {
+  const page = await newPage(browser);
+  await fresh(page);
+  // The old page kept the japanese indicators, pot and honba, and the korean goulash, at the
+  // draft's top.
+  await page.evaluate(() => {
+    const seat = { mode: 'tiles', score: '', sets: [], concealed: '', bonus: '' };
+    localStorage.setItem(
+      'mahjong.score.draft',
+      JSON.stringify({
+        ruleset: 'japanese-3p', prevailing: 'E', eastWins: 0, winner: '', winTile: '', from: 'wall', supplier: '',
+        flags: { last_tile: false, original_call: false, kong_upon_kong: false, heaven: false, earth: false, ippatsu: false },
+        seats: { E: seat, S: seat, W: seat, N: seat },
+        riichi: { E: 'none', S: 'riichi', W: 'none', N: 'none' },
+        dora: '4D', ura: '7B', pot: 2000, honba: 3, honbaValue: 100, doraOn: null, doraIndicator: '', goulash: 0,
+      }),
+    );
+  });
+  await page.reload();
+  await page.locator('[data-testid=sa-honba]').waitFor();
+  assert.equal(await page.inputValue('[data-testid=sa-dora]'), '4D');
+  assert.equal(await page.inputValue('[data-testid=sa-ura]'), '7B');
+  assert.equal(await page.inputValue('[data-testid=sa-pot]'), '2000');
+  assert.equal(await page.inputValue('[data-testid=sa-honba]'), '3');
+  assert.equal(await page.inputValue('[data-testid=sa-honba-value]'), '100');
+  assert.equal(await page.inputValue('[data-testid=sa-riichi-S]'), 'riichi');
+  await page.close();
 });

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use mahjong_engine::{Action, Event, SeatView};
-use mahjong_rules::catalogue::Entry;
+use mahjong_rules::catalogue::{Entry, Form};
 use ts_rs::{Config, TS};
 
 use crate::wire::{
@@ -37,6 +37,7 @@ fn generate() -> BTreeMap<String, String> {
     all::<Event>(&cfg);
     all::<SeatView>(&cfg);
     all::<Entry>(&cfg);
+    all::<Form>(&cfg);
     all::<ClientMsg>(&cfg);
     all::<ServerMsg<SeatView>>(&cfg);
     all::<CreatedTable>(&cfg);

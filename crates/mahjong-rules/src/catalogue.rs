@@ -32,11 +32,15 @@
 //! default and named as optional. `mahjong rules ID`, `GET /api/rules` and the clients show it
 //! next to the name, so a scored item links to what its rule says.
 //!
+//! A family's file also says once what its score items count (`units`, [`Units`]) and what the
+//! browser's scoring assistant offers at its tables (`[form]`, [`Form`]).
+//!
 //! Besides the ids score items cite, the catalogue holds the play rules, settlement rules and
 //! options cited in `docs/rules/*.md`. A range (`M53–M56`) is one entry when the rules are
 //! covered as a group; a range whose members are scored apart (`M122a–r`) is not an entry,
 //! its members are.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{LazyLock, OnceLock};
@@ -76,6 +80,103 @@ pub enum Units {
     HanYakuman,
     /// Fan (the items' `points`; MY3: no doubles).
     Fan,
+}
+
+/// What the scoring assistant (`web/src/pages/score.tsx`) offers at a table of a family
+/// beyond what every table has (seats, tiles, winner, how he won): the `[form]` table of the
+/// family's catalogue file, so that the page reads it instead of asking which family it is.
+/// Every input is named by the table-JSON field it fills (`docs/formats/table-json.md`).
+///
+/// ```toml
+/// [form]
+/// flags = [{ field = "last_tile", rule = "J3-Y6" }, { field = "heaven", rule = "J3-YM12" }]
+/// table = [{ field = "riichi_pot" }, { field = "honba", per = "honba" }]
+/// seat = [{ field = "riichi", rule = "J3-Y4", values = { riichi = "J3-Y4", double = "J3-Y11" } }]
+/// bonus = "norths"
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ScoreForm"))]
+pub struct Form {
+    /// The `win` flags the family's scorer reads (`last_tile`, `ippatsu`), in the order shown.
+    pub flags: Vec<FormInput>,
+    /// The table's own fields it takes (`dora_indicators`, `goulash`), in the order shown.
+    pub table: Vec<FormInput>,
+    /// Each seat's fields beside its tiles (`riichi`).
+    pub seat: Vec<FormInput>,
+    /// What a seat's `bonus` holds, which names the field.
+    pub bonus: BonusTiles,
+    /// A seat's `score` is its hand-points (its `points`) plus bonus-points (K3-BP), not
+    /// points and doubles: a total tells both.
+    pub bonus_points: bool,
+    /// What score items count: the file's `units`, given here too so that a client reading
+    /// the form needs no rule entry.
+    pub units: Units,
+}
+
+/// `[form]` as a family's file writes it: a [`Form`] but for the units, which the file
+/// says once at its top.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileForm {
+    #[serde(default)]
+    flags: Vec<FormInput>,
+    #[serde(default)]
+    table: Vec<FormInput>,
+    #[serde(default)]
+    seat: Vec<FormInput>,
+    #[serde(default)]
+    bonus: BonusTiles,
+    #[serde(default)]
+    bonus_points: bool,
+}
+
+/// One input of a [`Form`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ScoreFormInput"))]
+pub struct FormInput {
+    /// The table-JSON field it fills (`ippatsu` of `win`, `honba`, `riichi` of a seat).
+    pub field: String,
+    /// The family's rule whose catalogue name labels it (`J3-Y6`); without one the client's
+    /// own words do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rule: Option<String>,
+    /// The English name of the variant of `rule` that labels it instead of the rule's own
+    /// name (`Ippatsu`, a variant of J3-S8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub variant: Option<String>,
+    /// A true-or-false option the field counts under only (`dora`, K3-O5): offered beside
+    /// it, and the field only while the option is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub when: Option<String>,
+    /// A number option saying what each unit of this count is worth (`honba`, J3-S10):
+    /// offered beside it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub per: Option<String>,
+    /// The family's rule whose name labels each of the field's values (`riichi`: `double`
+    /// is J3-Y11).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<BTreeMap<String, String>>", optional))]
+    pub values: BTreeMap<String, String>,
+}
+
+/// What the tiles in a seat's `bonus` are (the [`Form`] names the field by it).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ScoreFormBonus"))]
+pub enum BonusTiles {
+    /// Flowers and seasons (and whatever else the set has to set aside: animals, jokers).
+    #[default]
+    Flowers,
+    /// Norths set aside for a loose tile (J3-T4).
+    Norths,
 }
 
 impl Kind {
@@ -283,14 +384,31 @@ struct FileEntry {
 struct File {
     #[serde(default)]
     units: Units,
+    #[serde(default)]
+    form: FileForm,
     rule: Vec<FileEntry>,
 }
 
 /// Parses one family's catalogue text (what [`crate::Family::catalogue`] returns).
 pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
+    parse_file(family, text).map(|(entries, _)| entries)
+}
+
+/// Parses one family's catalogue text into its entries and its [`Form`] (the default, which
+/// offers nothing, where the file has no `[form]`).
+fn parse_file(family: &'static str, text: &str) -> Result<(Vec<Entry>, Form), String> {
     let file: File = toml::from_str(text).map_err(|e| format!("{family} catalogue: {e}"))?;
     let units = file.units;
-    Ok(file
+    let f = file.form;
+    let form = Form {
+        flags: f.flags,
+        table: f.table,
+        seat: f.seat,
+        bonus: f.bonus,
+        bonus_points: f.bonus_points,
+        units,
+    };
+    let entries = file
         .rule
         .into_iter()
         .map(|e| Entry {
@@ -309,22 +427,27 @@ pub fn parse(family: &'static str, text: &str) -> Result<Vec<Entry>, String> {
             declaration: e.declaration,
             declared: e.declared,
         })
-        .collect())
+        .collect();
+    Ok((entries, form))
 }
 
 /// Each family's catalogue, parsed when first asked for: a process that names the rules
 /// of one family parses only that family's file.
-type FamilyFile = (&'static str, &'static str, OnceLock<Vec<Entry>>);
+type FamilyFile = (&'static str, &'static str, OnceLock<(Vec<Entry>, Form)>);
 static FAMILIES: LazyLock<Vec<FamilyFile>> = LazyLock::new(|| {
     crate::families::all_catalogues()
         .map(|(family, text)| (family, text, OnceLock::new()))
         .collect()
 });
 
-fn family_entries(f: &'static FamilyFile) -> &'static [Entry] {
-    let (family, text, entries) = f;
+fn family_file(f: &'static FamilyFile) -> &'static (Vec<Entry>, Form) {
+    let (family, text, parsed) = f;
     // The files are embedded and checked by the tests: a parse error is a build defect.
-    entries.get_or_init(|| parse(family, text).unwrap_or_else(|e| panic!("{e}")))
+    parsed.get_or_init(|| parse_file(family, text).unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn family_entries(f: &'static FamilyFile) -> &'static [Entry] {
+    &family_file(f).0
 }
 
 static CATALOGUE: LazyLock<Vec<Entry>> = LazyLock::new(|| {
@@ -368,6 +491,28 @@ pub fn of_family(family: &str) -> impl Iterator<Item = &'static Entry> + '_ {
         .iter()
         .filter(move |(f, _, _)| *f == family)
         .flat_map(|f| family_entries(f).iter())
+}
+
+/// The scoring assistant's [`Form`] of family `family` (`None` for an unknown name).
+pub fn form(family: &str) -> Option<&'static Form> {
+    FAMILIES
+        .iter()
+        .find(|(f, _, _)| *f == family)
+        .map(|f| &family_file(f).1)
+}
+
+/// Every family's [`Form`] as one JSON object by family name, families in registry order,
+/// one a line (what `web/src/i18n/forms.json` holds).
+pub fn forms_to_json() -> String {
+    let lines: Vec<String> = FAMILIES
+        .iter()
+        .map(|f| {
+            let name = serde_json::to_string(f.0).expect("names serialize");
+            let form = serde_json::to_string(&family_file(f).1).expect("forms serialize");
+            format!("{name}: {form}")
+        })
+        .collect();
+    format!("{{\n{}\n}}\n", lines.join(",\n"))
 }
 
 /// The name of rule `id` in `lang` as an item named `english` by the scorer carries it: the
@@ -508,6 +653,18 @@ mod tests {
     fn unknown_fields_are_refused() {
         let text = "[[rule]]\nid = \"X1\"\nkey = \"x1\"\nkind = \"score\"\nen = \"a\"\ncs = \"b\"\npl = \"c\"\ntext = { en = \"x\", cs = \"y\", pl = \"z\" }\nde = \"d\"\n";
         assert!(parse("x", text).unwrap_err().contains("unknown field `de`"));
+        // The form takes no `units`: the file says them once, at its top.
+        let rule = "[[rule]]\nid = \"X1\"\nkey = \"x1\"\nkind = \"score\"\nen = \"a\"\ncs = \"b\"\npl = \"c\"\ntext = { en = \"x\", cs = \"y\", pl = \"z\" }\n";
+        let text = format!("units = \"fan\"\n[form]\nunits = \"fan\"\n{rule}");
+        assert!(parse("x", &text)
+            .unwrap_err()
+            .contains("unknown field `units`"));
+        let text = format!("units = \"fan\"\n[form]\nflags = [{{ field = \"heaven\" }}]\n{rule}");
+        let (_, form) = parse_file("x", &text).unwrap();
+        assert_eq!(
+            (form.flags[0].field.as_str(), form.units),
+            ("heaven", Units::Fan)
+        );
     }
 
     #[test]

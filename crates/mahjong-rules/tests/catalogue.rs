@@ -344,21 +344,26 @@ fn ranges_expand() {
 }
 
 /// The web client bundles the catalogue (`web/src/i18n/catalogue.json`, read by
-/// `web/src/i18n/rules.ts`); regenerate it with `UPDATE_CATALOGUE=1`.
+/// `web/src/i18n/rules.ts`) and the families' scoring forms (`web/src/i18n/forms.json`, read
+/// by `web/src/pages/score.tsx`); regenerate them with `UPDATE_CATALOGUE=1`.
 #[test]
 fn the_web_clients_copy_is_current() {
-    let path = root().join("web/src/i18n/catalogue.json");
-    let want = catalogue::to_json(catalogue());
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    if have == want {
-        return;
-    }
-    if std::env::var_os("UPDATE_CATALOGUE").is_some() {
-        std::fs::write(&path, want).unwrap();
-    } else {
-        panic!(
-            "{} is stale: run `UPDATE_CATALOGUE=1 cargo test -p mahjong-rules --test catalogue`, then rebuild web/dist",
-            path.display()
-        );
+    for (file, want) in [
+        ("catalogue.json", catalogue::to_json(catalogue())),
+        ("forms.json", catalogue::forms_to_json()),
+    ] {
+        let path = root().join("web/src/i18n").join(file);
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        if have == want {
+            continue;
+        }
+        if std::env::var_os("UPDATE_CATALOGUE").is_some() {
+            std::fs::write(&path, want).unwrap();
+        } else {
+            panic!(
+                "{} is stale: run `UPDATE_CATALOGUE=1 cargo test -p mahjong-rules --test catalogue`, then rebuild web/dist",
+                path.display()
+            );
+        }
     }
 }

@@ -269,7 +269,7 @@ export const cs: Record<Key, string> = {
   'score.remove': 'Odebrat',
   'score.concealed': 'Skryté kameny',
   'score.bonus': 'Květiny a roční období',
-  'score.bonus_japanese': 'Severy odložené stranou',
+  'score.bonus_norths': 'Severy odložené stranou',
   'score.type_codes': 'napište kódy nebo vyberte kameny',
   'score.click_remove': 'Kliknutím odeberete',
   'score.unknown_codes': 'neznámé: {codes}',

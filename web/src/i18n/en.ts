@@ -267,7 +267,7 @@ export const en = {
   'score.remove': 'Remove',
   'score.concealed': 'Concealed tiles',
   'score.bonus': 'Flowers and seasons',
-  'score.bonus_japanese': 'Norths set aside',
+  'score.bonus_norths': 'Norths set aside',
   'score.type_codes': 'type codes or pick tiles',
   'score.click_remove': 'Click to remove',
   'score.unknown_codes': 'unknown: {codes}',

@@ -269,7 +269,7 @@ export const pl: Record<Key, string> = {
   'score.remove': 'Usuń',
   'score.concealed': 'Kamienie zakryte',
   'score.bonus': 'Kwiaty i pory roku',
-  'score.bonus_japanese': 'Północe odłożone na bok',
+  'score.bonus_norths': 'Północe odłożone na bok',
   'score.type_codes': 'wpisz kody albo wybierz kamienie',
   'score.click_remove': 'Kliknij, aby usunąć',
   'score.unknown_codes': 'nieznane: {codes}',

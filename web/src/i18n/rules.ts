@@ -6,9 +6,10 @@
 // variants); items of a game record carry the variant's name only where nothing else tells
 // it (J3-S8: Bazoro, dora), and elsewhere `englishName` recovers it from the id, the tile
 // and the points.
-import type { NamedItem, RuleEntry, RuleNames, Wind, WinFrom } from '../api';
+import type { NamedItem, RuleEntry, RuleNames, ScoreForm, Wind, WinFrom } from '../api';
 import { lang } from './index';
 import CATALOGUE from './catalogue.json';
+import FORMS from './forms.json';
 
 const BY_ID = new Map<string, RuleEntry>();
 for (const e of CATALOGUE as RuleEntry[]) BY_ID.set(e.id, e);
@@ -196,4 +197,26 @@ export function limitName(id: string, items: NamedItem[], ctx: LimitContext = {}
   const own = items.find((it) => it.rule === id);
   if (own) return ruleName(own, ctx);
   return ruleInfo(id)?.name ?? id;
+}
+
+/** The form of a family the catalogue does not know: only what every table has. */
+const NO_FORM: ScoreForm = { flags: [], table: [], seat: [], bonus: 'flowers', bonus_points: false, units: 'points_doubles' };
+
+/**
+ * What the scoring assistant offers at a table of `family` beyond every table's inputs: the
+ * `[form]` of the family's catalogue file, bundled as forms.json by the same Rust test;
+ * nothing more for an unknown family (or none yet).
+ */
+export function scoreForm(family: string | undefined): ScoreForm {
+  return (family !== undefined && (FORMS as Record<string, ScoreForm>)[family]) || NO_FORM;
+}
+
+/**
+ * The label of a form's input in the current language: the name of the rule it names (of
+ * its variant, where it names one), else `fallback`, the client's own words.
+ */
+export function inputLabel(input: { rule?: string; variant?: string }, fallback: string): string {
+  if (!input.rule) return fallback;
+  if (input.variant) return translateRule(input.rule, input.variant);
+  return ruleInfo(input.rule)?.name ?? fallback;
 }

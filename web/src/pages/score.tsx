@@ -2,9 +2,9 @@
 // typed scores, scored and settled live by the server (POST /api/score, /api/settle), and a
 // running match ledger kept in the database (the ledger API).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiError, type ScoreResult, type ScoreSeat, type Wind, WINDS } from '../api';
+import { api, ApiError, type ScoreForm, type ScoreFormBonus, type ScoreFormInput, type ScoreResult, type ScoreSeat, type Wind, WINDS } from '../api';
 import { grouped, signed, t, tn } from '../i18n';
-import { limitName, ruleInfo, translateRule } from '../i18n/rules';
+import { inputLabel, limitName, scoreForm } from '../i18n/rules';
 import { ItemsTable, LimitTag } from '../sheet';
 import { Tile, parseCode, sortTiles, tileName } from '../tiles';
 import { rulesetLabel, useRulesets } from './home';
@@ -27,7 +27,8 @@ interface SeatDraft {
 }
 type WinFromOpt = 'wall' | 'loose' | 'discard' | 'robbed_kong';
 type RiichiOpt = 'none' | 'riichi' | 'double';
-type Flag = 'last_tile' | 'original_call' | 'kong_upon_kong' | 'heaven' | 'earth' | 'ippatsu';
+/** A seat's `riichi` beside `none`, in the order offered (table-json.md). */
+const RIICHI_VALUES = ['riichi', 'double'] as const;
 interface Draft {
   ruleset: string;
   prevailing: Wind;
@@ -36,48 +37,47 @@ interface Draft {
   winTile: string;
   from: WinFromOpt;
   supplier: Wind | '';
-  flags: Record<Flag, boolean>;
+  /** The `win` flags ticked, by name; only those the ruleset's form offers are sent. */
+  flags: Record<string, boolean>;
   seats: Record<Wind, SeatDraft>;
-  /** The japanese game (table-json.md, "Japanese three-player fields"): each seat's riichi,
-   * the dora and ura-dora indicators (typed codes) and the riichi sticks carried over. */
+  /** Each seat's `riichi`, sent where the form offers it. */
   riichi: Record<Wind, RiichiOpt>;
-  dora: string;
-  ura: string;
-  pot: number;
-  /** Honba counters on the table (`honba`, 0–100) and the points each pays (option `honba`,
-   * J3-S10; `null`: the preset's, which is 0 in japanese-3p, so counters alone pay nothing). */
-  honba: number;
-  honbaValue: number | null;
-  /** The korean game (table-json.md, "Three-player tables"): the option `dora` (`null`: the
-   * preset's), the revealed indicator (K3-O5, one typed code) and the drawn hands in a row
-   * just before this one (`goulash`, K3-M2, 0–100). */
-  doraOn: boolean | null;
-  doraIndicator: string;
-  goulash: number;
+  /** The table's own fields (table-json.md) as typed, by name: tile codes or a count. */
+  table: Record<string, string | number>;
+  /** The options changed beside them (`dora`, `honba`), by name; one not here is the preset's. */
+  options: Record<string, boolean | number>;
+}
+
+/** How the page takes a table field a form may name (table-json.md), with its test id. */
+interface TableInput {
+  /** A list of typed tiles, one typed tile, or a whole number from 0 to `max`. */
+  kind: 'tiles' | 'tile' | 'count';
+  label: string;
+  testid: string;
+  max?: number;
+  step?: number;
+  /** The option offered beside it (the form's `when` or `per`): its label and test id, and
+   * for a number its most (the option's check) and step. */
+  option?: { label: string; testid: string; max?: number; step?: number };
 }
 
 /**
- * The `win` flags each family reads (the others it ignores, so they are not offered): the
- * classical ones, and in the japanese game Haitei/Houtei, Ippatsu, Tenhou and Chiihou.
+ * Every table field a family's form may name: the dora and ura-dora indicators, the riichi
+ * sticks carried over and the honba counters of the japanese game (J3-S8, J3-S10), the
+ * korean dora indicator (K3-O5) and goulash (K3-M2). The fields and their bounds are the
+ * table format's; which of them a ruleset takes is its family's form.
  */
-const FAMILY_FLAGS: Record<string, Flag[]> = {
-  classical: ['last_tile', 'original_call', 'kong_upon_kong', 'heaven', 'earth'],
-  kajongg: ['last_tile', 'original_call', 'kong_upon_kong', 'heaven', 'earth'],
-  western: ['last_tile', 'heaven', 'earth'],
-  korean: ['last_tile'],
-  malaysian: ['last_tile', 'kong_upon_kong', 'heaven', 'earth'],
-  japanese: ['last_tile', 'ippatsu', 'heaven', 'earth'],
+const TABLE_INPUTS: Record<string, TableInput> = {
+  dora_indicators: { kind: 'tiles', label: 'score.dora', testid: 'sa-dora' },
+  ura_indicators: { kind: 'tiles', label: 'score.ura', testid: 'sa-ura' },
+  riichi_pot: { kind: 'count', label: 'score.riichi_pot', testid: 'sa-pot', max: 100_000_000, step: 1000 },
+  honba: { kind: 'count', label: 'score.honba', testid: 'sa-honba', max: 100, option: { label: 'score.honba_value', testid: 'sa-honba-value', max: 10_000, step: 200 } },
+  dora_indicator: { kind: 'tile', label: 'table.dora', testid: 'sa-dora-indicator', option: { label: 'score.dora_option', testid: 'sa-dora-option' } },
+  goulash: { kind: 'count', label: 'score.goulash', testid: 'sa-goulash', max: 100 },
 };
 
-/** A flag's label: the japanese game's by the names of its yaku (catalogue), else the classical. */
-function flagLabel(f: Flag, family: string): string {
-  if (family === 'japanese') {
-    const id = { last_tile: 'J3-Y6', heaven: 'J3-YM12', earth: 'J3-YM1' }[f as string];
-    if (id) return ruleInfo(id)?.name ?? t(`score.flag.${f}`);
-    if (f === 'ippatsu') return translateRule('J3-S8', 'Ippatsu');
-  }
-  return t(`score.flag.${f}`);
-}
+/** What a seat's `bonus` field is called, by what it holds. */
+const BONUS_LABEL: Record<ScoreFormBonus, string> = { flowers: 'score.bonus', norths: 'score.bonus_norths' };
 
 const emptySeat = (): SeatDraft => ({ mode: 'tiles', score: '', sets: [], concealed: '', bonus: '' });
 const emptyDraft = (): Draft => ({
@@ -88,25 +88,23 @@ const emptyDraft = (): Draft => ({
   winTile: '',
   from: 'wall',
   supplier: '',
-  flags: { last_tile: false, original_call: false, kong_upon_kong: false, heaven: false, earth: false, ippatsu: false },
+  flags: {},
   seats: { E: emptySeat(), S: emptySeat(), W: emptySeat(), N: emptySeat() },
   riichi: { E: 'none', S: 'none', W: 'none', N: 'none' },
-  dora: '',
-  ura: '',
-  pot: 0,
-  honba: 0,
-  honbaValue: null,
-  doraOn: null,
-  doraIndicator: '',
-  goulash: 0,
+  table: {},
+  options: {},
 });
 
-/** The preset's option `dora` (K3-O5) unless the draft overrides it. */
-const doraOn = (d: Draft, preset: Record<string, unknown>) => d.doraOn ?? preset.dora === true;
-/** The preset's points per honba counter (option `honba`, J3-S10). */
-const presetHonba = (preset: Record<string, unknown>) => (typeof preset.honba === 'number' ? preset.honba : 0);
-/** Points per honba counter: the draft's, else the preset's. */
-const honbaValue = (d: Draft, preset: Record<string, unknown>) => d.honbaValue ?? presetHonba(preset);
+/** A true-or-false option as the preset has it (the form's `when`, K3-O5 `dora`). */
+const presetOn = (preset: Record<string, unknown>, name: string) => preset[name] === true;
+/** A number option as the preset has it (the form's `per`, J3-S10 `honba`), 0 if none. */
+const presetNumber = (preset: Record<string, unknown>, name: string) => (typeof preset[name] === 'number' ? (preset[name] as number) : 0);
+/** A true-or-false option: the draft's, else the preset's. */
+const optionOn = (d: Draft, preset: Record<string, unknown>, name: string) => (d.options[name] as boolean | undefined) ?? presetOn(preset, name);
+/** A number option: the draft's, else the preset's. */
+const optionNumber = (d: Draft, preset: Record<string, unknown>, name: string) => (d.options[name] as number | undefined) ?? presetNumber(preset, name);
+/** Whether a table field of the form counts: always, or while the option it needs is on. */
+const counts = (i: ScoreFormInput, d: Draft, preset: Record<string, unknown>) => !i.when || optionOn(d, preset, i.when);
 
 const DRAFT_KEY = 'mahjong.score.draft';
 const LEDGER_KEY = 'mahjong.score.ledger';
@@ -154,13 +152,35 @@ const EXAMPLE: Partial<Draft> = {
   },
 };
 
+/**
+ * A draft saved before the table's fields came from the family's form kept them at its top
+ * under the page's own names: they move to `table` and `options`, so nothing typed is lost.
+ */
+function migrateDraft(d: Record<string, unknown>) {
+  const moved: Record<string, string> = { dora: 'dora_indicators', ura: 'ura_indicators', pot: 'riichi_pot', honba: 'honba', doraIndicator: 'dora_indicator', goulash: 'goulash' };
+  const table = { ...((d.table as Record<string, string | number>) ?? {}) };
+  const options = { ...((d.options as Record<string, boolean | number>) ?? {}) };
+  for (const [old, field] of Object.entries(moved)) {
+    const v = d[old];
+    if ((typeof v === 'string' || typeof v === 'number') && v !== '' && !(field in table)) table[field] = v;
+    delete d[old];
+  }
+  if (typeof d.honbaValue === 'number' && !('honba' in options)) options.honba = d.honbaValue;
+  if (typeof d.doraOn === 'boolean' && !('dora' in options)) options.dora = d.doraOn;
+  delete d.honbaValue;
+  delete d.doraOn;
+  d.table = table;
+  d.options = options;
+}
+
 function loadDraft(): Draft {
   try {
     const d = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null');
     if (d && d.seats) {
+      migrateDraft(d);
       const e = emptyDraft();
       // A draft saved before a field existed gets its default.
-      return { ...e, ...d, flags: { ...e.flags, ...d.flags }, riichi: { ...e.riichi, ...d.riichi } };
+      return { ...e, ...d, flags: { ...e.flags, ...d.flags }, riichi: { ...e.riichi, ...d.riichi }, table: { ...e.table, ...d.table }, options: { ...e.options, ...d.options } };
     }
   } catch {
     /* ignore */
@@ -175,9 +195,8 @@ interface Outcome {
   payments: { from: string; to: string; amount: number }[];
 }
 
-function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, family: string, preset: Record<string, unknown>) {
-  const japanese = family === 'japanese';
-  const korean = family === 'korean';
+function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, form: ScoreForm, preset: Record<string, unknown>) {
+  const riichi = form.seat.some((i) => i.field === 'riichi');
   const seatJson: Record<string, unknown> = {};
   for (const w of seats) {
     const s = d.seats[w];
@@ -194,7 +213,7 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, family: string
       concealed: parseTiles(s.concealed).tiles,
       bonus: parseTiles(s.bonus).tiles,
     };
-    if (japanese && d.riichi[w] && d.riichi[w] !== 'none') seat.riichi = d.riichi[w];
+    if (riichi && d.riichi[w] && d.riichi[w] !== 'none') seat.riichi = d.riichi[w];
     seatJson[w] = seat;
   }
   const table: Record<string, unknown> = {
@@ -204,29 +223,29 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, family: string
     winner: d.winner || null,
     seats: seatJson,
   };
-  // Options only where the draft differs from the preset.
+  // Options only where the draft differs from the preset; a field only where it is set
+  // (a tile, a count above 0) and counts.
   const options: Record<string, unknown> = {};
-  if (japanese) {
-    const dora = parseTiles(d.dora).tiles;
-    const ura = parseTiles(d.ura).tiles;
-    if (dora.length) table.dora_indicators = dora;
-    if (ura.length) table.ura_indicators = ura;
-    if (d.pot > 0) table.riichi_pot = d.pot;
-    if (d.honba > 0) table.honba = d.honba;
-    if (honbaValue(d, preset) !== presetHonba(preset)) options.honba = honbaValue(d, preset);
-  }
-  if (korean) {
-    const on = doraOn(d, preset);
-    if (on !== (preset.dora === true)) options.dora = on;
-    const indicator = d.doraIndicator.trim();
-    if (on && indicator) table.dora_indicator = parseCode(indicator) ?? indicator;
-    if (d.goulash > 0) table.goulash = d.goulash;
+  for (const i of form.table) {
+    const input = TABLE_INPUTS[i.field];
+    if (!input) continue;
+    if (i.when && optionOn(d, preset, i.when) !== presetOn(preset, i.when)) options[i.when] = optionOn(d, preset, i.when);
+    if (i.per && optionNumber(d, preset, i.per) !== presetNumber(preset, i.per)) options[i.per] = optionNumber(d, preset, i.per);
+    if (!counts(i, d, preset)) continue;
+    const value = d.table[i.field];
+    if (input.kind === 'tiles') {
+      const tiles = parseTiles(String(value ?? '')).tiles;
+      if (tiles.length) table[i.field] = tiles;
+    } else if (input.kind === 'tile') {
+      const code = String(value ?? '').trim();
+      if (code) table[i.field] = parseCode(code) ?? code;
+    } else if (Number(value) > 0) table[i.field] = Number(value);
   }
   if (Object.keys(options).length) table.options = options;
   if (d.winner) {
     const win: Record<string, unknown> = { tile: parseCode(d.winTile) ?? d.winTile, from: d.from };
     if (d.from === 'discard' || d.from === 'robbed_kong') win.supplier = d.supplier || null;
-    for (const f of FAMILY_FLAGS[family] ?? FAMILY_FLAGS.classical) if (d.flags[f]) win[f] = true;
+    for (const f of form.flags) if (d.flags[f.field]) win[f.field] = true;
     table.win = win;
   }
   return table;
@@ -242,13 +261,13 @@ export function ScorePage() {
   const seq = useRef(0);
   const info = rulesets.find((r) => r.name === d.ruleset);
   const nSeats = info?.seats ?? 4;
-  const family = info?.family ?? 'classical';
+  // What the ruleset's family offers beyond every table's inputs (its catalogue's form).
+  const form = scoreForm(info?.family);
   const seats = WINDS.slice(0, nSeats);
   // Only the tiles the ruleset's set has (no 2–8 characters in the japanese game), as the
   // server lists them; none until it has answered. The options this page changes (dora,
   // honba) leave the set as it is.
   const pickerCodes = useMemo(() => sortTiles(info?.tiles ?? []), [info]);
-  const flags = FAMILY_FLAGS[family] ?? FAMILY_FLAGS.classical;
   const preset = info?.options ?? {};
 
   useEffect(() => {
@@ -267,10 +286,10 @@ export function ScorePage() {
     });
 
   // Live scoring: every change is sent (debounced); only the newest answer is shown.
-  const key = JSON.stringify([d, nSeats, family, preset]);
+  const key = JSON.stringify([d, nSeats, form, preset]);
   useEffect(() => {
     const my = ++seq.current;
-    const h = window.setTimeout(() => evaluate(d, seats, family, preset).then(
+    const h = window.setTimeout(() => evaluate(d, seats, form, preset).then(
       (o) => {
         if (my !== seq.current) return;
         setOutcome(o);
@@ -292,9 +311,8 @@ export function ScorePage() {
     const [w, field, idx] = target.split('.');
     update((x) => {
       if (field === 'winTile') x.winTile = code;
-      else if (field === 'dora') x.dora = `${x.dora} ${code}`.trim();
-      else if (field === 'ura') x.ura = `${x.ura} ${code}`.trim();
-      else if (field === 'doraIndicator') x.doraIndicator = code;
+      else if (!w && TABLE_INPUTS[field]?.kind === 'tiles') x.table[field] = `${x.table[field] ?? ''} ${code}`.trim();
+      else if (!w && TABLE_INPUTS[field]?.kind === 'tile') x.table[field] = code;
       else if (w && x.seats[w as Wind]) {
         const s = x.seats[w as Wind];
         if (field === 'concealed') s.concealed = `${s.concealed} ${code}`.trim();
@@ -311,8 +329,8 @@ export function ScorePage() {
     const [w, field] = f.split('.');
     if (w) return seats.includes(w as Wind) && d.seats[w as Wind].mode === 'tiles';
     if (field === 'winTile') return winnerMode === 'tiles';
-    if (field === 'dora' || field === 'ura') return family === 'japanese';
-    return field === 'doraIndicator' && family === 'korean' && doraOn(d, preset);
+    const input = form.table.find((i) => i.field === field);
+    return !!input && TABLE_INPUTS[field]?.kind !== 'count' && counts(input, d, preset);
   };
   const fallback = [...seats].reverse().find((w) => d.seats[w].mode === 'tiles');
   const target = shown(focus) || !fallback ? focus : `${fallback}.concealed`;
@@ -388,54 +406,20 @@ export function ScorePage() {
                   />
                 )}
                 <div class="flags" data-testid="sa-flags">
-                  {flags.map((f) => (
-                    <label class="check" data-flag={f}>
-                      <input type="checkbox" checked={d.flags[f]} onChange={(e) => update((x) => (x.flags[f] = (e.target as HTMLInputElement).checked))} />
-                      {flagLabel(f, family)}
+                  {form.flags.map((f) => (
+                    <label class="check" data-flag={f.field}>
+                      <input type="checkbox" checked={!!d.flags[f.field]} onChange={(e) => update((x) => (x.flags[f.field] = (e.target as HTMLInputElement).checked))} />
+                      {inputLabel(f, t(`score.flag.${f.field}`))}
                     </label>
                   ))}
                 </div>
               </>
             )}
-            {family === 'japanese' && (
-              <div class="japanese-fields" data-testid="sa-japanese">
-                <div class={`field ${focus === '.dora' ? 'focused' : ''}`}>
-                  <span class="field-label">{t('score.dora')}</span>
-                  <TilesInput value={d.dora} testid="sa-dora" onFocus={() => setFocus('.dora')} onInput={(v) => update((x) => (x.dora = v))} />
-                </div>
-                <div class={`field ${focus === '.ura' ? 'focused' : ''}`}>
-                  <span class="field-label">{t('score.ura')}</span>
-                  <TilesInput value={d.ura} testid="sa-ura" onFocus={() => setFocus('.ura')} onInput={(v) => update((x) => (x.ura = v))} />
-                </div>
-                <CountInput label={t('score.riichi_pot')} value={d.pot} max={100_000_000} step={1000} testid="sa-pot" onInput={(v) => update((x) => (x.pot = v))} />
-                <CountInput label={t('score.honba')} value={d.honba} max={100} testid="sa-honba" onInput={(v) => update((x) => (x.honba = v))} />
-                <CountInput
-                  label={t('score.honba_value')}
-                  value={honbaValue(d, preset)}
-                  max={10_000}
-                  step={200}
-                  testid="sa-honba-value"
-                  onInput={(v) => update((x) => (x.honbaValue = v))}
-                />
-              </div>
-            )}
-            {family === 'korean' && (
-              <div class="korean-fields" data-testid="sa-korean">
-                <label class="check">
-                  <input type="checkbox" checked={doraOn(d, preset)} data-testid="sa-dora-option" onChange={(e) => update((x) => (x.doraOn = (e.target as HTMLInputElement).checked))} />
-                  {t('score.dora_option')}
-                </label>
-                {doraOn(d, preset) && (
-                  <TileInput
-                    label={t('table.dora')}
-                    value={d.doraIndicator}
-                    testid="sa-dora-indicator"
-                    focused={focus === '.doraIndicator'}
-                    onFocus={() => setFocus('.doraIndicator')}
-                    onInput={(v) => update((x) => (x.doraIndicator = v))}
-                  />
-                )}
-                <CountInput label={t('score.goulash')} value={d.goulash} max={100} testid="sa-goulash" onInput={(v) => update((x) => (x.goulash = v))} />
+            {form.table.length > 0 && (
+              <div class="table-fields" data-testid="sa-table-fields">
+                {form.table.map((i) => (
+                  <TableField input={i} d={d} preset={preset} focus={focus} setFocus={setFocus} update={update} />
+                ))}
               </div>
             )}
             <div class="setup-buttons">
@@ -461,7 +445,7 @@ export function ScorePage() {
                 prevailing={d.prevailing}
                 from={d.from}
                 errorPath={error?.path}
-                family={family}
+                form={form}
                 riichi={d.riichi[w]}
                 setRiichi={(v) => update((x) => (x.riichi[w] = v))}
               />
@@ -472,7 +456,7 @@ export function ScorePage() {
         <aside class="score-side">
           <section class="card picker" data-testid="picker">
             <h3>{t('score.picker')}</h3>
-            <p class="muted small">{t('score.picker_lead', { field: fieldLabel(target, family) })}</p>
+            <p class="muted small">{t('score.picker_lead', { field: fieldLabel(target, form) })}</p>
             <div class="picker-tiles">
               {pickerCodes.map((c) => (
                 <Tile code={c} size="sm" onClick={() => appendTile(c)} />
@@ -485,7 +469,7 @@ export function ScorePage() {
             {error && <ErrorView error={error} />}
             {outcome && <ResultView outcome={outcome} seats={seats} winner={d.winner} />}
           </section>
-          <LedgerPanel seats={seats} outcome={error ? null : outcome} table={() => buildTable(d, seats, false, family, preset)} draft={d} onRecorded={(next) => update((x) => {
+          <LedgerPanel seats={seats} outcome={error ? null : outcome} table={() => buildTable(d, seats, false, form, preset)} draft={d} onRecorded={(next) => update((x) => {
             x.prevailing = next.prevailing;
             x.eastWins = next.eastWins;
           })} />
@@ -523,18 +507,75 @@ function hasTiles(s: SeatDraft): boolean {
   return !!(s.concealed.trim() || s.bonus.trim() || s.sets.length);
 }
 
-function fieldLabel(focus: string, family: string): string {
+function fieldLabel(focus: string, form: ScoreForm): string {
   const [w, field, idx] = focus.split('.');
   if (field === 'winTile') return t('score.win_tile');
-  if (field === 'dora' || field === 'ura') return t(`score.${field}`);
-  if (field === 'doraIndicator') return t('table.dora');
+  if (!w && TABLE_INPUTS[field]) return t(TABLE_INPUTS[field].label);
   const seat = w ? t(`wind.${w}`) : '';
   if (field === 'set') return `${seat} · ${t('score.set')} ${Number(idx) + 1}`;
-  if (field === 'bonus' && family === 'japanese') return `${seat} · ${t('score.bonus_japanese')}`;
+  if (field === 'bonus') return `${seat} · ${t(BONUS_LABEL[form.bonus])}`;
   return `${seat} · ${t(`score.${field}`)}`;
 }
 
-async function evaluate(d: Draft, seats: Wind[], family: string, preset: Record<string, unknown>): Promise<Outcome> {
+/**
+ * One table field of the form, as `TABLE_INPUTS` takes it, with the option offered beside
+ * it: a true-or-false one (`when`) before the field, which shows only while it is on; a
+ * number (`per`) after it.
+ */
+function TableField(p: {
+  input: ScoreFormInput;
+  d: Draft;
+  preset: Record<string, unknown>;
+  focus: string;
+  setFocus: (f: string) => void;
+  update: (f: (d: Draft) => void) => void;
+}) {
+  const { input: i, d } = p;
+  const { when, per } = i;
+  const spec = TABLE_INPUTS[i.field];
+  if (!spec) return null;
+  const at = `.${i.field}`;
+  const value = d.table[i.field];
+  const set = (v: string | number) => p.update((x) => (x.table[i.field] = v));
+  return (
+    <>
+      {when && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={optionOn(d, p.preset, when)}
+            data-testid={spec.option?.testid}
+            onChange={(e) => p.update((x) => (x.options[when] = (e.target as HTMLInputElement).checked))}
+          />
+          {spec.option && t(spec.option.label)}
+        </label>
+      )}
+      {counts(i, d, p.preset) &&
+        (spec.kind === 'tiles' ? (
+          <div class={`field ${p.focus === at ? 'focused' : ''}`}>
+            <span class="field-label">{t(spec.label)}</span>
+            <TilesInput value={String(value ?? '')} testid={spec.testid} onFocus={() => p.setFocus(at)} onInput={set} />
+          </div>
+        ) : spec.kind === 'tile' ? (
+          <TileInput label={t(spec.label)} value={String(value ?? '')} testid={spec.testid} focused={p.focus === at} onFocus={() => p.setFocus(at)} onInput={set} />
+        ) : (
+          <CountInput label={t(spec.label)} value={Number(value ?? 0)} max={spec.max ?? 0} step={spec.step} testid={spec.testid} onInput={set} />
+        ))}
+      {per && spec.option && (
+        <CountInput
+          label={t(spec.option.label)}
+          value={optionNumber(d, p.preset, per)}
+          max={spec.option.max ?? 0}
+          step={spec.option.step}
+          testid={spec.option.testid}
+          onInput={(v) => p.update((x) => (x.options[per] = v))}
+        />
+      )}
+    </>
+  );
+}
+
+async function evaluate(d: Draft, seats: Wind[], form: ScoreForm, preset: Record<string, unknown>): Promise<Outcome> {
   const typed = seats.filter((w) => d.seats[w].mode === 'score');
   const scoreOf = (w: Wind) => {
     const v = Number(d.seats[w].score);
@@ -543,14 +584,14 @@ async function evaluate(d: Draft, seats: Wind[], family: string, preset: Record<
     return v;
   };
   if (typed.length === 0) {
-    const result = await api.score(buildTable(d, seats, false, family, preset));
+    const result = await api.score(buildTable(d, seats, false, form, preset));
     const scores: Partial<Record<Wind, number>> = {};
     for (const w of seats) scores[w] = result.seats[w]?.score ?? 0;
     return { scores, result, settlement: result.settlement as Partial<Record<Wind, number>>, payments: result.payments };
   }
   let result: ScoreResult | null = null;
   const winnerTyped = !d.winner || d.seats[d.winner].mode === 'score';
-  if (!winnerTyped) result = await api.score(buildTable(d, seats, true, family, preset));
+  if (!winnerTyped) result = await api.score(buildTable(d, seats, true, form, preset));
   const scores: Record<string, number> = {};
   for (const w of seats) scores[w] = d.seats[w].mode === 'score' ? scoreOf(w) : winnerTyped ? 0 : result?.seats[w]?.score ?? 0;
   const body: Record<string, unknown> = { ruleset: d.ruleset, winner: d.winner || null, scores };
@@ -574,13 +615,14 @@ function SeatEditor(p: {
   prevailing: Wind;
   from: WinFromOpt;
   errorPath?: string;
-  family: string;
+  form: ScoreForm;
   riichi: RiichiOpt;
   setRiichi: (v: RiichiOpt) => void;
 }) {
   const { w, s } = p;
   const seatScore = p.outcome?.result?.seats[w];
   const hasError = p.errorPath?.startsWith(`seats.${w}`);
+  const riichi = p.form.seat.find((i) => i.field === 'riichi');
   return (
     <section class={`card seat-editor ${p.isWinner ? 'winner' : ''} ${hasError ? 'has-error' : ''}`} data-seat={w} data-testid={`sa-seat-${w}`}>
       <header>
@@ -598,13 +640,14 @@ function SeatEditor(p: {
           </button>
         </span>
       </header>
-      {p.family === 'japanese' && (
+      {riichi && (
         <label class="riichi-select">
-          {ruleInfo('J3-Y4')?.name ?? 'Riichi'}
+          {inputLabel(riichi, riichi.field)}
           <select value={p.riichi} data-testid={`sa-riichi-${w}`} onChange={(e) => p.setRiichi((e.target as HTMLSelectElement).value as RiichiOpt)}>
             <option value="none">—</option>
-            <option value="riichi">{ruleInfo('J3-Y4')?.name ?? 'Riichi'}</option>
-            <option value="double">{ruleInfo('J3-Y11')?.name ?? 'Double riichi'}</option>
+            {RIICHI_VALUES.map((v) => (
+              <option value={v}>{inputLabel({ rule: riichi.values?.[v] }, v)}</option>
+            ))}
           </select>
         </label>
       )}
@@ -671,7 +714,7 @@ function SeatEditor(p: {
             <TilesInput value={s.concealed} testid={`sa-concealed-${w}`} onFocus={() => p.setFocus(`${w}.concealed`)} onInput={(v) => p.update((x) => (x.concealed = v))} />
           </div>
           <div class={`field ${p.focus === `${w}.bonus` ? 'focused' : ''}`}>
-            <span class="field-label">{t(p.family === 'japanese' ? 'score.bonus_japanese' : 'score.bonus')}</span>
+            <span class="field-label">{t(BONUS_LABEL[p.form.bonus])}</span>
             <TilesInput value={s.bonus} testid={`sa-bonus-${w}`} onFocus={() => p.setFocus(`${w}.bonus`)} onInput={(v) => p.update((x) => (x.bonus = v))} />
           </div>
         </div>
@@ -692,7 +735,7 @@ function SeatEditor(p: {
                 })}
               />
             ) : null}
-            {countedAs(seatScore, p.family)} → <b data-testid={`sa-seat-score-${w}`}>{grouped(seatScore.score)}</b>
+            {countedAs(seatScore, p.form)} → <b data-testid={`sa-seat-score-${w}`}>{grouped(seatScore.score)}</b>
           </div>
         </div>
       )}
@@ -701,18 +744,18 @@ function SeatEditor(p: {
 }
 
 /**
- * What a seat's score is counted from, in the family's units: han (or yakuman) in the
- * japanese game, fan in the malaysian, hand-points and bonus-points in the korean, else
- * points and doubles; every count with its plural form.
+ * What a seat's score is counted from, in the family's units (its form's): han (or yakuman),
+ * fan, hand-points and bonus-points, else points and doubles; every count with its plural
+ * form.
  */
-function countedAs(seat: ScoreSeat, family: string): string {
-  if (family === 'japanese' || seat.han !== undefined) {
+function countedAs(seat: ScoreSeat, form: ScoreForm): string {
+  if (form.units === 'han_yakuman' || seat.han !== undefined) {
     const y = seat.yakuman ?? 0;
     if (y > 0) return y > 1 ? `${t('sheet.yakuman')} ×${y}` : t('sheet.yakuman');
     return t('sheet.han', { n: seat.han ?? seat.points });
   }
-  if (family === 'malaysian' || seat.fan !== undefined) return t('sheet.fan', { n: seat.fan ?? seat.points });
-  if (family === 'korean') {
+  if (form.units === 'fan' || seat.fan !== undefined) return t('sheet.fan', { n: seat.fan ?? seat.points });
+  if (form.bonus_points) {
     // `score` is hand-points + bonus-points (`doubles` is always 0); a limit hand's score is
     // the limit, so only its hand-points are told.
     if (seat.limit) return tn('score.hand_points', seat.points);

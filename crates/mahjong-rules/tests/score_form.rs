@@ -1,0 +1,471 @@
+//! Each family's scoring form (`[form]` in its catalogue file, `catalogue::Form`: what the
+//! browser's scoring assistant offers) against the table parser and the scorer. The page
+//! reads the form instead of the family's name, so a form that named a field the scorer
+//! ignores, or left out one it reads, would show a useless input or hide a needed one.
+//!
+//! The inputs any form names are tried on every family, on a few winning tables of its
+//! first preset (`examples`): an input the family's form names changes the result of at
+//! least one of them; one it does not name changes none (or is refused). The rules that
+//! label inputs, the options offered beside them and what a seat's `bonus` holds are checked
+//! against the catalogue, the presets and the table parser.
+
+use std::collections::BTreeSet;
+
+use mahjong_rules::catalogue::{self, BonusTiles, Form, FormInput, Units};
+use mahjong_rules::families::family_names;
+use mahjong_rules::{presets, score_input, Outcome, Ruleset, TableInput};
+use serde_json::{json, Value};
+
+fn form(family: &str) -> &'static Form {
+    catalogue::form(family).unwrap_or_else(|| panic!("{family}: no form"))
+}
+
+/// An input as the summaries below write it: `field`, `field=RULE`, `field=RULE/variant`,
+/// `field(when OPTION)`, `field(per OPTION)`, `field[value=RULE …]`.
+fn input(i: &FormInput) -> String {
+    let mut s = i.field.clone();
+    if let Some(r) = &i.rule {
+        s += &format!("={r}");
+    }
+    if let Some(v) = &i.variant {
+        s += &format!("/{v}");
+    }
+    if let Some(o) = &i.when {
+        s += &format!("(when {o})");
+    }
+    if let Some(o) = &i.per {
+        s += &format!("(per {o})");
+    }
+    if !i.values.is_empty() {
+        let v: Vec<String> = i.values.iter().map(|(k, r)| format!("{k}={r}")).collect();
+        s += &format!("[{}]", v.join(" "));
+    }
+    s
+}
+
+fn summary(f: &Form) -> String {
+    let list = |l: &[FormInput]| l.iter().map(input).collect::<Vec<_>>().join(" ");
+    format!(
+        "flags: {}; table: {}; seat: {}; bonus: {:?}; bonus_points: {}; units: {:?}",
+        list(&f.flags),
+        list(&f.table),
+        list(&f.seat),
+        f.bonus,
+        f.bonus_points,
+        f.units
+    )
+}
+
+#[test]
+fn every_family_has_its_form() {
+    let want = [
+        (
+            "classical",
+            "flags: last_tile original_call kong_upon_kong heaven earth; table: ; seat: ; \
+             bonus: Flowers; bonus_points: false; units: PointsDoubles",
+        ),
+        (
+            "kajongg",
+            "flags: last_tile original_call kong_upon_kong heaven earth; table: ; seat: ; \
+             bonus: Flowers; bonus_points: false; units: PointsDoubles",
+        ),
+        (
+            "western",
+            "flags: last_tile heaven earth; table: ; seat: ; bonus: Flowers; bonus_points: false; \
+             units: PointsDoubles",
+        ),
+        (
+            "korean",
+            "flags: last_tile; table: dora_indicator(when dora) goulash; seat: ; bonus: Flowers; \
+             bonus_points: true; units: PointsDoubles",
+        ),
+        (
+            "japanese",
+            "flags: last_tile=J3-Y6 ippatsu=J3-S8/Ippatsu heaven=J3-YM12 earth=J3-YM1; \
+             table: dora_indicators ura_indicators riichi_pot honba(per honba); \
+             seat: riichi=J3-Y4[double=J3-Y11 riichi=J3-Y4]; bonus: Norths; bonus_points: false; \
+             units: HanYakuman",
+        ),
+        (
+            "malaysian",
+            "flags: last_tile kong_upon_kong heaven earth; table: ; seat: ; bonus: Flowers; \
+             bonus_points: false; units: Fan",
+        ),
+    ];
+    let families: Vec<&str> = want.iter().map(|(f, _)| *f).collect();
+    assert_eq!(families, family_names(), "a form for every family");
+    for (family, summary_want) in want {
+        assert_eq!(summary(form(family)), summary_want, "{family}");
+    }
+    assert_eq!(catalogue::form("no-such-family"), None);
+}
+
+/// A label's rule is the family's own, and a variant is one of its names, so the page finds
+/// it in the catalogue in every language.
+#[test]
+fn every_label_is_a_rule_of_the_family() {
+    let mut labels = 0;
+    for family in family_names() {
+        let f = form(family);
+        for i in f.flags.iter().chain(&f.table).chain(&f.seat) {
+            let rules = i.rule.iter().chain(i.values.values());
+            for id in rules {
+                let e = catalogue::entry(id).unwrap_or_else(|| panic!("{family}: {id} unknown"));
+                assert_eq!(e.family, family, "{id} labels {} of {family}", i.field);
+                labels += 1;
+            }
+            if let Some(v) = &i.variant {
+                let id = i.rule.as_deref().expect("a variant of a rule");
+                let e = catalogue::entry(id).unwrap();
+                assert!(
+                    e.variants.iter().any(|n| &n.en == v),
+                    "{id} has no variant {v:?}"
+                );
+            }
+        }
+    }
+    assert_eq!(labels, 7);
+}
+
+/// Every value a form labels is one the table takes for the field.
+#[test]
+fn labelled_values_are_the_fields_values() {
+    for family in family_names() {
+        for i in &form(family).seat {
+            for value in i.values.keys() {
+                let mut t = example(family, "E", "wall");
+                t["seats"]["E"][&i.field] = json!(value);
+                let input = TableInput::from_json(&t.to_string())
+                    .unwrap_or_else(|e| panic!("{family}: {}: {value}: {e}", i.field));
+                assert!(score_input(&input).is_ok(), "{family}: {}={value}", i.field);
+            }
+        }
+    }
+}
+
+/// The options a form offers are options of every preset of the family: `when` one that is
+/// true or false, `per` a number.
+#[test]
+fn the_options_a_form_offers_are_the_familys() {
+    let mut seen = vec![];
+    for p in presets() {
+        let ruleset = Ruleset::preset(p.name).unwrap();
+        let options = serde_json::to_value(&ruleset.options).unwrap()["options"].clone();
+        for i in &form(p.family).table {
+            if let Some(o) = &i.when {
+                assert!(options[o].is_boolean(), "{}: option {o}", p.name);
+                seen.push(format!("{} {o}={}", p.name, options[o]));
+            }
+            if let Some(o) = &i.per {
+                assert!(options[o].is_u64(), "{}: option {o}", p.name);
+                seen.push(format!("{} {o}={}", p.name, options[o]));
+            }
+        }
+    }
+    assert_eq!(seen, ["korean-3p dora=false", "japanese-3p honba=0"]);
+}
+
+/// `bonus = "norths"` where a seat may set a North aside into `bonus` (J3-T4), flowers where
+/// it may not: tried on every preset.
+#[test]
+fn the_bonus_label_says_what_a_bonus_may_hold() {
+    for p in presets() {
+        let mut t = example(p.family, "E", "wall");
+        t["ruleset"] = json!(p.name);
+        t["seats"]["S"]["bonus"] = json!(["NW"]);
+        let north = TableInput::from_json(&t.to_string())
+            .map_err(|e| e.to_string())
+            .and_then(|i| score_input(&i).map_err(|e| e.to_string()));
+        assert_eq!(
+            north.is_ok(),
+            form(p.family).bonus == BonusTiles::Norths,
+            "{}: a North in bonus: {:?}",
+            p.name,
+            north.err()
+        );
+    }
+}
+
+/// `bonus_points`: the winner's score is his hand-points (`points`) plus bonus-points, with
+/// no doubles; otherwise a points-and-doubles score is its points doubled.
+#[test]
+fn bonus_points_say_how_a_score_is_made() {
+    for family in family_names() {
+        let f = form(family);
+        let input = TableInput::from_json(&example(family, "E", "wall").to_string()).unwrap();
+        let (_, _, outcome) = score_input(&input).unwrap();
+        let s = outcome.scores[0];
+        if f.bonus_points {
+            assert!(s.doubles == 0 && s.score > s.points, "{family}: {s:?}");
+        } else if f.units == Units::PointsDoubles {
+            assert_eq!(s.score, s.points << s.doubles, "{family}");
+        }
+    }
+}
+
+/// A winning hand of the family: `winner` wins on a tile `from` the wall, a `discard` of
+/// East's or a `loose` tile after concealed kongs. Each holds three sets (one a pung of 4D,
+/// which the indicator 3D makes dora), a fourth set and the pair he wins on; on a loose tile
+/// the last two sets are concealed kongs.
+fn example(family: &str, winner: &str, from: &str) -> Value {
+    let (ruleset, seats, hand, set, pair): (&str, &[&str], &str, &str, &str) = match family {
+        "classical" => (
+            "millington",
+            &FOUR,
+            "1D 2D 3D 4D 4D 4D 7C 7C 7C",
+            "1B",
+            "5B",
+        ),
+        "kajongg" => ("dmjl", &FOUR, "1D 2D 3D 4D 4D 4D 7C 7C 7C", "1B", "5B"),
+        "western" => ("western", &FOUR, "1D 2D 3D 4D 4D 4D 7C 7C 7C", "1B", "5B"),
+        "korean" => (
+            "korean-3p",
+            &THREE,
+            "1D 2D 3D 4D 4D 4D 7D 7D 7D",
+            "1B",
+            "9B",
+        ),
+        "japanese" => (
+            "japanese-3p",
+            &THREE,
+            "1D 2D 3D 4D 4D 4D 7D 7D 7D",
+            "1B",
+            "9B",
+        ),
+        // All pungs, a dragon pung, a half flush and the own flower: the 5 fan a win needs
+        // (MY3-S1).
+        "malaysian" => (
+            "malaysian-3p",
+            &THREE,
+            "9D 9D 9D 4D 4D 4D 7D 7D 7D",
+            "RD",
+            "5D",
+        ),
+        _ => panic!("{family}: no example hand"),
+    };
+    let mut concealed: Vec<&str> = hand.split(' ').collect();
+    let mut sets = vec![];
+    if from == "loose" {
+        // Two kongs, as the malaysian Kong upon Kong needs; the hand's last pung is one.
+        let last = concealed.split_off(6)[0];
+        for t in [last, set] {
+            sets.push(json!({"kind": "kong", "tiles": [t, t, t, t], "kong": "concealed"}));
+        }
+    } else {
+        concealed.extend([set, set, set]);
+    }
+    concealed.extend([pair, pair]);
+    let mut table = json!({
+        "ruleset": ruleset,
+        "prevailing_wind": "E",
+        "winner": winner,
+        "win": {"tile": pair, "from": from},
+        "seats": seats.iter().map(|s| (s.to_string(), json!({}))).collect::<serde_json::Map<_, _>>(),
+    });
+    table["seats"][winner] = json!({"sets": sets, "concealed": concealed});
+    if from == "discard" {
+        table["win"]["supplier"] = json!("E");
+        table["discards"] = json!([format!("E:{pair}")]);
+    }
+    if family == "malaysian" {
+        let own = if winner == "E" { "1F" } else { "2F" };
+        table["seats"][winner]["bonus"] = json!([own]);
+    }
+    table
+}
+
+const FOUR: [&str; 4] = ["E", "S", "W", "N"];
+const THREE: [&str; 3] = ["E", "S", "W"];
+
+/// Every table an input is tried on: East self-drawn, on his pair's tile and on his first
+/// set's first tile (1 circle, which Western's last tile needs, W-L12); South on East's
+/// discard; South on his first draw; East on a loose tile after his kongs; East self-drawn in
+/// riichi.
+fn examples(family: &str) -> Vec<(&'static str, Value)> {
+    let mut riichi = example(family, "E", "wall");
+    riichi["seats"]["E"]["riichi"] = json!("riichi");
+    let mut first = example(family, "E", "wall");
+    first["win"]["tile"] = first["seats"]["E"]["concealed"][0].clone();
+    vec![
+        ("E wall", example(family, "E", "wall")),
+        ("E wall first", first),
+        ("S discard", example(family, "S", "discard")),
+        ("S wall", example(family, "S", "wall")),
+        ("E loose", example(family, "E", "loose")),
+        ("E riichi", riichi),
+    ]
+}
+
+/// An input set on a table: a flag, a table field or a seat field (the winner's), with a
+/// value that counts on the example hands; `None` for a field without such a value here.
+fn set(table: &mut Value, place: Place, field: &str) -> Option<()> {
+    match place {
+        Place::Flag => table["win"][field] = json!(true),
+        Place::Table => {
+            table[field] = match field {
+                "dora_indicators" | "ura_indicators" => json!(["3D"]),
+                "dora_indicator" => json!("3D"),
+                "riichi_pot" => json!(1000),
+                "honba" | "goulash" => json!(2),
+                _ => return None,
+            }
+        }
+        Place::Seat => {
+            let winner = table["winner"].as_str().unwrap().to_string();
+            table["seats"][&winner][field] = match field {
+                "riichi" => json!("riichi"),
+                _ => return None,
+            }
+        }
+    }
+    Some(())
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Place {
+    Flag,
+    Table,
+    Seat,
+}
+
+fn outcome(table: &Value) -> Option<Outcome> {
+    let input = TableInput::from_json(&table.to_string()).ok()?;
+    score_input(&input).ok().map(|(_, _, o)| o)
+}
+
+/// The examples on which setting the input changes the result, with the option it counts
+/// under on (or worth 1,000 each) before and after, where the family has that option.
+fn changed(family: &str, place: Place, i: &FormInput) -> Vec<&'static str> {
+    let mut out = vec![];
+    for (name, plain) in examples(family) {
+        let mut base = plain.clone();
+        if let Some(o) = &i.when {
+            base["options"][o] = json!(true);
+        }
+        if let Some(o) = &i.per {
+            base["options"][o] = json!(1000);
+        }
+        let (base, before) = match outcome(&base) {
+            Some(o) => (base, o),
+            None => {
+                let o =
+                    outcome(&plain).unwrap_or_else(|| panic!("{family}: {name} does not score"));
+                (plain, o)
+            }
+        };
+        let mut t = base;
+        set(&mut t, place, &i.field)
+            .unwrap_or_else(|| panic!("no value to try for {place:?} {}", i.field));
+        if outcome(&t).is_some_and(|after| after != before) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_form_names_exactly_the_inputs_its_scorer_reads() {
+    // Every input some form names, with where it goes.
+    let mut all: Vec<(Place, FormInput)> = vec![];
+    let mut names = BTreeSet::new();
+    for family in family_names() {
+        let f = form(family);
+        let places = [
+            (Place::Flag, &f.flags),
+            (Place::Table, &f.table),
+            (Place::Seat, &f.seat),
+        ];
+        for (place, list) in places {
+            for i in list.iter() {
+                if names.insert(i.field.clone()) {
+                    all.push((place, i.clone()));
+                }
+            }
+        }
+    }
+    let mut found = vec![];
+    for family in family_names() {
+        let f = form(family);
+        for (place, any) in &all {
+            let own = f
+                .flags
+                .iter()
+                .chain(&f.table)
+                .chain(&f.seat)
+                .find(|i| i.field == any.field);
+            // Another family's input is tried as that family offers it (its option on), so
+            // that an ignored field is told from one that counts only under an option.
+            let tried = changed(family, *place, own.unwrap_or(any));
+            if own.is_some() {
+                found.push(format!("{family} {}: {}", any.field, tried.join(", ")));
+                assert!(!tried.is_empty(), "{family}: {} changes nothing", any.field);
+            } else {
+                assert!(
+                    tried.is_empty(),
+                    "{family}: {} is not in the form, but changes {tried:?}",
+                    any.field
+                );
+            }
+        }
+    }
+    // Where each input of a family's form counts: the last tile not on a discard in the
+    // korean game (K3-BP3) nor anywhere but on a 1 circle in the western (W-L12), Earth's
+    // Blessing on East's discard but in the japanese game (Chiihou: a first draw, J3-YM1),
+    // ura-dora and Ippatsu only in riichi, riichi where it is not already declared.
+    assert_eq!(
+        found,
+        [
+            "classical last_tile: E wall, E wall first, S discard, S wall, E riichi",
+            "classical original_call: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "classical kong_upon_kong: E loose",
+            "classical heaven: E wall, E wall first, E loose, E riichi",
+            "classical earth: S discard",
+            "kajongg last_tile: E wall, E wall first, S discard, S wall, E riichi",
+            "kajongg original_call: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "kajongg kong_upon_kong: E loose",
+            "kajongg heaven: E wall, E wall first, E loose, E riichi",
+            "kajongg earth: S discard",
+            "western last_tile: E wall first",
+            "western heaven: E wall, E wall first, E loose, E riichi",
+            "western earth: S discard",
+            "korean last_tile: E wall, E wall first, S wall, E riichi",
+            "korean dora_indicator: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "korean goulash: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "japanese last_tile: E wall, E wall first, S discard, S wall, E riichi",
+            "japanese heaven: E wall, E wall first, E loose, E riichi",
+            "japanese earth: S wall",
+            "japanese ippatsu: E riichi",
+            "japanese dora_indicators: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "japanese ura_indicators: E riichi",
+            "japanese riichi_pot: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "japanese honba: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "japanese riichi: E wall, E wall first, S discard, S wall, E loose",
+            "malaysian last_tile: E wall, E wall first, S wall, E riichi",
+            "malaysian kong_upon_kong: E loose",
+            "malaysian heaven: E wall, E wall first, E loose, E riichi",
+            "malaysian earth: S discard, S wall",
+        ]
+    );
+}
+
+/// An input with an option it counts under (`when`) changes nothing while the option is
+/// off: korean-3p's dora indicator (K3-O5) is then refused.
+#[test]
+fn a_gated_field_counts_only_under_its_option() {
+    for family in family_names() {
+        for i in form(family).table.iter().filter(|i| i.when.is_some()) {
+            for (name, base) in examples(family) {
+                let mut t = base.clone();
+                set(&mut t, Place::Table, &i.field).unwrap();
+                t["options"][i.when.as_ref().unwrap()] = json!(false);
+                let before = outcome(&base);
+                let after = outcome(&t);
+                assert!(
+                    after.is_none() || after == before,
+                    "{family} {name}: {}",
+                    i.field
+                );
+            }
+        }
+    }
+}
