@@ -939,80 +939,51 @@ fn k3_hp18_all_suit_tiles_one() {
     );
 }
 
-#[test]
-fn k3_hp19_all_chows_and_a_suit_pair_two_more() {
-    // Concealed, won on S's 6D: HP18 1 + HP19 2 + HP20 2 = 5 HP; BP1 2 + BP9 2 = 4:
-    // S 14, W 4.
-    let expect = Expect {
-        items: &[
-            "K3-HP18 1",
-            "K3-HP19 2",
-            "K3-HP20 2",
-            "K3-BP1 2",
-            "K3-BP9 2",
-        ],
-        hp: 5,
-        score: 9,
-        pay: &[("S", "E", 14), ("W", "E", 4)],
-    };
-    let k = korean()
-        .wins("E", "6D", "discard")
-        .supplier("S")
-        .seat("E", &[], ALL_CHOWS, "");
-    check(&k, expect);
-    // The chow claimed with the winning tile may be listed as an exposed set: still a
-    // concealed hand (the winning discard is the only claim).
-    let k = korean().wins("E", "6D", "discard").supplier("S").seat(
+/// E's concealed all-chows hand won on S's 6D: HP18 1 + HP19 2 + HP20 2 = 5 HP; BP1 2 +
+/// BP9 2 = 4: S 14, W 4.
+const ALL_CHOWS_WON: Expect<'static> = Expect {
+    items: &[
+        "K3-HP18 1",
+        "K3-HP19 2",
+        "K3-HP20 2",
+        "K3-BP1 2",
+        "K3-BP9 2",
+    ],
+    hp: 5,
+    score: 9,
+    pay: &[("S", "E", 14), ("W", "E", 4)],
+};
+
+/// The same hand with the chow the winning 6D completed listed as an exposed set.
+fn chow_won() -> K {
+    korean().wins("E", "6D", "discard").supplier("S").seat(
         "E",
         &["chow 4D 5D 6D exposed"],
         "1C 2C 3C 7C 8C 9C 2D 3D 4D 5C 5C",
         "",
-    );
-    check(
-        &k,
-        Expect {
-            items: &[
-                "K3-HP18 1",
-                "K3-HP19 2",
-                "K3-HP20 2",
-                "K3-BP1 2",
-                "K3-BP9 2",
-            ],
-            hp: 5,
-            score: 9,
-            pay: &[("S", "E", 14), ("W", "E", 4)],
-        },
-    );
+    )
+}
+
+#[test]
+fn k3_hp19_all_chows_and_a_suit_pair_two_more() {
+    let k = korean()
+        .wins("E", "6D", "discard")
+        .supplier("S")
+        .seat("E", &[], ALL_CHOWS, "");
+    check(&k, ALL_CHOWS_WON);
+    // The chow claimed with the winning tile may be listed as an exposed set: still a
+    // concealed hand (the winning discard is the only claim).
+    check(&chow_won(), ALL_CHOWS_WON);
 }
 
 #[test]
 fn k3_p3_an_exposed_chow_only_as_the_set_the_winning_discard_completed() {
     // The exposed 4D 5D 6D made with the winning 6D scores as in K3-HP19 above; marked
     // `winning` or with `claimed: 6D` it is the same table.
-    let chow_won = || {
-        korean().wins("E", "6D", "discard").supplier("S").seat(
-            "E",
-            &["chow 4D 5D 6D exposed"],
-            "1C 2C 3C 7C 8C 9C 2D 3D 4D 5C 5C",
-            "",
-        )
-    };
-    let hp19 = Expect {
-        items: &[
-            "K3-HP18 1",
-            "K3-HP19 2",
-            "K3-HP20 2",
-            "K3-BP1 2",
-            "K3-BP9 2",
-        ],
-        hp: 5,
-        score: 9,
-        pay: &[("S", "E", 14), ("W", "E", 4)],
-    };
     for (field, value) in [("winning", json!(true)), ("claimed", json!("6D"))] {
         let mut k = chow_won();
         k.v["seats"]["E"]["sets"][0][field] = value;
-        check(&k, Expect { ..hp19 });
+        check(&k, ALL_CHOWS_WON);
     }
     let refused = |k: &K, path: &str| {
         let e = k.error();
