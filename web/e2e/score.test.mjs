@@ -321,6 +321,43 @@ test('korean-3p: the dora option and indicator and the goulash count are sent, s
   await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+38');
   assert.equal(await page.locator('[data-testid=sa-dora-indicator]').count(), 0);
   assert.ok(!('dora_indicator' in sent.at(-1)) && !('options' in sent.at(-1)));
+  // West 2×5 + 5 + 10, East 5 − 2 + 10; nobody's ready is sent while no box is ticked.
+  assert.deepEqual(await settlement3(page), { E: -13, S: 38, W: -25 });
+  for (const w of ['E', 'S', 'W']) assert.ok(!('ready' in sent.at(-1).seats[w]), `${w} ready sent`);
+
+  // Every seat has a box for its declaration of ready (K3-P9), labelled as the catalogue
+  // says a declared seat shows.
+  assert.deepEqual(
+    await page.locator('[data-testid^=sa-ready-]').evaluateAll((els) => els.map((e) => [e.dataset.testid, e.closest('label').textContent.trim(), e.checked])),
+    [['sa-ready-E', 'Ready', false], ['sa-ready-S', 'Ready', false], ['sa-ready-W', 'Ready', false]],
+  );
+  // South, the winner, had declared: K3-BP11 2 bonus-points (not K3-BP12: a discard), which
+  // both opponents pay: West 2×5 + 7 + 10 = 27, East 7 − 2 + 10 = 15; South +42.
+  await page.check('[data-testid=sa-ready-S]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+42');
+  assert.deepEqual(await settlement3(page), { E: -15, S: 42, W: -27 });
+  assert.match(await page.textContent('[data-testid=sa-seat-total-S]'), /^5 hand-points, 7 bonus-points → 12$/);
+  assert.deepEqual((await seatItems(page, 'S')).filter(([id]) => id.startsWith('K3-BP1')), [
+    ['K3-BP1', 'winning (from each opponent who was not ready)', '2'],
+    ['K3-BP11', 'declared ready', '2'],
+  ]);
+  const ready = sent.at(-1);
+  assert.equal(ready.seats.S.ready, true);
+  assert.ok(!('ready' in ready.seats.E) && !('ready' in ready.seats.W), JSON.stringify(ready.seats));
+  // In Czech and Polish, as the table shows a declared seat.
+  await page.click('button[data-lang=cs]');
+  assert.equal((await page.locator('[data-testid=sa-ready-S]').evaluate((e) => e.closest('label').textContent)).trim(), 'Čeká');
+  await page.click('button[data-lang=pl]');
+  assert.equal((await page.locator('[data-testid=sa-ready-S]').evaluate((e) => e.closest('label').textContent)).trim(), 'Czeka');
+  await page.click('button[data-lang=en]');
+  // Kept in the draft: a reload still has South ready and scores the same.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+42');
+  assert.equal(await page.isChecked('[data-testid=sa-ready-S]'), true);
+  // Unticked: not sent, and the settlement is back.
+  await page.uncheck('[data-testid=sa-ready-S]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+38');
+  assert.ok(!('ready' in sent.at(-1).seats.S));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -387,12 +424,22 @@ test('japanese-3p: honba counters are sent and paid at the points per counter', 
   await page.context().close();
 });
 
+/**
+ * Changes the saved draft where no scoring page runs (one open would save its own over it),
+ * then opens the scoring page on it.
+ */
+async function withDraft(page, change) {
+  await page.goto(BASE + '/api/health');
+  await page.evaluate(change);
+  await page.goto(BASE + '/score');
+  await page.waitForSelector('[data-testid=score-page]');
+}
+
 test('a draft saved by the page before the family forms keeps its table fields', async () => {
   const page = await newPage(browser);
-  await fresh(page);
   // The old page kept the japanese indicators, pot and honba, and the korean goulash, at the
   // draft's top.
-  await page.evaluate(() => {
+  await withDraft(page, () => {
     const seat = { mode: 'tiles', score: '', sets: [], concealed: '', bonus: '' };
     localStorage.setItem(
       'mahjong.score.draft',
@@ -405,7 +452,6 @@ test('a draft saved by the page before the family forms keeps its table fields',
       }),
     );
   });
-  await page.reload();
   await page.locator('[data-testid=sa-honba]').waitFor();
   assert.equal(await page.inputValue('[data-testid=sa-dora]'), '4D');
   assert.equal(await page.inputValue('[data-testid=sa-ura]'), '7B');
@@ -413,5 +459,18 @@ test('a draft saved by the page before the family forms keeps its table fields',
   assert.equal(await page.inputValue('[data-testid=sa-honba]'), '3');
   assert.equal(await page.inputValue('[data-testid=sa-honba-value]'), '100');
   assert.equal(await page.inputValue('[data-testid=sa-riichi-S]'), 'riichi');
-  await page.close();
+
+  // A korean draft saved before seats could be marked ready loads with no seat ready.
+  await withDraft(page, () => {
+    const d = JSON.parse(localStorage.getItem('mahjong.score.draft'));
+    delete d.seatFlags;
+    d.ruleset = 'korean-3p';
+    localStorage.setItem('mahjong.score.draft', JSON.stringify(d));
+  });
+  await page.locator('[data-testid=sa-ready-E]').waitFor();
+  for (const w of ['E', 'S', 'W']) assert.equal(await page.isChecked(`[data-testid=sa-ready-${w}]`), false, w);
+  await page.check('[data-testid=sa-ready-W]');
+  assert.equal(await page.isChecked('[data-testid=sa-ready-W]'), true);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -94,6 +94,9 @@ pub enum Units {
 /// seat = [{ field = "riichi", rule = "J3-Y4", values = { riichi = "J3-Y4", double = "J3-Y11" } }]
 /// bonus = "norths"
 /// ```
+///
+/// korean-3p's seat field `ready` is true or false and labelled by what a seat that has
+/// declared shows: `seat = [{ field = "ready", rule = "K3-P9", declared = true }]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(rename = "ScoreForm"))]
@@ -102,7 +105,8 @@ pub struct Form {
     pub flags: Vec<FormInput>,
     /// The table's own fields it takes (`dora_indicators`, `goulash`), in the order shown.
     pub table: Vec<FormInput>,
-    /// Each seat's fields beside its tiles (`riichi`).
+    /// Each seat's fields beside its tiles (`riichi`, `ready`): one with `values` takes one
+    /// of them or none, one without is true or false.
     pub seat: Vec<FormInput>,
     /// What a seat's `bonus` holds, which names the field.
     pub bonus: BonusTiles,
@@ -149,6 +153,12 @@ pub struct FormInput {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub variant: Option<String>,
+    /// Labelled by what a seat that has made `rule`'s declaration shows
+    /// ([`Entry::declared_state`]: korean-3p's `Ready`) instead of the rule's name, which
+    /// names the act (`declaring ready`): a checkbox beside a seat reads as its state.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub declared: bool,
     /// A true-or-false option the field counts under only (`dora`, K3-O5): offered beside
     /// it, and the field only while the option is on.
     #[serde(default, skip_serializing_if = "Option::is_none")]

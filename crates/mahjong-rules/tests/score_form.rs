@@ -21,7 +21,7 @@ fn form(family: &str) -> &'static Form {
 }
 
 /// An input as the summaries below write it: `field`, `field=RULE`, `field=RULE/variant`,
-/// `field(when OPTION)`, `field(per OPTION)`, `field[value=RULE …]`.
+/// `field=RULE(declared)`, `field(when OPTION)`, `field(per OPTION)`, `field[value=RULE …]`.
 fn input(i: &FormInput) -> String {
     let mut s = i.field.clone();
     if let Some(r) = &i.rule {
@@ -29,6 +29,9 @@ fn input(i: &FormInput) -> String {
     }
     if let Some(v) = &i.variant {
         s += &format!("/{v}");
+    }
+    if i.declared {
+        s += "(declared)";
     }
     if let Some(o) = &i.when {
         s += &format!("(when {o})");
@@ -76,8 +79,9 @@ fn every_family_has_its_form() {
         ),
         (
             "korean",
-            "flags: last_tile; table: dora_indicator(when dora) goulash; seat: ; bonus: Flowers; \
-             bonus_points: true; units: PointsDoubles",
+            "flags: last_tile; table: dora_indicator(when dora) goulash; \
+             seat: ready=K3-P9(declared); bonus: Flowers; bonus_points: true; \
+             units: PointsDoubles",
         ),
         (
             "japanese",
@@ -100,11 +104,13 @@ fn every_family_has_its_form() {
     assert_eq!(catalogue::form("no-such-family"), None);
 }
 
-/// A label's rule is the family's own, and a variant is one of its names, so the page finds
-/// it in the catalogue in every language.
+/// A label's rule is the family's own, a variant is one of its names, and a `declared` label
+/// is what a seat that has made the rule's declaration shows, so the page finds it in the
+/// catalogue in every language.
 #[test]
 fn every_label_is_a_rule_of_the_family() {
     let mut labels = 0;
+    let mut declared = vec![];
     for family in family_names() {
         let f = form(family);
         for i in f.flags.iter().chain(&f.table).chain(&f.seat) {
@@ -122,25 +128,44 @@ fn every_label_is_a_rule_of_the_family() {
                     "{id} has no variant {v:?}"
                 );
             }
+            if i.declared {
+                assert!(i.variant.is_none(), "{family} {}: two labels", i.field);
+                let id = i.rule.as_deref().expect("a declared state of a rule");
+                let n = catalogue::entry(id)
+                    .unwrap()
+                    .declared_state()
+                    .unwrap_or_else(|| panic!("{id} names no declaration"));
+                declared.push(format!("{family} {}: {} {} {}", i.field, n.en, n.cs, n.pl));
+            }
         }
     }
-    assert_eq!(labels, 7);
+    assert_eq!(labels, 8);
+    assert_eq!(declared, ["korean ready: Ready Čeká Czeka"]);
 }
 
-/// Every value a form labels is one the table takes for the field.
+/// Every value a form labels is one the table takes for the field, and a seat field without
+/// values (which the page offers as a checkbox) takes `true`.
 #[test]
 fn labelled_values_are_the_fields_values() {
+    let mut checkboxes = vec![];
     for family in family_names() {
         for i in &form(family).seat {
-            for value in i.values.keys() {
+            let values: Vec<Value> = if i.values.is_empty() {
+                checkboxes.push(format!("{family} {}", i.field));
+                vec![json!(true)]
+            } else {
+                i.values.keys().map(|v| json!(v)).collect()
+            };
+            for value in values {
                 let mut t = example(family, "E", "wall");
-                t["seats"]["E"][&i.field] = json!(value);
+                t["seats"]["E"][&i.field] = value.clone();
                 let input = TableInput::from_json(&t.to_string())
                     .unwrap_or_else(|e| panic!("{family}: {}: {value}: {e}", i.field));
                 assert!(score_input(&input).is_ok(), "{family}: {}={value}", i.field);
             }
         }
     }
+    assert_eq!(checkboxes, ["korean ready"]);
 }
 
 /// The options a form offers are options of every preset of the family: `when` one that is
@@ -314,6 +339,7 @@ fn set(table: &mut Value, place: Place, field: &str) -> Option<()> {
             let winner = table["winner"].as_str().unwrap().to_string();
             table["seats"][&winner][field] = match field {
                 "riichi" => json!("riichi"),
+                "ready" => json!(true),
                 _ => return None,
             }
         }
@@ -411,7 +437,8 @@ fn a_form_names_exactly_the_inputs_its_scorer_reads() {
     // Where each input of a family's form counts: the last tile not on a discard in the
     // korean game (K3-BP3) nor anywhere but on a 1 circle in the western (W-L12), Earth's
     // Blessing on East's discard but in the japanese game (Chiihou: a first draw, J3-YM1),
-    // ura-dora and Ippatsu only in riichi, riichi where it is not already declared.
+    // ura-dora and Ippatsu only in riichi, riichi where it is not already declared, korean
+    // ready everywhere (K3-BP11).
     assert_eq!(
         found,
         [
@@ -431,6 +458,7 @@ fn a_form_names_exactly_the_inputs_its_scorer_reads() {
             "korean last_tile: E wall, E wall first, S wall, E riichi",
             "korean dora_indicator: E wall, E wall first, S discard, S wall, E loose, E riichi",
             "korean goulash: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "korean ready: E wall, E wall first, S discard, S wall, E loose, E riichi",
             "japanese last_tile: E wall, E wall first, S discard, S wall, E riichi",
             "japanese heaven: E wall, E wall first, E loose, E riichi",
             "japanese earth: S wall",
@@ -445,6 +473,85 @@ fn a_form_names_exactly_the_inputs_its_scorer_reads() {
             "malaysian heaven: E wall, E wall first, E loose, E riichi",
             "malaysian earth: S discard, S wall",
         ]
+    );
+}
+
+/// korean-3p's seat field `ready` (K3-P9), which the form offers beside every seat, scored as
+/// `docs/specs/three-player-korean.md` says, on the example hands: the winner's declaration
+/// earns K3-BP11 (2) and, won from the wall, K3-BP12 (2 more), which every opponent pays; an
+/// opponent who declared pays 2 bonus-points less under `ready_discount = "declared"`
+/// (K3-S5), nothing less under the preset's `waiting` without a waiting hand; every seat
+/// ready pays hand-points only or is a draw (`three_ready`).
+#[test]
+fn korean_ready_counts_as_the_rules_say() {
+    let score = |t: &Value| {
+        let input = TableInput::from_json(&t.to_string()).unwrap();
+        score_input(&input)
+            .map(|(_, _, o)| o)
+            .map_err(|e| e.to_string())
+    };
+    // A seat's items as `RULE [TILE] POINTS`, its score, and the three seats' settlement.
+    let sheet = |t: &Value, seat: usize| {
+        let o = score(t).unwrap();
+        let s = &o.scores[seat];
+        let items: Vec<String> = s
+            .items
+            .as_slice()
+            .iter()
+            .map(|i| match i.tile {
+                Some(tile) => format!("{} {tile} {}", i.rule.id, i.points),
+                None => format!("{} {}", i.rule.id, i.points),
+            })
+            .collect();
+        (items.join(", "), s.score, o.settlement[..3].to_vec())
+    };
+    // East draws 9B: 123D, concealed pungs of 4D, 7D and 1B, a pair of 9B. HP8 1 + HP11 3 +
+    // HP18 1 + HP20 2 + HP21 2 = 9; BP1 2 + BP2 1 + BP9 2 + BP10 2 = 7: 16 from each.
+    let hand = "K3-HP8 1B 1, K3-HP11 3, K3-HP18 1, K3-HP20 2, K3-HP21 2, K3-BP1 2, K3-BP2 9B 1, \
+                K3-BP9 2, K3-BP10 2";
+    let mut wall = example("korean", "E", "wall");
+    assert_eq!(sheet(&wall, 0), (hand.to_string(), 16, vec![32, -16, -16]));
+    // Declared ready: BP11 2 + BP12 2 = 11 bonus-points, 20 from each.
+    wall["seats"]["E"]["ready"] = json!(true);
+    let ready = format!("{hand}, K3-BP11 2, K3-BP12 2");
+    assert_eq!(sheet(&wall, 0), (ready, 20, vec![40, -20, -20]));
+
+    // South on East's 9B: HP 9 − HP21 2 = 7; BP1 2 + BP9 2 = 4: East pays 2×7 + 4 = 18,
+    // West 4 (K3-S4).
+    let hand = "K3-HP8 1B 1, K3-HP11 3, K3-HP18 1, K3-HP20 2, K3-BP1 2, K3-BP9 2";
+    let discard = example("korean", "S", "discard");
+    assert_eq!(
+        sheet(&discard, 1),
+        (hand.to_string(), 11, vec![-18, 22, -4])
+    );
+    // Declared ready: BP11 2, no BP12: 6 bonus-points; East 2×7 + 6 = 20, West 6.
+    let mut t = discard.clone();
+    t["seats"]["S"]["ready"] = json!(true);
+    let ready = format!("{hand}, K3-BP11 2");
+    assert_eq!(sheet(&t, 1), (ready, 13, vec![-20, 26, -6]));
+
+    // West declared: under the preset (`waiting`) his empty hand waits on nothing, so he pays
+    // in full; under `declared` he pays 4 − 2 = 2 (K3-S5, noted with his seat wind).
+    let mut t = discard.clone();
+    t["seats"]["W"]["ready"] = json!(true);
+    assert_eq!(sheet(&t, 1), (hand.to_string(), 11, vec![-18, 22, -4]));
+    t["options"]["ready_discount"] = json!("declared");
+    let less = format!("{hand}, K3-S5 WW 2");
+    assert_eq!(sheet(&t, 1), (less, 11, vec![-18, 20, -2]));
+
+    // Every seat ready: by default play goes on; `hand-points-only` pays 2×7 from East and
+    // nothing from West (K3-O4 noted); `draw` scores no winner.
+    let mut t = discard.clone();
+    for w in THREE {
+        t["seats"][w]["ready"] = json!(true);
+    }
+    t["options"]["three_ready"] = json!("hand-points-only");
+    let only = format!("{hand}, K3-BP11 2, K3-O4 0");
+    assert_eq!(sheet(&t, 1), (only, 7, vec![-14, 14, 0]));
+    t["options"]["three_ready"] = json!("draw");
+    assert_eq!(
+        score(&t).unwrap_err(),
+        "winner: every seat declared ready: the hand is a draw (three_ready = \"draw\")"
     );
 }
 

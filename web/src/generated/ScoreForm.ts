@@ -16,6 +16,9 @@ import type { ScoreFormInput } from "./ScoreFormInput";
  * seat = [{ field = "riichi", rule = "J3-Y4", values = { riichi = "J3-Y4", double = "J3-Y11" } }]
  * bonus = "norths"
  * ```
+ *
+ * korean-3p's seat field `ready` is true or false and labelled by what a seat that has
+ * declared shows: `seat = [{ field = "ready", rule = "K3-P9", declared = true }]`.
  */
 export type ScoreForm = { 
 /**
@@ -27,7 +30,8 @@ flags: Array<ScoreFormInput>,
  */
 table: Array<ScoreFormInput>, 
 /**
- * Each seat's fields beside its tiles (`riichi`).
+ * Each seat's fields beside its tiles (`riichi`, `ready`): one with `values` takes one
+ * of them or none, one without is true or false.
  */
 seat: Array<ScoreFormInput>, 
 /**

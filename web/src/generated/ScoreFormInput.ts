@@ -19,6 +19,12 @@ rule?: string,
  */
 variant?: string, 
 /**
+ * Labelled by what a seat that has made `rule`'s declaration shows
+ * ([`Entry::declared_state`]: korean-3p's `Ready`) instead of the rule's name, which
+ * names the act (`declaring ready`): a checkbox beside a seat reads as its state.
+ */
+declared?: boolean, 
+/**
  * A true-or-false option the field counts under only (`dora`, K3-O5): offered beside
  * it, and the field only while the option is on.
  */

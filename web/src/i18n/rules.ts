@@ -145,7 +145,12 @@ function declarationRule(family: string): RuleEntry | undefined {
  */
 export function declaredName(family: string): string | null {
   const e = declarationRule(family);
-  return e ? (e.declared ?? e.declaration)?.[lang()] ?? null : null;
+  return e ? declaredState(e) : null;
+}
+
+/** What a seat that has made entry `e`'s declaration shows (`Entry::declared_state`), in the current language. */
+function declaredState(e: RuleEntry): string | null {
+  return (e.declared ?? e.declaration)?.[lang()] ?? null;
 }
 
 /**
@@ -213,10 +218,16 @@ export function scoreForm(family: string | undefined): ScoreForm {
 
 /**
  * The label of a form's input in the current language: the name of the rule it names (of
- * its variant, where it names one), else `fallback`, the client's own words.
+ * its variant, where it names one; what a seat that has made the rule's declaration shows,
+ * where the input is `declared`: korean-3p's `Ready`), else `fallback`, the client's own
+ * words.
  */
-export function inputLabel(input: { rule?: string; variant?: string }, fallback: string): string {
+export function inputLabel(input: { rule?: string; variant?: string; declared?: boolean }, fallback: string): string {
   if (!input.rule) return fallback;
   if (input.variant) return translateRule(input.rule, input.variant);
+  if (input.declared) {
+    const e = BY_ID.get(input.rule);
+    return (e && declaredState(e)) ?? fallback;
+  }
   return ruleInfo(input.rule)?.name ?? fallback;
 }

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type ScoreForm, type ScoreFormBonus, type ScoreFormInput, type ScoreResult, type ScoreSeat, type Wind, WINDS } from '../api';
 import { grouped, signed, t, tn } from '../i18n';
-import { inputLabel, limitName, scoreForm } from '../i18n/rules';
+import { inputLabel, limitName, ruleInfo, scoreForm } from '../i18n/rules';
 import { ItemsTable, LimitTag } from '../sheet';
 import { Tile, parseCode, sortTiles, tileName } from '../tiles';
 import { rulesetLabel, useRulesets } from './home';
@@ -42,6 +42,8 @@ interface Draft {
   seats: Record<Wind, SeatDraft>;
   /** Each seat's `riichi`, sent where the form offers it. */
   riichi: Record<Wind, RiichiOpt>;
+  /** Each seat's true-or-false fields ticked (`ready`), by name; only those the form offers are sent. */
+  seatFlags: Record<Wind, Record<string, boolean>>;
   /** The table's own fields (table-json.md) as typed, by name: tile codes or a count. */
   table: Record<string, string | number>;
   /** The options changed beside them (`dora`, `honba`), by name; one not here is the preset's. */
@@ -91,6 +93,7 @@ const emptyDraft = (): Draft => ({
   flags: {},
   seats: { E: emptySeat(), S: emptySeat(), W: emptySeat(), N: emptySeat() },
   riichi: { E: 'none', S: 'none', W: 'none', N: 'none' },
+  seatFlags: { E: {}, S: {}, W: {}, N: {} },
   table: {},
   options: {},
 });
@@ -103,6 +106,8 @@ const presetNumber = (preset: Record<string, unknown>, name: string) => (typeof 
 const optionOn = (d: Draft, preset: Record<string, unknown>, name: string) => (d.options[name] as boolean | undefined) ?? presetOn(preset, name);
 /** A number option: the draft's, else the preset's. */
 const optionNumber = (d: Draft, preset: Record<string, unknown>, name: string) => (d.options[name] as number | undefined) ?? presetNumber(preset, name);
+/** Whether a seat field of the form is true or false (a checkbox): one without values to choose. */
+const isCheck = (i: ScoreFormInput) => !i.values || Object.keys(i.values).length === 0;
 /** Whether a table field of the form counts: always, or while the option it needs is on. */
 const counts = (i: ScoreFormInput, d: Draft, preset: Record<string, unknown>) => !i.when || optionOn(d, preset, i.when);
 
@@ -179,8 +184,9 @@ function loadDraft(): Draft {
     if (d && d.seats) {
       migrateDraft(d);
       const e = emptyDraft();
-      // A draft saved before a field existed gets its default.
-      return { ...e, ...d, flags: { ...e.flags, ...d.flags }, riichi: { ...e.riichi, ...d.riichi }, table: { ...e.table, ...d.table }, options: { ...e.options, ...d.options } };
+      // A draft saved before a field existed gets its default (a seat ticks nothing).
+      const seatFlags = Object.fromEntries(WINDS.map((w) => [w, { ...e.seatFlags[w], ...d.seatFlags?.[w] }])) as Draft['seatFlags'];
+      return { ...e, ...d, flags: { ...e.flags, ...d.flags }, riichi: { ...e.riichi, ...d.riichi }, seatFlags, table: { ...e.table, ...d.table }, options: { ...e.options, ...d.options } };
     }
   } catch {
     /* ignore */
@@ -197,6 +203,7 @@ interface Outcome {
 
 function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, form: ScoreForm, preset: Record<string, unknown>) {
   const riichi = form.seat.some((i) => i.field === 'riichi');
+  const checks = form.seat.filter(isCheck);
   const seatJson: Record<string, unknown> = {};
   for (const w of seats) {
     const s = d.seats[w];
@@ -214,6 +221,8 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, form: ScoreFor
       bonus: parseTiles(s.bonus).tiles,
     };
     if (riichi && d.riichi[w] && d.riichi[w] !== 'none') seat.riichi = d.riichi[w];
+    // Only a ticked field is sent: the table's default is false.
+    for (const i of checks) if (d.seatFlags[w]?.[i.field]) seat[i.field] = true;
     seatJson[w] = seat;
   }
   const table: Record<string, unknown> = {
@@ -448,6 +457,8 @@ export function ScorePage() {
                 form={form}
                 riichi={d.riichi[w]}
                 setRiichi={(v) => update((x) => (x.riichi[w] = v))}
+                checked={d.seatFlags[w]}
+                setChecked={(field, v) => update((x) => (x.seatFlags[w] = { ...x.seatFlags[w], [field]: v }))}
               />
             ))}
           </div>
@@ -618,11 +629,15 @@ function SeatEditor(p: {
   form: ScoreForm;
   riichi: RiichiOpt;
   setRiichi: (v: RiichiOpt) => void;
+  /** The seat's true-or-false fields, by name (`ready`). */
+  checked: Record<string, boolean>;
+  setChecked: (field: string, v: boolean) => void;
 }) {
   const { w, s } = p;
   const seatScore = p.outcome?.result?.seats[w];
   const hasError = p.errorPath?.startsWith(`seats.${w}`);
   const riichi = p.form.seat.find((i) => i.field === 'riichi');
+  const checks = p.form.seat.filter(isCheck);
   return (
     <section class={`card seat-editor ${p.isWinner ? 'winner' : ''} ${hasError ? 'has-error' : ''}`} data-seat={w} data-testid={`sa-seat-${w}`}>
       <header>
@@ -650,6 +665,21 @@ function SeatEditor(p: {
             ))}
           </select>
         </label>
+      )}
+      {checks.length > 0 && (
+        <div class="seat-checks">
+          {checks.map((i) => (
+            <label class="check" data-field={i.field} title={i.rule ? ruleInfo(i.rule)?.text : undefined}>
+              <input
+                type="checkbox"
+                checked={!!p.checked[i.field]}
+                data-testid={`sa-${i.field}-${w}`}
+                onChange={(e) => p.setChecked(i.field, (e.target as HTMLInputElement).checked)}
+              />
+              {inputLabel(i, i.field)}
+            </label>
+          ))}
+        </div>
       )}
       {s.mode === 'score' ? (
         <label class="typed-score">
