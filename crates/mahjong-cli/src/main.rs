@@ -169,10 +169,15 @@ enum Command {
         allow_origins: Vec<String>,
         /// A reverse proxy in front of the server (an address, or a range such as
         /// `10.0.0.0/8`); repeatable. A request from it counts, for the rate limit and the
-        /// table caps, by the client its `X-Forwarded-For` names. Without it every request
-        /// counts by the address it came from, and the header is ignored.
+        /// table caps, by the client its `X-Forwarded-For` (or --proxy-header) names.
+        /// Without it every request counts by the address it came from, and the header is
+        /// ignored.
         #[arg(long = "trusted-proxy", value_name = "ADDR[/BITS]", value_parser = mahjong_server::parse_trusted_proxy)]
         trusted_proxies: Vec<mahjong_server::IpNet>,
+        /// The header the trusted proxies name the client in: `x-forwarded-for` (nginx,
+        /// HAProxy, Caddy) or RFC 7239's `forwarded`. Only this one is read.
+        #[arg(long, value_name = "HEADER", value_enum, default_value_t = ProxyHeaderArg::XForwardedFor, requires = "trusted_proxies")]
+        proxy_header: ProxyHeaderArg,
     },
     /// Play a game in the terminal: against bots here, or at a server's table (--server).
     Play(mahjong_tui::PlayArgs),
@@ -234,6 +239,15 @@ enum Command {
         #[arg(long, conflicts_with_all = ["name", "options"])]
         json: bool,
     },
+}
+
+/// `serve --proxy-header`: the server's [`mahjong_server::ProxyHeader`], as typed.
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
+enum ProxyHeaderArg {
+    /// `X-Forwarded-For`.
+    XForwardedFor,
+    /// RFC 7239's `Forwarded`.
+    Forwarded,
 }
 
 #[derive(Subcommand)]
@@ -472,6 +486,7 @@ fn main() -> ExitCode {
             rate_burst,
             allow_origins,
             trusted_proxies,
+            proxy_header,
         } => {
             let limits = mahjong_server::Limits {
                 body_bytes: max_body_bytes,
@@ -485,6 +500,10 @@ fn main() -> ExitCode {
                 rate_burst,
                 allow_origins,
                 trusted_proxies,
+                proxy_header: match proxy_header {
+                    ProxyHeaderArg::XForwardedFor => mahjong_server::ProxyHeader::XForwardedFor,
+                    ProxyHeaderArg::Forwarded => mahjong_server::ProxyHeader::Forwarded,
+                },
                 ..Default::default()
             };
             serve::serve(bind, db, limits).map_err(Fail)

@@ -166,6 +166,7 @@ fn rate_limit(limits: &Limits) -> Option<RateLayer> {
     let config = tower_governor::governor::GovernorConfigBuilder::default()
         .key_extractor(ClientIpKey {
             proxies: limits.trusted_proxies.clone().into(),
+            header: limits.proxy_header,
         })
         .per_nanosecond((1_000_000_000 / limits.rate_per_second as u64).max(1))
         .burst_size(limits.rate_burst)
@@ -615,7 +616,12 @@ async fn create_table(
 ) -> ApiResult<Response> {
     let req: CreateTable = parse_body(&body)?;
     let config = table_config(req, app.limits())?;
-    let owner = client_ip(peer.ip(), &headers, &app.limits().trusted_proxies);
+    let owner = client_ip(
+        peer.ip(),
+        &headers,
+        &app.limits().trusted_proxies,
+        app.limits().proxy_header,
+    );
     let (id, config) = new_table(&app, config, owner).await?;
     Ok((StatusCode::CREATED, Json(created(&id, &config))).into_response())
 }
@@ -683,7 +689,12 @@ async fn play(
         },
         app.limits(),
     )?;
-    let owner = client_ip(peer.ip(), &headers, &app.limits().trusted_proxies);
+    let owner = client_ip(
+        peer.ip(),
+        &headers,
+        &app.limits().trusted_proxies,
+        app.limits().proxy_header,
+    );
     let (id, config) = new_table(&app, config, owner).await?;
     let token = config.tokens[0].as_ref().expect("seat 0 is human");
     Ok(Redirect::to(&format!("/table/{id}?token={token}")).into_response())

@@ -39,7 +39,7 @@ pub use limits::Limits;
 pub use mahjong_client as client;
 pub use mahjong_client::wire::TableInfo;
 pub use mahjong_client::wire::{ServerMsg, PROTOCOL_VERSION};
-pub use peer::{client_ip, parse_trusted_proxy};
+pub use peer::{client_ip, parse_trusted_proxy, ProxyHeader};
 pub use table::{derive_seed, TableConfig};
 
 /// How to run the server.

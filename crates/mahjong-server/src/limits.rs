@@ -40,10 +40,12 @@ pub struct Limits {
     /// (`https://example.org`); a request without `Origin` (not from a browser) is let
     /// through.
     pub allow_origins: Vec<String>,
-    /// Reverse proxies (addresses or ranges, `10.0.0.0/8`) whose `X-Forwarded-For` names the
+    /// Reverse proxies (addresses or ranges, `10.0.0.0/8`) whose forwarding header names the
     /// client a request counts by for the rate limit and the table caps; empty: every
     /// request counts by its connection's peer (see [`crate::client_ip`]).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The header the trusted proxies write (`X-Forwarded-For` unless told otherwise).
+    pub proxy_header: crate::ProxyHeader,
 }
 
 impl Default for Limits {
@@ -63,6 +65,7 @@ impl Default for Limits {
             rate_burst: 200,
             allow_origins: Vec::new(),
             trusted_proxies: Vec::new(),
+            proxy_header: crate::ProxyHeader::XForwardedFor,
         }
     }
 }

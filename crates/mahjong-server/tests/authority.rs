@@ -568,13 +568,10 @@ fn trusted(list: &[&str]) -> Vec<mahjong_server::IpNet> {
 #[tokio::test]
 async fn behind_a_trusted_proxy_each_forwarded_client_counts_alone() {
     let waiting = json!({"seats": ["human", "greedy", "greedy", "greedy"]}).to_string();
-    let create = |client: Client, forwarded: &'static str| {
+    let create_with = |client: Client, header: &'static str, forwarded: &'static str| {
         let waiting = waiting.clone();
         async move {
-            let headers = [
-                ("content-type", "application/json"),
-                ("x-forwarded-for", forwarded),
-            ];
+            let headers = [("content-type", "application/json"), (header, forwarded)];
             let (status, body) = send(
                 &client,
                 reqwest::Method::POST,
@@ -587,6 +584,8 @@ async fn behind_a_trusted_proxy_each_forwarded_client_counts_alone() {
             status
         }
     };
+    let create =
+        |client: Client, forwarded: &'static str| create_with(client, "x-forwarded-for", forwarded);
     // No proxy trusted: the header is ignored, so a client cannot pass its cap by writing
     // another address into it.
     let limits = Limits {
@@ -620,6 +619,33 @@ async fn behind_a_trusted_proxy_each_forwarded_client_counts_alone() {
         statuses.push(create(client.clone(), forwarded).await);
     }
     assert_eq!(statuses, [201, 201, 429, 201, 429, 201]);
+    server.stop().await.unwrap();
+
+    // A proxy that writes RFC 7239's `Forwarded` (`--proxy-header forwarded`): that header
+    // names the client, and an `X-Forwarded-For` (which such a proxy passes on as the
+    // client wrote it) is not read.
+    let limits = Limits {
+        tables_per_client: 2,
+        trusted_proxies: trusted(&["127.0.0.0/8", "::1"]),
+        proxy_header: mahjong_server::ProxyHeader::Forwarded,
+        ..Limits::default()
+    };
+    let (server, client) = server_with("proxy-forwarded", limits).await;
+    let mut statuses = Vec::new();
+    for (header, forwarded) in [
+        ("forwarded", "for=203.0.113.1;proto=https"),
+        ("forwarded", "for=203.0.113.1"),
+        ("forwarded", "for=203.0.113.1"),
+        ("forwarded", r#"for="[2001:db8::2]:4711""#),
+        ("forwarded", "for=203.0.113.2, for=203.0.113.1"),
+        ("x-forwarded-for", "203.0.113.3"),
+        ("x-forwarded-for", "203.0.113.4"),
+        ("x-forwarded-for", "203.0.113.5"),
+    ] {
+        statuses.push(create_with(client.clone(), header, forwarded).await);
+    }
+    // The last three count by the proxy (loopback) itself: two tables, then its cap.
+    assert_eq!(statuses, [201, 201, 429, 201, 429, 201, 201, 429]);
     server.stop().await.unwrap();
 
     // The rate limit counts by the forwarded client too.
