@@ -485,6 +485,8 @@ impl Seat {
                     winning: false,
                 });
                 self.after_kong[p] = true;
+                // Robbed (Thirteen Unique Wonders only), the win is on his tile.
+                self.konger = Some(p);
                 if p == self.my {
                     self.remove(*tile, 4);
                     self.drawn = None;
@@ -541,12 +543,16 @@ impl Seat {
             }
             ServerMsg::RobsKong(id, t) => {
                 self.winning_claim = Some(*t);
-                // The robbed kong is a pung again.
+                // The robbed kong is a pung again: exposed if it was an added kong, concealed
+                // if a concealed one (robbed for Thirteen Unique Wonders).
                 if let Some(p) = self.konger {
-                    if let Some(s) = self.log.sets[p]
-                        .iter_mut()
-                        .find(|s| s.first == *t && s.kind == SetKind::Kong(KongKind::Annexed))
-                    {
+                    if let Some(s) = self.log.sets[p].iter_mut().find(|s| {
+                        s.first == *t
+                            && matches!(
+                                s.kind,
+                                SetKind::Kong(KongKind::Annexed | KongKind::Concealed)
+                            )
+                    }) {
                         s.kind = SetKind::Pung;
                     }
                 }

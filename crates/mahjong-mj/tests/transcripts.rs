@@ -12,6 +12,8 @@
 //!   server seeds 107 and 69, our seat the fourth and the second.)
 //! - Thirteen Unique Wonders declared (`PlayerFormsClosedSpecialSet`): the audit used to
 //!   miss the winner's tiles. (`--seed 1`, game 225: server seed 226, our seat second.)
+//! - A concealed kong robbed for Thirteen Unique Wonders: written from the one above, since
+//!   none came up in real games (see its test).
 
 use std::io::Cursor;
 
@@ -99,5 +101,31 @@ fn thirteen_unique_wonders_is_declared_and_audited() {
     assert!(audit.agrees(), "{audit:?}");
     assert_eq!(audit.theirs, [6, 8, 1000, 8], "{:?}", audit.texts);
     assert_eq!(audit.their_settlement, [-2008, -996, 4000, -996]);
+    assert!(report.hands[0].won);
+}
+
+#[test]
+fn a_concealed_kong_robbed_for_thirteen_unique_wonders_is_the_kongers() {
+    // Written for this test from `thirteen-orphans-ours.txt` (none came up in 16,000
+    // hands): the same hand to our discard at serial 22, ready on 1B, with East's 1B
+    // discard and North's chow changed so that East can hold all four. East declares a
+    // concealed kong of 1B; only Thirteen Unique Wonders may rob it, and we do. The score
+    // lines after it are Millington's, worked out by hand as mj-server writes them.
+    let (sent, report) = replay("robbed-concealed-kong-ours.txt", 226);
+    assert_eq!(after(&sent, "NoClaim 23"), ["MahJong 24", "SpecialSet"]);
+    let audit = the_audit(&report);
+    // The win is on the konger's tile, and his kong is a concealed pung again (it used to
+    // be read as a win on North's last discard, with East's kong of four kept).
+    assert_eq!(audit.table["win"]["from"], "robbed_kong");
+    assert_eq!(audit.table["win"]["supplier"], "E");
+    assert_eq!(audit.table["win"]["tile"], "1B");
+    let east = audit.table["seats"]["E"]["sets"].as_array().unwrap();
+    assert_eq!(east[1]["kind"], "pung");
+    assert_eq!(east[1]["exposed"], false);
+    assert_eq!(east[1]["tiles"], serde_json::json!(["1B", "1B", "1B"]));
+    // The limit to the robber; East's 1B pung is a closed pung of terminals (8).
+    assert_eq!(audit.ours, Ok([14, 8, 1000, 8]), "{:?}", audit.texts);
+    assert_eq!(audit.our_settlement, Some([-1976, -1012, 4000, -1012]));
+    assert!(audit.agrees(), "{audit:?}");
     assert!(report.hands[0].won);
 }
