@@ -362,6 +362,90 @@ test('korean-3p: the dora option and indicator and the goulash count are sent, s
   await page.context().close();
 });
 
+test('korean-3p: the ready options beside the seats are sent only when changed, settle as the scorer does, and stay in the draft', async () => {
+  const page = await newPage(browser);
+  const sent = scoreRequests(page);
+  await fresh(page);
+  // No options to choose at a classical table.
+  assert.equal(await page.locator('[data-testid=sa-options]').count(), 0);
+  await page.selectOption('[data-testid=sa-ruleset]', 'korean-3p');
+  await page.locator('[data-testid=sa-options]').waitFor();
+  // Each offered option is labelled by its rule (K3-S5, K3-O4), each value by the catalogue's
+  // names, and shows the preset's value.
+  const label = (sel) => page.locator(sel).evaluate((e) => e.closest('label').firstChild.textContent.trim());
+  const choices = (sel) => page.locator(`${sel} option`).evaluateAll((els) => els.map((e) => [e.value, e.textContent.trim()]));
+  assert.equal(await label('[data-testid=sa-option-ready_discount]'), 'opponent was ready: pays 2 bonus-points less');
+  assert.deepEqual(await choices('[data-testid=sa-option-ready_discount]'), [
+    ['waiting', 'any waiting opponent, declared or not'],
+    ['declared', 'only an opponent who declared ready'],
+  ]);
+  assert.equal(await page.inputValue('[data-testid=sa-option-ready_discount]'), 'waiting');
+  assert.equal(await label('[data-testid=sa-option-three_ready]'), 'all three declared ready');
+  assert.deepEqual((await choices('[data-testid=sa-option-three_ready]')).map(([v]) => v), ['play-on', 'draw', 'hand-points-only']);
+  assert.equal(await page.inputValue('[data-testid=sa-option-three_ready]'), 'play-on');
+  // Just above the seats and their Ready boxes.
+  const [optionsBox, seatBox] = await Promise.all(['[data-testid=sa-options]', '[data-testid=sa-seat-E]'].map((sel) => page.locator(sel).boundingBox()));
+  assert.ok(seatBox.y > optionsBox.y + optionsBox.height && seatBox.y - (optionsBox.y + optionsBox.height) < 40, JSON.stringify([optionsBox, seatBox]));
+
+  // South wins on West's 6D (the hand of the test above); West, whose tiles are not entered,
+  // had declared ready.
+  await page.fill('[data-testid=sa-concealed-E]', '111D 345678C 789D 9C');
+  await page.click('[data-testid=sa-add-set-S]');
+  await page.locator('[data-testid=sa-set-S-0] select[data-field=kind]').selectOption('kong');
+  await page.fill('[data-testid=sa-set-tiles-S-0]', 'SW SW SW SW');
+  await page.locator('[data-testid=sa-set-S-0] select[data-field=kong]').selectOption('concealed');
+  await page.fill('[data-testid=sa-concealed-S]', '123C 456D 789C RD RD');
+  await page.fill('[data-testid=sa-bonus-S]', '2F');
+  await page.selectOption('[data-testid=sa-winner]', 'S');
+  await page.selectOption('[data-testid=sa-from]', 'discard');
+  await page.selectOption('[data-testid=sa-supplier]', 'W');
+  await page.fill('[data-testid=sa-win-tile]', '6D');
+  await page.check('[data-testid=sa-ready-W]');
+  const settled = (e, w) => page.waitForFunction(([e, w]) => document.querySelector('[data-testid=sa-settle-E]')?.textContent.trim() === e && document.querySelector('[data-testid=sa-settle-W]')?.textContent.trim() === w, [e, w]);
+  // The preset's `waiting`: West's hand waits on nothing he shows, so he pays in full, 2×5 + 5;
+  // East, whose wait is live, 5 − 2 (`mahjong score` on the same table: E −3, S +18, W −15).
+  await settled('−3', '−15');
+  assert.deepEqual(await settlement3(page), { E: -3, S: 18, W: -15 });
+  for (let i = 0; sent.at(-1)?.seats?.W?.ready !== true; i++) {
+    assert.ok(i < 100, 'ready was not sent');
+    await page.waitForTimeout(50);
+  }
+  assert.ok(!('options' in sent.at(-1)), JSON.stringify(sent.at(-1)));
+
+  // `declared`: West, who declared, pays 2 less, East, who did not, 2 more (`mahjong score`
+  // with options.ready_discount = "declared": E −5, S +18, W −13).
+  await page.selectOption('[data-testid=sa-option-ready_discount]', 'declared');
+  await settled('−5', '−13');
+  assert.deepEqual(await settlement3(page), { E: -5, S: 18, W: -13 });
+  assert.deepEqual(await paymentsList(page), ['East → South: 5', 'West → South: 13']);
+  assert.deepEqual(sent.at(-1).options, { ready_discount: 'declared' });
+
+  // Kept in the draft: a reload has it chosen, sends it and settles the same.
+  const before = sent.length;
+  await page.reload();
+  await settled('−5', '−13');
+  assert.equal(await page.inputValue('[data-testid=sa-option-ready_discount]'), 'declared');
+  assert.ok(sent.length > before);
+  assert.deepEqual(sent.at(-1).options, { ready_discount: 'declared' });
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('mahjong.score.draft')).options.ready_discount), 'declared');
+
+  // In Czech and Polish: the rule's name and the value's.
+  await page.click('button[data-lang=cs]');
+  assert.equal(await label('[data-testid=sa-option-ready_discount]'), 'soupeř čekal: platí o 2 bonusové body méně');
+  const chosen = () => page.locator('[data-testid=sa-option-ready_discount]').evaluate((e) => e.selectedOptions[0].textContent.trim());
+  assert.equal(await chosen(), 'jen soupeř, který ohlásil čekání');
+  await page.click('button[data-lang=pl]');
+  assert.equal(await chosen(), 'tylko przeciwnik, który zapowiedział gotowość');
+  await page.click('button[data-lang=en]');
+
+  // Back to the preset's value: not sent, and the settlement is back.
+  await page.selectOption('[data-testid=sa-option-ready_discount]', 'waiting');
+  await settled('−3', '−15');
+  assert.ok(!('options' in sent.at(-1)), JSON.stringify(sent.at(-1).options));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('japanese-3p: honba counters are sent and paid at the points per counter', async () => {
   const page = await newPage(browser);
   const sent = scoreRequests(page);
@@ -471,6 +555,69 @@ test('a draft saved by the page before the family forms keeps its table fields',
   for (const w of ['E', 'S', 'W']) assert.equal(await page.isChecked(`[data-testid=sa-ready-${w}]`), false, w);
   await page.check('[data-testid=sa-ready-W]');
   assert.equal(await page.isChecked('[data-testid=sa-ready-W]'), true);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a draft saved before seat choices came from the form keeps each riichi, and sends the same table', async () => {
+  const page = await newPage(browser);
+  const sent = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/score') sent.push(r.postData());
+  });
+  // The page before kept each seat's riichi in a record of its own, `none` for none.
+  await withDraft(page, () => {
+    const seat = (concealed, bonus = '', sets = []) => ({ mode: 'tiles', score: '', sets, concealed, bonus });
+    localStorage.setItem(
+      'mahjong.score.draft',
+      JSON.stringify({
+        ruleset: 'japanese-3p', prevailing: 'E', eastWins: 0, winner: 'S', winTile: '5B', from: 'discard', supplier: 'E',
+        flags: {},
+        seats: {
+          E: seat('123D 678D 1B 2B 9B EW SW WW NW'),
+          S: seat('234567D 345678B 9D 9D', 'NW'),
+          W: seat('1C 9C 1D 9D 1B 9B RD WD EW SW', '', [{ kind: 'pung', tiles: 'GD GD GD', exposed: true, kong: 'claimed' }]),
+          N: seat(''),
+        },
+        riichi: { E: 'riichi', S: 'double', W: 'none', N: 'none' },
+        seatFlags: { E: {}, S: {}, W: {}, N: {} },
+        table: { dora_indicators: '4D' },
+        options: {},
+      }),
+    );
+  });
+  await page.locator('[data-testid=sa-riichi-E]').waitFor();
+  assert.equal(await page.inputValue('[data-testid=sa-riichi-E]'), 'riichi');
+  assert.equal(await page.inputValue('[data-testid=sa-riichi-S]'), 'double');
+  assert.equal(await page.inputValue('[data-testid=sa-riichi-W]'), '');
+  assert.equal(await page.locator('[data-testid=sa-riichi-S]').evaluate((e) => e.selectedOptions[0].textContent.trim()), 'Double riichi');
+  // Double riichi 2 han (`mahjong score` on the same table: S scores 8,000; East pays it and
+  // his riichi stick).
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+9,000');
+  // The table sent is the old page's, byte for byte: each riichi after the seat's tiles.
+  const tiles = (s) => s.split(' ');
+  const want = JSON.stringify({
+    ruleset: 'japanese-3p',
+    prevailing_wind: 'E',
+    east_consecutive_wins: 0,
+    winner: 'S',
+    seats: {
+      E: { sets: [], concealed: tiles('1D 2D 3D 6D 7D 8D 1B 2B 9B EW SW WW NW'), bonus: [], riichi: 'riichi' },
+      S: { sets: [], concealed: tiles('2D 3D 4D 5D 6D 7D 3B 4B 5B 6B 7B 8B 9D 9D'), bonus: ['NW'], riichi: 'double' },
+      W: { sets: [{ kind: 'pung', tiles: tiles('GD GD GD'), exposed: true }], concealed: tiles('1C 9C 1D 9D 1B 9B RD WD EW SW'), bonus: [] },
+    },
+    dora_indicators: ['4D'],
+    win: { tile: '5B', from: 'discard', supplier: 'E' },
+  });
+  assert.equal(sent.at(-1), want);
+  // Saved anew in the form's terms: the old record is gone.
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('mahjong.score.draft')));
+  assert.ok(!('riichi' in saved), JSON.stringify(saved));
+  assert.deepEqual(saved.seatChoices, { E: { riichi: 'riichi' }, S: { riichi: 'double' }, W: {}, N: {} });
+  // None again: not sent.
+  await page.selectOption('[data-testid=sa-riichi-E]', '');
+  await page.waitForFunction(() => document.querySelector('[data-testid=sa-settle-S]')?.textContent.trim() === '+8,000');
+  assert.ok(!('riichi' in JSON.parse(sent.at(-1)).seats.E));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

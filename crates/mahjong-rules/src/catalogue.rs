@@ -40,7 +40,6 @@
 //! covered as a group; a range whose members are scored apart (`M122a–r`) is not an entry,
 //! its members are.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{LazyLock, OnceLock};
@@ -91,12 +90,28 @@ pub enum Units {
 /// [form]
 /// flags = [{ field = "last_tile", rule = "J3-Y6" }, { field = "heaven", rule = "J3-YM12" }]
 /// table = [{ field = "riichi_pot" }, { field = "honba", per = "honba" }]
-/// seat = [{ field = "riichi", rule = "J3-Y4", values = { riichi = "J3-Y4", double = "J3-Y11" } }]
+/// seat = [
+///   { field = "riichi", rule = "J3-Y4", values = [
+///     { value = "riichi", rule = "J3-Y4" }, { value = "double", rule = "J3-Y11" },
+///   ] },
+/// ]
 /// bonus = "norths"
 /// ```
 ///
 /// korean-3p's seat field `ready` is true or false and labelled by what a seat that has
-/// declared shows: `seat = [{ field = "ready", rule = "K3-P9", declared = true }]`.
+/// declared shows: `seat = [{ field = "ready", rule = "K3-P9", declared = true }]`; beside
+/// the seats it offers two options whose values change what a declaration pays
+/// ([`FormOption`]):
+///
+/// ```toml
+/// [[form.options]]
+/// option = "ready_discount"
+/// rule = "K3-S5"
+/// values = [
+///   { value = "waiting", en = "any waiting opponent", cs = "…", pl = "…" },
+///   { value = "declared", en = "only a declared opponent", cs = "…", pl = "…" },
+/// ]
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(rename = "ScoreForm"))]
@@ -108,6 +123,9 @@ pub struct Form {
     /// Each seat's fields beside its tiles (`riichi`, `ready`): one with `values` takes one
     /// of them or none, one without is true or false.
     pub seat: Vec<FormInput>,
+    /// The options of the table (its `options`) offered as a choice of values, shown beside
+    /// the seats' fields (`ready_discount`, `three_ready`: what a declared seat pays).
+    pub options: Vec<FormOption>,
     /// What a seat's `bonus` holds, which names the field.
     pub bonus: BonusTiles,
     /// A seat's `score` is its hand-points (its `points`) plus bonus-points (K3-BP), not
@@ -129,6 +147,8 @@ struct FileForm {
     table: Vec<FormInput>,
     #[serde(default)]
     seat: Vec<FormInput>,
+    #[serde(default)]
+    options: Vec<FormOption>,
     #[serde(default)]
     bonus: BonusTiles,
     #[serde(default)]
@@ -169,11 +189,86 @@ pub struct FormInput {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub per: Option<String>,
-    /// The family's rule whose name labels each of the field's values (`riichi`: `double`
-    /// is J3-Y11).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[cfg_attr(feature = "ts", ts(as = "Option<BTreeMap<String, String>>", optional))]
-    pub values: BTreeMap<String, String>,
+    /// The values a seat field takes, in the order offered, beside none (`riichi`: `riichi`
+    /// labelled by J3-Y4, `double` by J3-Y11); a field without values is true or false.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<FormValue>>", optional))]
+    pub values: Vec<FormValue>,
+}
+
+/// An option of the table offered by a [`Form`] as a choice of its values: the page shows
+/// the preset's value and sends the option only when another is chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ScoreFormOption"))]
+pub struct FormOption {
+    /// The option's name (`ready_discount`): one whose value is a string in every preset of
+    /// the family.
+    pub option: String,
+    /// The family's rule whose catalogue name labels it (`K3-S5`).
+    pub rule: String,
+    /// Every value the option takes, in the order offered (the test of the forms holds it
+    /// to the option's own).
+    pub values: Vec<FormValue>,
+}
+
+/// One value a [`Form`] offers for a seat field or an option, with what labels it: a rule
+/// of the family (`double`: J3-Y11) or, where no rule names the value alone, its own names
+/// (`declared`). A family's file writes the names as `en`, `cs` and `pl` beside `value`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ScoreFormValue"))]
+pub struct FormValue {
+    /// The value as the table JSON takes it (`double`, `hand-points-only`).
+    pub value: String,
+    /// The family's rule whose catalogue name labels it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rule: Option<String>,
+    /// Its label in every language, where no rule gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub names: Option<Names>,
+}
+
+/// A [`FormValue`] as a family's file writes it: a rule, or the three names.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileValue {
+    value: String,
+    rule: Option<String>,
+    en: Option<String>,
+    cs: Option<String>,
+    pl: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for FormValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FormValue, D::Error> {
+        let f = FileValue::deserialize(d)?;
+        // Exactly one label, so that the page never has to choose between two.
+        let names = match (f.en, f.cs, f.pl) {
+            (Some(en), Some(cs), Some(pl)) => Some(Names { en, cs, pl }),
+            (None, None, None) => None,
+            _ => {
+                return Err(serde::de::Error::custom(format!(
+                    "value {:?}: names in all of en, cs and pl, or none",
+                    f.value
+                )))
+            }
+        };
+        if f.rule.is_some() == names.is_some() {
+            return Err(serde::de::Error::custom(format!(
+                "value {:?}: labelled by a `rule` or by names (en, cs, pl), one of the two",
+                f.value
+            )));
+        }
+        Ok(FormValue {
+            value: f.value,
+            rule: f.rule,
+            names,
+        })
+    }
 }
 
 /// What the tiles in a seat's `bonus` are (the [`Form`] names the field by it).
@@ -414,6 +509,7 @@ fn parse_file(family: &'static str, text: &str) -> Result<(Vec<Entry>, Form), St
         flags: f.flags,
         table: f.table,
         seat: f.seat,
+        options: f.options,
         bonus: f.bonus,
         bonus_points: f.bonus_points,
         units,
@@ -675,6 +771,36 @@ mod tests {
             (form.flags[0].field.as_str(), form.units),
             ("heaven", Units::Fan)
         );
+    }
+
+    #[test]
+    fn a_form_value_has_one_label() {
+        let rule = "[[rule]]\nid = \"X1\"\nkey = \"x1\"\nkind = \"score\"\nen = \"a\"\ncs = \"b\"\npl = \"c\"\ntext = { en = \"x\", cs = \"y\", pl = \"z\" }\n";
+        let form = |values: &str| {
+            let text = format!(
+                "[form]\n[[form.options]]\noption = \"o\"\nrule = \"X1\"\nvalues = [{values}]\n{rule}"
+            );
+            parse_file("x", &text).map(|(_, f)| f)
+        };
+        let f = form(
+            r#"{ value = "a", rule = "X1" }, { value = "b", en = "B", cs = "Bé", pl = "Be" }"#,
+        )
+        .unwrap();
+        let v = &f.options[0].values;
+        assert_eq!(
+            (v[0].value.as_str(), v[0].rule.as_deref()),
+            ("a", Some("X1"))
+        );
+        assert_eq!(v[1].names.as_ref().map(|n| n.get(Lang::Cs)), Some("Bé"));
+        // Neither label, both, or names in only some languages.
+        for bad in [
+            r#"{ value = "a" }"#,
+            r#"{ value = "a", rule = "X1", en = "A", cs = "A", pl = "A" }"#,
+            r#"{ value = "a", en = "A", cs = "A" }"#,
+        ] {
+            let e = form(bad).unwrap_err();
+            assert!(e.contains("value \"a\""), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -7,11 +7,15 @@
 //! first preset (`examples`): an input the family's form names changes the result of at
 //! least one of them; one it does not name changes none (or is refused). The rules that
 //! label inputs, the options offered beside them and what a seat's `bonus` holds are checked
-//! against the catalogue, the presets and the table parser.
+//! against the catalogue, the presets and the table parser; the options offered as a choice
+//! (`[[form.options]]`) list exactly the values each option takes, every one named in every
+//! language.
 
 use std::collections::BTreeSet;
 
-use mahjong_rules::catalogue::{self, BonusTiles, Form, FormInput, Units};
+use mahjong_rules::catalogue::{
+    self, BonusTiles, Form, FormInput, FormOption, FormValue, Lang, Units,
+};
 use mahjong_rules::families::family_names;
 use mahjong_rules::{presets, score_input, Outcome, Ruleset, TableInput};
 use serde_json::{json, Value};
@@ -21,7 +25,8 @@ fn form(family: &str) -> &'static Form {
 }
 
 /// An input as the summaries below write it: `field`, `field=RULE`, `field=RULE/variant`,
-/// `field=RULE(declared)`, `field(when OPTION)`, `field(per OPTION)`, `field[value=RULE …]`.
+/// `field=RULE(declared)`, `field(when OPTION)`, `field(per OPTION)`, `field[value=RULE …]`
+/// (values in the order offered).
 fn input(i: &FormInput) -> String {
     let mut s = i.field.clone();
     if let Some(r) = &i.rule {
@@ -40,19 +45,38 @@ fn input(i: &FormInput) -> String {
         s += &format!("(per {o})");
     }
     if !i.values.is_empty() {
-        let v: Vec<String> = i.values.iter().map(|(k, r)| format!("{k}={r}")).collect();
-        s += &format!("[{}]", v.join(" "));
+        s += &values(&i.values);
     }
     s
 }
 
+/// Values as the summaries write them: `[value=RULE …]`, or `[value …]` for values named in
+/// the catalogue file itself.
+fn values(v: &[FormValue]) -> String {
+    let v: Vec<String> = v
+        .iter()
+        .map(|v| match &v.rule {
+            Some(r) => format!("{}={r}", v.value),
+            None => v.value.clone(),
+        })
+        .collect();
+    format!("[{}]", v.join(" "))
+}
+
+/// An option offered as a choice: `option=RULE[value …]`.
+fn option(o: &FormOption) -> String {
+    format!("{}={}{}", o.option, o.rule, values(&o.values))
+}
+
 fn summary(f: &Form) -> String {
     let list = |l: &[FormInput]| l.iter().map(input).collect::<Vec<_>>().join(" ");
+    let options: Vec<String> = f.options.iter().map(option).collect();
     format!(
-        "flags: {}; table: {}; seat: {}; bonus: {:?}; bonus_points: {}; units: {:?}",
+        "flags: {}; table: {}; seat: {}; options: {}; bonus: {:?}; bonus_points: {}; units: {:?}",
         list(&f.flags),
         list(&f.table),
         list(&f.seat),
+        options.join(" "),
         f.bonus,
         f.bonus_points,
         f.units
@@ -65,35 +89,37 @@ fn every_family_has_its_form() {
         (
             "classical",
             "flags: last_tile original_call kong_upon_kong heaven earth; table: ; seat: ; \
-             bonus: Flowers; bonus_points: false; units: PointsDoubles",
+             options: ; bonus: Flowers; bonus_points: false; units: PointsDoubles",
         ),
         (
             "kajongg",
             "flags: last_tile original_call kong_upon_kong heaven earth; table: ; seat: ; \
-             bonus: Flowers; bonus_points: false; units: PointsDoubles",
+             options: ; bonus: Flowers; bonus_points: false; units: PointsDoubles",
         ),
         (
             "western",
-            "flags: last_tile heaven earth; table: ; seat: ; bonus: Flowers; bonus_points: false; \
-             units: PointsDoubles",
+            "flags: last_tile heaven earth; table: ; seat: ; options: ; bonus: Flowers; \
+             bonus_points: false; units: PointsDoubles",
         ),
         (
             "korean",
             "flags: last_tile; table: dora_indicator(when dora) goulash; \
-             seat: ready=K3-P9(declared); bonus: Flowers; bonus_points: true; \
-             units: PointsDoubles",
+             seat: ready=K3-P9(declared); \
+             options: ready_discount=K3-S5[waiting declared] \
+             three_ready=K3-O4[play-on draw hand-points-only]; \
+             bonus: Flowers; bonus_points: true; units: PointsDoubles",
         ),
         (
             "japanese",
             "flags: last_tile=J3-Y6 ippatsu=J3-S8/Ippatsu heaven=J3-YM12 earth=J3-YM1; \
              table: dora_indicators ura_indicators riichi_pot honba(per honba); \
-             seat: riichi=J3-Y4[double=J3-Y11 riichi=J3-Y4]; bonus: Norths; bonus_points: false; \
-             units: HanYakuman",
+             seat: riichi=J3-Y4[riichi=J3-Y4 double=J3-Y11]; options: ; bonus: Norths; \
+             bonus_points: false; units: HanYakuman",
         ),
         (
             "malaysian",
-            "flags: last_tile kong_upon_kong heaven earth; table: ; seat: ; bonus: Flowers; \
-             bonus_points: false; units: Fan",
+            "flags: last_tile kong_upon_kong heaven earth; table: ; seat: ; options: ; \
+             bonus: Flowers; bonus_points: false; units: Fan",
         ),
     ];
     let families: Vec<&str> = want.iter().map(|(f, _)| *f).collect();
@@ -113,12 +139,24 @@ fn every_label_is_a_rule_of_the_family() {
     let mut declared = vec![];
     for family in family_names() {
         let f = form(family);
+        let mut rule_of_family = |id: &str, what: &str| {
+            let e = catalogue::entry(id).unwrap_or_else(|| panic!("{family}: {id} unknown"));
+            assert_eq!(e.family, family, "{id} labels {what} of {family}");
+            labels += 1;
+        };
+        for o in &f.options {
+            rule_of_family(&o.rule, &o.option);
+            for v in o.values.iter().filter_map(|v| v.rule.as_deref()) {
+                rule_of_family(v, &o.option);
+            }
+        }
         for i in f.flags.iter().chain(&f.table).chain(&f.seat) {
-            let rules = i.rule.iter().chain(i.values.values());
+            let rules = i
+                .rule
+                .iter()
+                .chain(i.values.iter().filter_map(|v| v.rule.as_ref()));
             for id in rules {
-                let e = catalogue::entry(id).unwrap_or_else(|| panic!("{family}: {id} unknown"));
-                assert_eq!(e.family, family, "{id} labels {} of {family}", i.field);
-                labels += 1;
+                rule_of_family(id, &i.field);
             }
             if let Some(v) = &i.variant {
                 let id = i.rule.as_deref().expect("a variant of a rule");
@@ -139,7 +177,7 @@ fn every_label_is_a_rule_of_the_family() {
             }
         }
     }
-    assert_eq!(labels, 8);
+    assert_eq!(labels, 10);
     assert_eq!(declared, ["korean ready: Ready Čeká Czeka"]);
 }
 
@@ -154,7 +192,7 @@ fn labelled_values_are_the_fields_values() {
                 checkboxes.push(format!("{family} {}", i.field));
                 vec![json!(true)]
             } else {
-                i.values.keys().map(|v| json!(v)).collect()
+                i.values.iter().map(|v| json!(v.value)).collect()
             };
             for value in values {
                 let mut t = example(family, "E", "wall");
@@ -188,6 +226,157 @@ fn the_options_a_form_offers_are_the_familys() {
         }
     }
     assert_eq!(seen, ["korean-3p dora=false", "japanese-3p honba=0"]);
+}
+
+/// An option offered as a choice is a string in every preset of the family, and its values
+/// are exactly those it takes there: each one is accepted (set as a table's `options` would
+/// set it), and any other string is refused, serde's refusal naming only listed values.
+#[test]
+fn a_choice_offers_every_value_of_its_option() {
+    let mut seen = vec![];
+    for p in presets() {
+        let preset = Ruleset::preset(p.name).unwrap();
+        let options = serde_json::to_value(&preset.options).unwrap()["options"].clone();
+        for o in &form(p.family).options {
+            let listed: Vec<&str> = o.values.iter().map(|v| v.value.as_str()).collect();
+            let set = |value: &str| {
+                let mut r = preset.clone();
+                let mut m = serde_json::Map::new();
+                m.insert(o.option.clone(), json!(value));
+                r.apply(&m).map(|()| r).map_err(|e| e.to_string())
+            };
+            let value = options[&o.option].as_str();
+            let value = value.unwrap_or_else(|| panic!("{}: {} is no string", p.name, o.option));
+            assert!(listed.contains(&value), "{}: {value} not offered", p.name);
+            for v in &listed {
+                let r = set(v).unwrap_or_else(|e| panic!("{}: {}={v}: {e}", p.name, o.option));
+                let now = serde_json::to_value(&r.options).unwrap()["options"][&o.option].clone();
+                assert_eq!(now, json!(v), "{}: {} set to {v}", p.name, o.option);
+            }
+            let refused = set("no-such-value").unwrap_err();
+            let (_, expected) = refused
+                .split_once("expected ")
+                .unwrap_or_else(|| panic!("{}: {refused}", o.option));
+            let mut takes: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            let mut offered = listed.clone();
+            takes.sort();
+            offered.sort();
+            assert_eq!(takes, offered, "{}: {} takes {refused}", p.name, o.option);
+            seen.push(format!(
+                "{} {}={value}: {}",
+                p.name,
+                o.option,
+                listed.join(" ")
+            ));
+        }
+    }
+    assert_eq!(
+        seen,
+        [
+            "korean-3p ready_discount=waiting: waiting declared",
+            "korean-3p three_ready=play-on: play-on draw hand-points-only",
+        ]
+    );
+}
+
+/// Every value of an option offered as a choice is named in English, Czech and Polish (by
+/// its rule, checked above, or by its own names), the names of one option's values told
+/// apart in each language.
+#[test]
+fn every_choice_is_named_in_every_language() {
+    let mut names = vec![];
+    for family in family_names() {
+        for o in &form(family).options {
+            for lang in Lang::ALL {
+                let mut seen = BTreeSet::new();
+                for v in &o.values {
+                    let name = match (&v.rule, &v.names) {
+                        (Some(r), _) => catalogue::entry(r).unwrap().names.get(lang).to_string(),
+                        (None, Some(n)) => n.get(lang).to_string(),
+                        (None, None) => panic!("{}={}: no label", o.option, v.value),
+                    };
+                    assert!(
+                        !name.is_empty() && name.trim() == name,
+                        "{} {}: {name:?}",
+                        o.option,
+                        lang.as_str()
+                    );
+                    if let (Some(n), false) = (&v.names, lang == Lang::En) {
+                        assert_ne!(n.get(lang), n.en, "{}={}: untranslated", o.option, v.value);
+                    }
+                    assert!(
+                        seen.insert(name.clone()),
+                        "{} {}: {name} twice",
+                        o.option,
+                        lang.as_str()
+                    );
+                    names.push(format!(
+                        "{}={} {}: {name}",
+                        o.option,
+                        v.value,
+                        lang.as_str()
+                    ));
+                }
+            }
+        }
+    }
+    assert_eq!(names.len(), 15, "{names:#?}");
+    assert!(
+        names.contains(&"ready_discount=declared cs: jen soupeř, který ohlásil čekání".to_string())
+    );
+}
+
+/// Every value of an offered option that the preset does not have changes the result of a
+/// winning example with every seat's true-or-false fields ticked (every seat declared ready):
+/// the option counts where the form offers it.
+#[test]
+fn every_choice_changes_a_score() {
+    let mut changes = vec![];
+    for p in presets() {
+        let f = form(p.family);
+        let preset = Ruleset::preset(p.name).unwrap();
+        let options = serde_json::to_value(&preset.options).unwrap()["options"].clone();
+        for o in &f.options {
+            for v in o
+                .values
+                .iter()
+                .filter(|v| options[&o.option] != json!(v.value))
+            {
+                let mut on = vec![];
+                for (name, mut t) in examples(p.family) {
+                    t["ruleset"] = json!(p.name);
+                    for i in f.seat.iter().filter(|i| i.values.is_empty()) {
+                        for w in t["seats"].as_object_mut().unwrap().values_mut() {
+                            w[&i.field] = json!(true);
+                        }
+                    }
+                    let before = outcome(&t);
+                    t["options"][&o.option] = json!(v.value);
+                    if outcome(&t) != before {
+                        on.push(name);
+                    }
+                }
+                changes.push(format!(
+                    "{} {}={}: {}",
+                    p.name,
+                    o.option,
+                    v.value,
+                    on.join(", ")
+                ));
+            }
+        }
+    }
+    // `declared`: an opponent who declared pays less though his (empty) hand waits on
+    // nothing; `draw` ends every hand with three declared seats; `hand-points-only` takes the
+    // bonus-points away.
+    assert_eq!(
+        changes,
+        [
+            "korean-3p ready_discount=declared: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "korean-3p three_ready=draw: E wall, E wall first, S discard, S wall, E loose, E riichi",
+            "korean-3p three_ready=hand-points-only: E wall, E wall first, S discard, S wall, E loose, E riichi",
+        ]
+    );
 }
 
 /// `bonus = "norths"` where a seat may set a North aside into `bonus` (J3-T4), flowers where

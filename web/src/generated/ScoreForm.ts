@@ -2,6 +2,7 @@
 import type { RuleUnits } from "./RuleUnits";
 import type { ScoreFormBonus } from "./ScoreFormBonus";
 import type { ScoreFormInput } from "./ScoreFormInput";
+import type { ScoreFormOption } from "./ScoreFormOption";
 
 /**
  * What the scoring assistant (`web/src/pages/score.tsx`) offers at a table of a family
@@ -13,12 +14,28 @@ import type { ScoreFormInput } from "./ScoreFormInput";
  * [form]
  * flags = [{ field = "last_tile", rule = "J3-Y6" }, { field = "heaven", rule = "J3-YM12" }]
  * table = [{ field = "riichi_pot" }, { field = "honba", per = "honba" }]
- * seat = [{ field = "riichi", rule = "J3-Y4", values = { riichi = "J3-Y4", double = "J3-Y11" } }]
+ * seat = [
+ *   { field = "riichi", rule = "J3-Y4", values = [
+ *     { value = "riichi", rule = "J3-Y4" }, { value = "double", rule = "J3-Y11" },
+ *   ] },
+ * ]
  * bonus = "norths"
  * ```
  *
  * korean-3p's seat field `ready` is true or false and labelled by what a seat that has
- * declared shows: `seat = [{ field = "ready", rule = "K3-P9", declared = true }]`.
+ * declared shows: `seat = [{ field = "ready", rule = "K3-P9", declared = true }]`; beside
+ * the seats it offers two options whose values change what a declaration pays
+ * ([`FormOption`]):
+ *
+ * ```toml
+ * [[form.options]]
+ * option = "ready_discount"
+ * rule = "K3-S5"
+ * values = [
+ *   { value = "waiting", en = "any waiting opponent", cs = "…", pl = "…" },
+ *   { value = "declared", en = "only a declared opponent", cs = "…", pl = "…" },
+ * ]
+ * ```
  */
 export type ScoreForm = { 
 /**
@@ -34,6 +51,11 @@ table: Array<ScoreFormInput>,
  * of them or none, one without is true or false.
  */
 seat: Array<ScoreFormInput>, 
+/**
+ * The options of the table (its `options`) offered as a choice of values, shown beside
+ * the seats' fields (`ready_discount`, `three_ready`: what a declared seat pays).
+ */
+options: Array<ScoreFormOption>, 
 /**
  * What a seat's `bonus` holds, which names the field.
  */

@@ -25,6 +25,8 @@ export type { RulesetInfo } from './RulesetInfo';
 export type { ScoreForm } from './ScoreForm';
 export type { ScoreFormBonus } from './ScoreFormBonus';
 export type { ScoreFormInput } from './ScoreFormInput';
+export type { ScoreFormOption } from './ScoreFormOption';
+export type { ScoreFormValue } from './ScoreFormValue';
 export type { ScoreItem } from './ScoreItem';
 export type { ScorePayment } from './ScorePayment';
 export type { ScoreResult } from './ScoreResult';

@@ -6,7 +6,7 @@
 // variants); items of a game record carry the variant's name only where nothing else tells
 // it (J3-S8: Bazoro, dora), and elsewhere `englishName` recovers it from the id, the tile
 // and the points.
-import type { NamedItem, RuleEntry, RuleNames, ScoreForm, Wind, WinFrom } from '../api';
+import type { NamedItem, RuleEntry, RuleNames, ScoreForm, ScoreFormValue, Wind, WinFrom } from '../api';
 import { lang } from './index';
 import CATALOGUE from './catalogue.json';
 import FORMS from './forms.json';
@@ -205,7 +205,7 @@ export function limitName(id: string, items: NamedItem[], ctx: LimitContext = {}
 }
 
 /** The form of a family the catalogue does not know: only what every table has. */
-const NO_FORM: ScoreForm = { flags: [], table: [], seat: [], bonus: 'flowers', bonus_points: false, units: 'points_doubles' };
+const NO_FORM: ScoreForm = { flags: [], table: [], seat: [], options: [], bonus: 'flowers', bonus_points: false, units: 'points_doubles' };
 
 /**
  * What the scoring assistant offers at a table of `family` beyond every table's inputs: the
@@ -230,4 +230,14 @@ export function inputLabel(input: { rule?: string; variant?: string; declared?: 
     return (e && declaredState(e)) ?? fallback;
   }
   return ruleInfo(input.rule)?.name ?? fallback;
+}
+
+/**
+ * The label of a value a form offers (a seat field's, an option's) in the current language:
+ * the name of the rule it names, else its own names from the catalogue file, else the value
+ * itself.
+ */
+export function valueLabel(v: ScoreFormValue): string {
+  if (v.rule) return ruleInfo(v.rule)?.name ?? v.value;
+  return v.names?.[lang()] ?? v.value;
 }

@@ -2,9 +2,9 @@
 // typed scores, scored and settled live by the server (POST /api/score, /api/settle), and a
 // running match ledger kept in the database (the ledger API).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiError, type ScoreForm, type ScoreFormBonus, type ScoreFormInput, type ScoreResult, type ScoreSeat, type Wind, WINDS } from '../api';
+import { api, ApiError, type ScoreForm, type ScoreFormBonus, type ScoreFormInput, type ScoreFormOption, type ScoreResult, type ScoreSeat, type Wind, WINDS } from '../api';
 import { grouped, signed, t, tn } from '../i18n';
-import { inputLabel, limitName, ruleInfo, scoreForm } from '../i18n/rules';
+import { inputLabel, limitName, ruleInfo, scoreForm, valueLabel } from '../i18n/rules';
 import { ItemsTable, LimitTag } from '../sheet';
 import { Tile, parseCode, sortTiles, tileName } from '../tiles';
 import { rulesetLabel, useRulesets } from './home';
@@ -26,9 +26,6 @@ interface SeatDraft {
   bonus: string;
 }
 type WinFromOpt = 'wall' | 'loose' | 'discard' | 'robbed_kong';
-type RiichiOpt = 'none' | 'riichi' | 'double';
-/** A seat's `riichi` beside `none`, in the order offered (table-json.md). */
-const RIICHI_VALUES = ['riichi', 'double'] as const;
 interface Draft {
   ruleset: string;
   prevailing: Wind;
@@ -40,14 +37,16 @@ interface Draft {
   /** The `win` flags ticked, by name; only those the ruleset's form offers are sent. */
   flags: Record<string, boolean>;
   seats: Record<Wind, SeatDraft>;
-  /** Each seat's `riichi`, sent where the form offers it. */
-  riichi: Record<Wind, RiichiOpt>;
+  /** Each seat's fields with values chosen (`riichi`), by name; none chosen is absent. Only
+   * those the form offers, with a value it lists, are sent. */
+  seatChoices: Record<Wind, Record<string, string>>;
   /** Each seat's true-or-false fields ticked (`ready`), by name; only those the form offers are sent. */
   seatFlags: Record<Wind, Record<string, boolean>>;
   /** The table's own fields (table-json.md) as typed, by name: tile codes or a count. */
   table: Record<string, string | number>;
-  /** The options changed beside them (`dora`, `honba`), by name; one not here is the preset's. */
-  options: Record<string, boolean | number>;
+  /** The options changed beside them (`dora`, `honba`) or chosen (`ready_discount`), by
+   * name; one not here is the preset's. */
+  options: Record<string, boolean | number | string>;
 }
 
 /** How the page takes a table field a form may name (table-json.md), with its test id. */
@@ -92,7 +91,7 @@ const emptyDraft = (): Draft => ({
   supplier: '',
   flags: {},
   seats: { E: emptySeat(), S: emptySeat(), W: emptySeat(), N: emptySeat() },
-  riichi: { E: 'none', S: 'none', W: 'none', N: 'none' },
+  seatChoices: { E: {}, S: {}, W: {}, N: {} },
   seatFlags: { E: {}, S: {}, W: {}, N: {} },
   table: {},
   options: {},
@@ -106,8 +105,20 @@ const presetNumber = (preset: Record<string, unknown>, name: string) => (typeof 
 const optionOn = (d: Draft, preset: Record<string, unknown>, name: string) => (d.options[name] as boolean | undefined) ?? presetOn(preset, name);
 /** A number option: the draft's, else the preset's. */
 const optionNumber = (d: Draft, preset: Record<string, unknown>, name: string) => (d.options[name] as number | undefined) ?? presetNumber(preset, name);
+/** A choice option as the preset has it (the form's `options`, K3-S5 `ready_discount`), '' if none. */
+const presetChoice = (preset: Record<string, unknown>, name: string) => (typeof preset[name] === 'string' ? (preset[name] as string) : '');
+/** A choice option: the draft's where the form lists it (a draft may be older than the form), else the preset's. */
+const optionChoice = (d: Draft, preset: Record<string, unknown>, o: ScoreFormOption) => {
+  const v = d.options[o.option];
+  return typeof v === 'string' && o.values.some((x) => x.value === v) ? v : presetChoice(preset, o.option);
+};
 /** Whether a seat field of the form is true or false (a checkbox): one without values to choose. */
-const isCheck = (i: ScoreFormInput) => !i.values || Object.keys(i.values).length === 0;
+const isCheck = (i: ScoreFormInput) => !i.values?.length;
+/** A seat's chosen value of a field with values, if the form lists it; none otherwise. */
+const seatChoice = (choices: Record<string, string> | undefined, i: ScoreFormInput) => {
+  const v = choices?.[i.field];
+  return v !== undefined && i.values?.some((x) => x.value === v) ? v : undefined;
+};
 /** Whether a table field of the form counts: always, or while the option it needs is on. */
 const counts = (i: ScoreFormInput, d: Draft, preset: Record<string, unknown>) => !i.when || optionOn(d, preset, i.when);
 
@@ -160,6 +171,8 @@ const EXAMPLE: Partial<Draft> = {
 /**
  * A draft saved before the table's fields came from the family's form kept them at its top
  * under the page's own names: they move to `table` and `options`, so nothing typed is lost.
+ * One saved before seat fields with values were drawn from the form kept each seat's
+ * `riichi` in a record of its own (`none` for no riichi): it moves to `seatChoices`.
  */
 function migrateDraft(d: Record<string, unknown>) {
   const moved: Record<string, string> = { dora: 'dora_indicators', ura: 'ura_indicators', pot: 'riichi_pot', honba: 'honba', doraIndicator: 'dora_indicator', goulash: 'goulash' };
@@ -176,6 +189,15 @@ function migrateDraft(d: Record<string, unknown>) {
   delete d.doraOn;
   d.table = table;
   d.options = options;
+  const choices = { ...((d.seatChoices as Record<string, Record<string, string>>) ?? {}) };
+  const riichi = d.riichi;
+  if (riichi && typeof riichi === 'object') {
+    for (const [w, v] of Object.entries(riichi as Record<string, unknown>)) {
+      if (typeof v === 'string' && v !== 'none' && choices[w]?.riichi === undefined) choices[w] = { ...choices[w], riichi: v };
+    }
+  }
+  delete d.riichi;
+  d.seatChoices = choices;
 }
 
 function loadDraft(): Draft {
@@ -184,9 +206,10 @@ function loadDraft(): Draft {
     if (d && d.seats) {
       migrateDraft(d);
       const e = emptyDraft();
-      // A draft saved before a field existed gets its default (a seat ticks nothing).
+      // A draft saved before a field existed gets its default (a seat ticks and chooses nothing).
       const seatFlags = Object.fromEntries(WINDS.map((w) => [w, { ...e.seatFlags[w], ...d.seatFlags?.[w] }])) as Draft['seatFlags'];
-      return { ...e, ...d, flags: { ...e.flags, ...d.flags }, riichi: { ...e.riichi, ...d.riichi }, seatFlags, table: { ...e.table, ...d.table }, options: { ...e.options, ...d.options } };
+      const seatChoices = Object.fromEntries(WINDS.map((w) => [w, { ...e.seatChoices[w], ...d.seatChoices?.[w] }])) as Draft['seatChoices'];
+      return { ...e, ...d, flags: { ...e.flags, ...d.flags }, seatChoices, seatFlags, table: { ...e.table, ...d.table }, options: { ...e.options, ...d.options } };
     }
   } catch {
     /* ignore */
@@ -202,8 +225,6 @@ interface Outcome {
 }
 
 function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, form: ScoreForm, preset: Record<string, unknown>) {
-  const riichi = form.seat.some((i) => i.field === 'riichi');
-  const checks = form.seat.filter(isCheck);
   const seatJson: Record<string, unknown> = {};
   for (const w of seats) {
     const s = d.seats[w];
@@ -220,9 +241,15 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, form: ScoreFor
       concealed: parseTiles(s.concealed).tiles,
       bonus: parseTiles(s.bonus).tiles,
     };
-    if (riichi && d.riichi[w] && d.riichi[w] !== 'none') seat.riichi = d.riichi[w];
-    // Only a ticked field is sent: the table's default is false.
-    for (const i of checks) if (d.seatFlags[w]?.[i.field]) seat[i.field] = true;
+    // Only a chosen value or a ticked field is sent: the table's default is none, or false.
+    for (const i of form.seat) {
+      if (isCheck(i)) {
+        if (d.seatFlags[w]?.[i.field]) seat[i.field] = true;
+      } else {
+        const v = seatChoice(d.seatChoices[w], i);
+        if (v !== undefined) seat[i.field] = v;
+      }
+    }
     seatJson[w] = seat;
   }
   const table: Record<string, unknown> = {
@@ -249,6 +276,10 @@ function buildTable(d: Draft, seats: Wind[], typedEmpty: boolean, form: ScoreFor
       const code = String(value ?? '').trim();
       if (code) table[i.field] = parseCode(code) ?? code;
     } else if (Number(value) > 0) table[i.field] = Number(value);
+  }
+  for (const o of form.options) {
+    const v = optionChoice(d, preset, o);
+    if (v !== presetChoice(preset, o.option)) options[o.option] = v;
   }
   if (Object.keys(options).length) table.options = options;
   if (d.winner) {
@@ -441,6 +472,13 @@ export function ScorePage() {
             </div>
           </section>
 
+          {form.options.length > 0 && (
+            <section class="card form-options" data-testid="sa-options">
+              {form.options.map((o) => (
+                <ChoiceOption option={o} value={optionChoice(d, preset, o)} set={(v) => update((x) => (x.options[o.option] = v))} />
+              ))}
+            </section>
+          )}
           <div class={`seat-editors n${nSeats}`}>
             {seats.map((w) => (
               <SeatEditor
@@ -455,8 +493,13 @@ export function ScorePage() {
                 from={d.from}
                 errorPath={error?.path}
                 form={form}
-                riichi={d.riichi[w]}
-                setRiichi={(v) => update((x) => (x.riichi[w] = v))}
+                choices={d.seatChoices[w]}
+                setChoice={(field, v) => update((x) => {
+                  const c = { ...x.seatChoices[w] };
+                  if (v) c[field] = v;
+                  else delete c[field];
+                  x.seatChoices[w] = c;
+                })}
                 checked={d.seatFlags[w]}
                 setChecked={(field, v) => update((x) => (x.seatFlags[w] = { ...x.seatFlags[w], [field]: v }))}
               />
@@ -586,6 +629,25 @@ function TableField(p: {
   );
 }
 
+/**
+ * An option the form offers as a choice of its values (korean-3p's `ready_discount`), labelled
+ * by its rule with what the rule says as the tooltip, each value by its catalogue names.
+ */
+function ChoiceOption(p: { option: ScoreFormOption; value: string; set: (v: string) => void }) {
+  const { option: o } = p;
+  const info = ruleInfo(o.rule);
+  return (
+    <label data-option={o.option} title={info?.text}>
+      {info?.name ?? o.option}
+      <select value={p.value} data-testid={`sa-option-${o.option}`} onChange={(e) => p.set((e.target as HTMLSelectElement).value)}>
+        {o.values.map((v) => (
+          <option value={v.value}>{valueLabel(v)}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 async function evaluate(d: Draft, seats: Wind[], form: ScoreForm, preset: Record<string, unknown>): Promise<Outcome> {
   const typed = seats.filter((w) => d.seats[w].mode === 'score');
   const scoreOf = (w: Wind) => {
@@ -627,8 +689,9 @@ function SeatEditor(p: {
   from: WinFromOpt;
   errorPath?: string;
   form: ScoreForm;
-  riichi: RiichiOpt;
-  setRiichi: (v: RiichiOpt) => void;
+  /** The seat's chosen values of its fields with values, by name (`riichi`); '' is none. */
+  choices: Record<string, string>;
+  setChoice: (field: string, v: string) => void;
   /** The seat's true-or-false fields, by name (`ready`). */
   checked: Record<string, boolean>;
   setChecked: (field: string, v: boolean) => void;
@@ -636,7 +699,7 @@ function SeatEditor(p: {
   const { w, s } = p;
   const seatScore = p.outcome?.result?.seats[w];
   const hasError = p.errorPath?.startsWith(`seats.${w}`);
-  const riichi = p.form.seat.find((i) => i.field === 'riichi');
+  const choices = p.form.seat.filter((i) => !isCheck(i));
   const checks = p.form.seat.filter(isCheck);
   return (
     <section class={`card seat-editor ${p.isWinner ? 'winner' : ''} ${hasError ? 'has-error' : ''}`} data-seat={w} data-testid={`sa-seat-${w}`}>
@@ -655,17 +718,17 @@ function SeatEditor(p: {
           </button>
         </span>
       </header>
-      {riichi && (
-        <label class="riichi-select">
-          {inputLabel(riichi, riichi.field)}
-          <select value={p.riichi} data-testid={`sa-riichi-${w}`} onChange={(e) => p.setRiichi((e.target as HTMLSelectElement).value as RiichiOpt)}>
-            <option value="none">—</option>
-            {RIICHI_VALUES.map((v) => (
-              <option value={v}>{inputLabel({ rule: riichi.values?.[v] }, v)}</option>
+      {choices.map((i) => (
+        <label class="seat-choice" data-field={i.field}>
+          {inputLabel(i, i.field)}
+          <select value={seatChoice(p.choices, i) ?? ''} data-testid={`sa-${i.field}-${w}`} onChange={(e) => p.setChoice(i.field, (e.target as HTMLSelectElement).value)}>
+            <option value="">—</option>
+            {i.values?.map((v) => (
+              <option value={v.value}>{valueLabel(v)}</option>
             ))}
           </select>
         </label>
-      )}
+      ))}
       {checks.length > 0 && (
         <div class="seat-checks">
           {checks.map((i) => (

@@ -85,7 +85,7 @@ rules! {
     K3O1_NORTH_PAIR = "K3-O1", "pair of North", named;
     K3O1_NORTH_KONG = "K3-O1", "kong of North", named;
     K3O1_NORTH_WIN = "K3-O1", "winning on a drawn or robbed North", named;
-    K3O4_HAND_POINTS_ONLY = "K3-O4", "all three ready: hand-points only";
+    K3O4_HAND_POINTS_ONLY = "K3-O4", "all three declared ready";
     K3O5_DORA = "K3-O5", "dora", named;
     K3O5_DORA_PAIR = "K3-O5", "pair of dora", named;
     K3O5_DORA_PUNG = "K3-O5", "pung of dora", named;
