@@ -28,6 +28,26 @@ async function fresh(page) {
   await page.selectOption('[data-testid=sa-ruleset]', 'millington');
 }
 
+
+/**
+ * A korean-3p hand entered on the page: South wins on West's 6D with a concealed kong of
+ * South winds, 123C 456D 789C, a pair of red dragons and a flower; East holds 111D 345678C
+ * 789D 9C, West's tiles are not entered.
+ */
+async function koreanWinOnWestsDiscard(page) {
+  await page.fill('[data-testid=sa-concealed-E]', '111D 345678C 789D 9C');
+  await page.click('[data-testid=sa-add-set-S]');
+  await page.locator('[data-testid=sa-set-S-0] select[data-field=kind]').selectOption('kong');
+  await page.fill('[data-testid=sa-set-tiles-S-0]', 'SW SW SW SW');
+  await page.locator('[data-testid=sa-set-S-0] select[data-field=kong]').selectOption('concealed');
+  await page.fill('[data-testid=sa-concealed-S]', '123C 456D 789C RD RD');
+  await page.fill('[data-testid=sa-bonus-S]', '2F');
+  await page.selectOption('[data-testid=sa-winner]', 'S');
+  await page.selectOption('[data-testid=sa-from]', 'discard');
+  await page.selectOption('[data-testid=sa-supplier]', 'W');
+  await page.fill('[data-testid=sa-win-tile]', '6D');
+}
+
 test('typed scores reproduce the settlement example of the rules (N 48, E 20, S 256, W 4)', async () => {
   const page = await newPage(browser);
   await fresh(page);
@@ -257,17 +277,7 @@ test('korean-3p: the dora option and indicator and the goulash count are sent, s
   assert.equal(await page.locator('[data-testid=sa-dora-indicator]').count(), 0);
 
   // South wins on West's 6D with a concealed kong of South, a flower and a red dragon pair.
-  await page.fill('[data-testid=sa-concealed-E]', '111D 345678C 789D 9C');
-  await page.click('[data-testid=sa-add-set-S]');
-  await page.locator('[data-testid=sa-set-S-0] select[data-field=kind]').selectOption('kong');
-  await page.fill('[data-testid=sa-set-tiles-S-0]', 'SW SW SW SW');
-  await page.locator('[data-testid=sa-set-S-0] select[data-field=kong]').selectOption('concealed');
-  await page.fill('[data-testid=sa-concealed-S]', '123C 456D 789C RD RD');
-  await page.fill('[data-testid=sa-bonus-S]', '2F');
-  await page.selectOption('[data-testid=sa-winner]', 'S');
-  await page.selectOption('[data-testid=sa-from]', 'discard');
-  await page.selectOption('[data-testid=sa-supplier]', 'W');
-  await page.fill('[data-testid=sa-win-tile]', '6D');
+  await koreanWinOnWestsDiscard(page);
   // The one flag the korean scorer reads (K3-BP3), in the client's words.
   assert.deepEqual(await page.locator('[data-testid=sa-flags] label').evaluateAll((els) => els.map((e) => [e.dataset.flag, e.textContent.trim()])), [['last_tile', 'last tile']]);
   // Without dora and goulash: 5 hand-points + 5 bonus-points; West pays 2×5 + 5, East (whose
@@ -389,17 +399,7 @@ test('korean-3p: the ready options beside the seats are sent only when changed, 
 
   // South wins on West's 6D (the hand of the test above); West, whose tiles are not entered,
   // had declared ready.
-  await page.fill('[data-testid=sa-concealed-E]', '111D 345678C 789D 9C');
-  await page.click('[data-testid=sa-add-set-S]');
-  await page.locator('[data-testid=sa-set-S-0] select[data-field=kind]').selectOption('kong');
-  await page.fill('[data-testid=sa-set-tiles-S-0]', 'SW SW SW SW');
-  await page.locator('[data-testid=sa-set-S-0] select[data-field=kong]').selectOption('concealed');
-  await page.fill('[data-testid=sa-concealed-S]', '123C 456D 789C RD RD');
-  await page.fill('[data-testid=sa-bonus-S]', '2F');
-  await page.selectOption('[data-testid=sa-winner]', 'S');
-  await page.selectOption('[data-testid=sa-from]', 'discard');
-  await page.selectOption('[data-testid=sa-supplier]', 'W');
-  await page.fill('[data-testid=sa-win-tile]', '6D');
+  await koreanWinOnWestsDiscard(page);
   await page.check('[data-testid=sa-ready-W]');
   const settled = (e, w) => page.waitForFunction(([e, w]) => document.querySelector('[data-testid=sa-settle-E]')?.textContent.trim() === e && document.querySelector('[data-testid=sa-settle-W]')?.textContent.trim() === w, [e, w]);
   // The preset's `waiting`: West's hand waits on nothing he shows, so he pays in full, 2×5 + 5;
