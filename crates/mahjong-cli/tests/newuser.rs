@@ -1215,3 +1215,34 @@ fn serve_refuses_a_zero_limit() {
         );
     }
 }
+
+/// `serve`'s proxy options are checked before anything starts: a proxy that is not an
+/// address, a header named without a proxy to believe it from, an unknown header.
+#[test]
+fn serve_refuses_bad_proxy_options_before_it_starts() {
+    for (args, says) in [
+        (
+            &["serve", "--trusted-proxy", "proxy.local"][..],
+            "\"proxy.local\" is not an address or a range of addresses",
+        ),
+        (
+            &["serve", "--proxy-header", "forwarded"],
+            "the following required arguments were not provided:\n  --trusted-proxy <ADDR[/BITS]>",
+        ),
+        (
+            &[
+                "serve",
+                "--trusted-proxy",
+                "127.0.0.1",
+                "--proxy-header",
+                "forwarder",
+            ],
+            "[possible values: x-forwarded-for, forwarded]",
+        ),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
