@@ -43,20 +43,15 @@ fn trusted(ip: IpAddr, proxies: &[IpNet]) -> bool {
 /// `[2001:db8::1]:443`), as some proxies write it.
 fn hop(s: &str) -> Option<IpAddr> {
     let s = s.trim();
+    // `[2001:db8::1]` without a port (RFC 7239 writes IPv6 so).
+    let bracketed = || {
+        let inner = s.strip_prefix('[')?.strip_suffix(']')?;
+        inner.parse::<std::net::Ipv6Addr>().ok().map(IpAddr::V6)
+    };
     s.parse::<IpAddr>()
-        .or_else(|_| s.parse::<SocketAddr>().map(|a| a.ip()))
-        .or_else(|_| {
-            // `[2001:db8::1]` without a port (RFC 7239 writes IPv6 so).
-            s.strip_prefix('[')
-                .and_then(|r| r.strip_suffix(']'))
-                .ok_or(())
-                .and_then(|r| {
-                    r.parse::<std::net::Ipv6Addr>()
-                        .map(IpAddr::V6)
-                        .map_err(|_| ())
-                })
-        })
         .ok()
+        .or_else(|| s.parse::<SocketAddr>().ok().map(|a| a.ip()))
+        .or_else(bracketed)
         .map(|ip| ip.to_canonical())
 }
 
