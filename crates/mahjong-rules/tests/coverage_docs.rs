@@ -72,6 +72,7 @@ const DOCS: &[Doc] = &[
             ("korean_play", "crates/mahjong-engine/tests/korean_play.rs"),
             ("properties", "crates/mahjong-engine/tests/properties.rs"),
             ("play_hooks", "crates/mahjong-rules/tests/play_hooks.rs"),
+            ("score_form", "crates/mahjong-rules/tests/score_form.rs"),
         ],
         &["korean", "korean_play"],
     ),
