@@ -323,7 +323,8 @@ impl Seat {
     }
 
     /// Whether `msg` can be handled now: a move before any hand is dealt, a flower or
-    /// joker where a playing tile belongs, or a chow that runs off its suit is refused.
+    /// joker where a playing tile belongs, a chow that runs off its suit, or a settlement
+    /// that would overflow the running totals is refused.
     fn check(&self, msg: &ServerMsg) -> Result<(), &'static str> {
         use ServerMsg as M;
         let in_hand = matches!(
@@ -348,6 +349,16 @@ impl Seat {
         );
         if in_hand && self.public.is_empty() {
             return Err("no hand has been dealt");
+        }
+        if let M::Settlement(d) = msg {
+            // The running totals take each change; a server's numbers may not overflow them.
+            if (0..4).any(|p| {
+                self.totals[p]
+                    .checked_add(d[(p + 4 - self.dealer) % 4])
+                    .is_none()
+            }) {
+                return Err("a settlement beyond the range of the scores");
+            }
         }
         let playing: &[Tile] = match msg {
             M::Discards { tile, .. }
@@ -1182,4 +1193,44 @@ fn send<W: Write>(w: &mut W, line: &str) -> std::io::Result<()> {
     buf.extend_from_slice(b"\r\n");
     w.write_all(&buf)?;
     w.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat() -> Seat {
+        let ruleset = Ruleset::preset("bradfield").unwrap();
+        Seat::new(Box::new(mahjong_bots::RandomBot::new(1)), &ruleset, "t")
+    }
+
+    fn on(seat: &mut Seat, line: &str) -> Result<Vec<String>, ClientError> {
+        seat.on(&ServerMsg::parse(line).unwrap())
+    }
+
+    /// Found by fuzzing (`mj_server_seat`): settlements whose sum leaves `i64` panicked
+    /// in the running totals. Such a server is refused; ordinary ones still add up.
+    #[test]
+    fn a_settlement_that_overflows_the_totals_is_refused() {
+        let mut s = seat();
+        on(&mut s, "ConnectReply 1110 2 ").unwrap();
+        on(&mut s, "Game 1 2 3 4 E 0 1 0 0 0 0 1110 1").unwrap();
+        on(&mut s, "Settlement -432 40 640 -248 East  pays West    320").unwrap();
+        assert_eq!(s.report().totals, [-432, 40, 640, -248]);
+        let big = i64::MAX - 1000;
+        on(&mut s, &format!("Settlement {big} 0 0 0 x")).unwrap();
+        assert_eq!(s.report().totals[0], big - 432);
+        let e = on(&mut s, "Settlement 2000 0 0 0 x").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ClientError::Protocol(_, "a settlement beyond the range of the scores")
+            ),
+            "{e:?}"
+        );
+        // The refused settlement changed nothing.
+        assert_eq!(s.report().totals[0], big - 432);
+        let e = on(&mut s, &format!("Settlement 0 0 0 {} x", i64::MIN)).unwrap_err();
+        assert!(matches!(e, ClientError::Protocol(..)), "{e:?}");
+    }
 }
