@@ -1,10 +1,11 @@
 //! One player's tiles in a hand, kept as counts and bit masks so play needs no sorting.
 
 use mahjong_hands::{Counts, KindMask, Meld, Shape};
-use mahjong_rules::PlayTable;
+use mahjong_rules::{PlayRules, PlayTable};
 use mahjong_tiles::{Suit, Tile, KINDS};
 
 use crate::tiles::TileList;
+use crate::wall::Wall;
 
 /// One player's tiles in a hand.
 ///
@@ -106,15 +107,23 @@ impl PlayerState {
     /// The concealed tiles, sorted (red fives after every other tile).
     pub fn concealed(&self) -> TileList {
         let mut out = TileList::new();
+        // Written for every view: a suit is looked up only where red fives are held.
+        let any_red = self.reds != [0; 3];
         let mut kinds = self.levels[0];
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let red = five_suit(k).map_or(0, |s| self.reds[s]);
-            out.push_n(Tile::from_kind(k), (self.counts[k] - red) as usize);
+            let red = if any_red {
+                five_suit(k).map_or(0, |s| self.reds[s])
+            } else {
+                0
+            };
+            out.push_few(Tile::from_kind(k), self.counts[k] - red);
         }
-        for (s, suit) in Suit::ALL.into_iter().enumerate() {
-            out.push_n(Tile::red_five(suit), self.reds[s] as usize);
+        if any_red {
+            for (s, suit) in Suit::ALL.into_iter().enumerate() {
+                out.push_n(Tile::red_five(suit), self.reds[s] as usize);
+            }
         }
         out.push_n(Tile::JOKER, self.jokers as usize);
         out
@@ -275,12 +284,14 @@ fn without_jokers(counts: &mut Counts, m: &Meld, info: &MeldInfo) {
 
 /// The table as a family's play hooks read it ([`PlayTable`]): borrowed from the hand's
 /// state, built where a hook is called (see `ctx!` in `hand`).
+///
+/// Only borrows: it is built at every hook call, and most hooks read little of it.
 pub(crate) struct Ctx<'a> {
     pub(crate) players: &'a [PlayerState],
     pub(crate) waits: &'a [KindMask; 4],
-    pub(crate) live: usize,
+    pub(crate) wall: &'a Wall,
     pub(crate) shape: &'a Shape,
-    pub(crate) seven_pairs: bool,
+    pub(crate) options: &'a PlayRules,
     pub(crate) points: &'a [i64; 4],
 }
 
@@ -322,7 +333,7 @@ impl PlayTable for Ctx<'_> {
 
     #[inline]
     fn live_remaining(&self) -> usize {
-        self.live
+        self.wall.live_remaining()
     }
 
     #[inline]
@@ -337,7 +348,7 @@ impl PlayTable for Ctx<'_> {
 
     #[inline]
     fn seven_pairs(&self) -> bool {
-        self.seven_pairs
+        self.options.seven_pairs
     }
 
     #[inline]

@@ -38,6 +38,20 @@ impl TileList {
 }
 
 impl TileList {
+    /// Appends `n` copies of a tile, as [`TileList::push_n`]; for a kind's copies (at
+    /// most 4), where four more fit, four are written and `n` kept: no loop per tile.
+    #[inline]
+    pub(crate) fn push_few(&mut self, tile: Tile, n: u8) {
+        let at = self.len as usize;
+        match self.tiles.get_mut(at..at + 4) {
+            Some(four) if n <= 4 => {
+                four.copy_from_slice(&[tile; 4]);
+                self.len += n;
+            }
+            _ => self.push_n(tile, n as usize),
+        }
+    }
+
     /// Sorts the tiles.
     pub(crate) fn sort(&mut self) {
         let n = self.len as usize;

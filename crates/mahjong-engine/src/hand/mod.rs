@@ -33,9 +33,9 @@ macro_rules! ctx {
         crate::player::Ctx {
             players: &$hand.players,
             waits: &$hand.waits,
-            live: $hand.wall.live_remaining(),
+            wall: &$hand.wall,
             shape: &$hand.shape,
-            seven_pairs: $hand.options.seven_pairs,
+            options: &$hand.options,
             points: &$hand.setup.points,
         }
     };

@@ -423,6 +423,9 @@ impl Hand {
         let mut v = LegalSet::EMPTY;
         let me = &self.players[p];
         let c = &me.counts;
+        // One table for this turn's hooks, not one per hook: turns are the commonest
+        // decision.
+        let table = ctx!(self);
         // Other families never hold a joker: one byte test.
         let jokers = if me.jokers > 0 {
             self.options.jokers
@@ -500,7 +503,7 @@ impl Hand {
         let can_kong = source != Source::Claim && self.wall.draw_loose_possible();
         // J3-T4: tiles the family lets a player set aside for a loose tile.
         let aside = if can_kong {
-            self.hooks.may_set_aside(&ctx!(self), p) & me.levels[0]
+            self.hooks.may_set_aside(&table, p) & me.levels[0]
         } else {
             0
         };
@@ -515,7 +518,7 @@ impl Hand {
                     // one and it leaves the waits as they were.
                     if can_kong
                         && me.levels[3] >> k & 1 == 1
-                        && self.hooks.kong_when_ready(&ctx!(self), p)
+                        && self.hooks.kong_when_ready(&table, p)
                         && self.kong_keeps_waits(p, k)
                     {
                         v.add_concealed_kongs(1 << k);
@@ -550,8 +553,7 @@ impl Hand {
             }
             v.add_swaps(swaps);
         }
-        let may_declare_ready =
-            source != Source::Claim && self.hooks.may_declare_ready(&ctx!(self), p);
+        let may_declare_ready = source != Source::Claim && self.hooks.may_declare_ready(&table, p);
         // Special hands (KJ-L17–L20) are beyond shanten: the discards that leave one waiting.
         let special = if may_declare_ready && self.special && me.melds.is_empty() {
             self.special_ready(p)
