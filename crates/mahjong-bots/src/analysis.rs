@@ -51,6 +51,7 @@ pub fn dangerous_kinds(dangers: Option<&Dangers>, view: &SeatView) -> KindMask {
 
 /// [`dangerous_kinds`] with the ruleset's fewest sets that show a flagged hand
 /// (`Dangers::fewest_sets`) worked out once by the caller.
+#[inline]
 pub(crate) fn dangerous_kinds_from(dangers: &Dangers, fewest: usize, view: &SeatView) -> KindMask {
     let mut m = 0u64;
     for (q, seat) in view.public.iter().enumerate() {
@@ -75,13 +76,19 @@ pub(crate) struct Sight {
 }
 
 impl Sight {
-    pub fn of(view: &SeatView, copies: &[u8; KINDS]) -> Sight {
+    /// The seat's own concealed tiles by kind.
+    pub fn hand_of(view: &SeatView) -> Counts {
         let mut hand = [0u8; KINDS];
         for t in &view.concealed {
             if let Some(k) = t.kind() {
                 hand[k] += 1;
             }
         }
+        hand
+    }
+
+    pub fn of(view: &SeatView, copies: &[u8; KINDS]) -> Sight {
+        let hand = Sight::hand_of(view);
         let mut table = [0u8; KINDS];
         for seat in &view.public {
             for (t, claimed) in &seat.discards {

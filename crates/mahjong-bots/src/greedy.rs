@@ -13,7 +13,7 @@
 
 use std::cell::Cell;
 
-use mahjong_engine::{Action, LegalSet, PhaseView, SeatView, MAX_LEGAL};
+use mahjong_engine::{Action, LegalSet, PhaseView, PublicSeat, SeatView, MAX_LEGAL};
 use mahjong_hands::{
     shanten, shanten_orphans, shanten_with_jokers, waits, Counts, JokerRules, KindMask, Shape,
 };
@@ -41,6 +41,8 @@ pub const UKEIRE_SHANTEN: i8 = 2;
 const DRAGONS: u64 = 0b111 << 31;
 const WINDS: u64 = 0b1111 << 27;
 
+/// An opponent with this many declared sets is a threat (as is one who declared ready).
+const HOT_SETS: usize = 3;
 /// Playing toward a minimum, an opponent with this many declared sets is a threat (he
 /// has given up the concealed hand's points, so he is after all pungs, one suit or a
 /// scoring hand, and two sets down he is close).
@@ -206,9 +208,30 @@ impl GreedyBot {
     }
 
     /// Whether a hand `shanten` tiles from ready plays defence: two or more from ready,
-    /// late in the hand or (where it folds on a threat) against a threatening opponent.
-    fn defends(&self, shanten: i8, cx: &Ctx) -> bool {
-        shanten >= 2 && (cx.view.live_wall <= DEFENCE_LIVE || (self.fold_on_threat && cx.threat))
+    /// late in the hand (`live_wall` left) or (where it folds on a threat) against a
+    /// threatening opponent.
+    fn defends(&self, shanten: i8, live_wall: usize, threat: bool) -> bool {
+        shanten >= 2 && (live_wall <= DEFENCE_LIVE || (self.fold_on_threat && threat))
+    }
+
+    /// Honours that score doubles as pungs: dragons, own wind, prevailing wind.
+    #[inline]
+    fn set_values(&self, view: &SeatView) -> KindMask {
+        let mut value = KindMask(DRAGONS);
+        value.insert(view.wind.tile().kind().expect("wind"));
+        if self.prevailing_scores {
+            value.insert(view.prevailing.tile().kind().expect("wind"));
+        }
+        value
+    }
+
+    /// Kinds dangerous to discard (M90a–f); none toward a minimum.
+    #[inline]
+    fn danger(&self, view: &SeatView) -> KindMask {
+        match (&self.plan, &self.dangers) {
+            (None, Some((d, fewest))) => dangerous_kinds_from(d, *fewest, view),
+            _ => KindMask::EMPTY,
+        }
     }
 
     /// Plays a ruleset whose wins need a minimum value by speed alone, like the other
@@ -458,7 +481,7 @@ impl GreedyBot {
                 .filter(move |&(t, _)| !any_safe || is_safe(t))
         };
         let min_s = pool().map(|(_, s)| s).min().expect("a candidate");
-        let defence = self.defends(min_s, cx);
+        let defence = self.defends(min_s, cx.view.live_wall, cx.threat);
         // (score, tile) of each candidate considered: one per distinct tile of the hand at
         // most, in a fixed buffer (no allocation per decision).
         let mut buf = [(0i64, Tile::from_kind(0)); MAX_LEGAL];
@@ -565,7 +588,7 @@ impl GreedyBot {
 
     /// The lowest shanten reachable by one discard from `h` (after a claim), discarding a
     /// safe tile if there is one.
-    pub(crate) fn best_after_claim(&self, cx: &Ctx, h: &Counts, declared: usize) -> i8 {
+    pub(crate) fn best_after_claim(&self, cx: &ClaimCx, h: &Counts, declared: usize) -> i8 {
         let mut best_safe = i8::MAX;
         let mut best_any = i8::MAX;
         let held = KindMask(nonzero_mask(h));
@@ -628,7 +651,7 @@ impl GreedyBot {
     /// set is worth by itself (a kong 3, a pung of a valued kind 2, of a major 1, a chow −1).
     pub(crate) fn after_claim(
         &self,
-        cx: &Ctx,
+        cx: &ClaimCx,
         hand: &Counts,
         d: usize,
         tile: Tile,
@@ -659,7 +682,7 @@ impl GreedyBot {
     /// [`GreedyBot::after_claim`] with the claim's natural tiles taken out of `h`.
     fn after_claim_naturals(
         &self,
-        cx: &Ctx,
+        cx: &ClaimCx,
         h: &mut Counts,
         d: usize,
         k: usize,
@@ -698,11 +721,27 @@ impl GreedyBot {
         if tile.kind().is_none() && !tile.is_joker() {
             return Action::Pass;
         }
-        let cx = Ctx::new(self, view);
-        let hand = cx.sight.hand;
-        let d = cx.sight.declared;
+        // A claim weighs no discard: it reads the hand, the sets that score and the
+        // dangerous discards, not the whole table a `Ctx` works out.
+        let hand = Sight::hand_of(view);
+        let d = view.public[view.player].sets.len();
+        let cx = ClaimCx {
+            value: self.set_values(view),
+            danger: self.danger(view),
+        };
         let s0 = self.shanten(&hand, d);
-        let defence = self.defends(s0, &cx);
+        // As `Ctx::new` judges the threat.
+        let hot_sets = if self.plan.is_some() {
+            PLAN_HOT_SETS
+        } else {
+            HOT_SETS
+        };
+        let threat = view
+            .public
+            .iter()
+            .enumerate()
+            .any(|(q, seat)| q != view.player && threatens(seat, hot_sets));
+        let defence = self.defends(s0, view.live_wall, threat);
         let mut best: Option<(Action, i8, i32)> = None;
         for a in &view.legal {
             let Some((natural, like)) = as_natural_claim(&hand, tile, *a) else {
@@ -793,7 +832,7 @@ impl GreedyBot {
         };
         let hand = cx.sight.hand;
         let s0 = p.distance(&hand, &px.decl, px.winds);
-        let defence = self.defends(s0, &cx);
+        let defence = self.defends(s0, view.live_wall, cx.threat);
         let mut best: Option<(Action, i8, u32)> = None;
         for a in &view.legal {
             let mut h = hand;
@@ -1027,6 +1066,11 @@ impl Bot for GreedyBot {
     }
 }
 
+/// Whether an opponent's seat is probably close: Original Call, or `sets` declared sets.
+fn threatens(seat: &PublicSeat, sets: usize) -> bool {
+    seat.original_call || seat.sets.len() >= sets
+}
+
 /// Kinds that can join `c`'s groups: each held kind, and in chow suits its neighbours
 /// within two.
 pub(crate) fn near_mask(c: &Counts, shape: &Shape) -> u64 {
@@ -1133,6 +1177,14 @@ impl std::ops::DerefMut for Cands {
     }
 }
 
+/// What weighing a claim reads of the table ([`GreedyBot::after_claim`]).
+pub(crate) struct ClaimCx {
+    /// Honours that score doubles as pungs.
+    pub(crate) value: KindMask,
+    /// Kinds dangerous to discard (M90a–f).
+    pub(crate) danger: KindMask,
+}
+
 /// One decision's view of the table.
 pub(crate) struct Ctx<'a> {
     pub(crate) view: &'a SeatView,
@@ -1183,11 +1235,7 @@ impl<'a> Ctx<'a> {
         let me = &view.public[view.player];
         let own = view.wind.tile().kind().expect("wind");
         let prevailing = view.prevailing.tile().kind().expect("wind");
-        let mut value = KindMask(DRAGONS);
-        value.insert(own);
-        if bot.prevailing_scores {
-            value.insert(prevailing);
-        }
+        let value = bot.set_values(view);
         // Held or declared tiles of each group.
         let mut all = sight.hand;
         for s in &me.sets {
@@ -1223,7 +1271,7 @@ impl<'a> Ctx<'a> {
             if q == view.player {
                 continue;
             }
-            let hot = seat.original_call || seat.sets.len() >= 3;
+            let hot = threatens(seat, HOT_SETS);
             threat |= hot;
             if let Some(&(t, false)) = seat.discards.last() {
                 if let Some(k) = t.kind() {
@@ -1240,9 +1288,7 @@ impl<'a> Ctx<'a> {
         }
         let Some(p) = bot.plan.as_deref() else {
             return Ctx {
-                danger: bot.dangers.as_ref().map_or(KindMask::EMPTY, |(d, fewest)| {
-                    dangerous_kinds_from(d, *fewest, view)
-                }),
+                danger: bot.danger(view),
                 value,
                 double_wind: (bot.prevailing_scores && own == prevailing).then_some(own),
                 flush,
@@ -1281,7 +1327,7 @@ impl<'a> Ctx<'a> {
             if q == view.player {
                 continue;
             }
-            let hot = seat.original_call || seat.sets.len() >= PLAN_HOT_SETS;
+            let hot = threatens(seat, PLAN_HOT_SETS);
             threat |= hot;
             if hot {
                 let mut seen = 0u64;
@@ -1343,6 +1389,14 @@ impl<'a> Ctx<'a> {
             }),
             sight,
             view,
+        }
+    }
+
+    /// What a claim reads of this decision's view.
+    pub(crate) fn claim_cx(&self) -> ClaimCx {
+        ClaimCx {
+            value: self.value,
+            danger: self.danger,
         }
     }
 

@@ -393,7 +393,7 @@ impl StrongBot {
         let defence = self.fold && s0 >= 2 && (view.live_wall <= DEFENCE_LIVE || cx.threat);
         let mut best: Option<(Action, i8, i32)> = None;
         for a in &view.legal {
-            let Some((h, s1, value)) = g.after_claim(&cx, &hand, d, tile, *a) else {
+            let Some((h, s1, value)) = g.after_claim(&cx.claim_cx(), &hand, d, tile, *a) else {
                 continue;
             };
             // With jokers held (MY3-J), the hand after the claim keeps those it would not use.
