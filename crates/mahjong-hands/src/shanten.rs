@@ -114,7 +114,13 @@ fn each_dispatch(
     #[cfg(target_arch = "x86_64")]
     if table::fast_available() {
         // SAFETY: the processor has the features `fast` is compiled for.
-        return unsafe { fast::each(counts, declared, shape, forms, kinds, add) };
+        return unsafe {
+            if add {
+                fast::each::<true>(counts, declared, shape, forms, kinds)
+            } else {
+                fast::each::<false>(counts, declared, shape, forms, kinds)
+            }
+        };
     }
     each(counts, declared, shape, forms, kinds, add, other_shapes)
 }
@@ -141,16 +147,17 @@ mod fast {
         super::all_forms(counts, declared, shape, seven_pairs, other_shapes)
     }
 
+    /// Generic in the direction, so each copy steps the counts one way without testing it
+    /// per kind (the batch is not inlined into its callers).
     #[target_feature(enable = "avx2,popcnt")]
-    pub(super) unsafe fn each(
+    pub(super) unsafe fn each<const ADD: bool>(
         counts: &Counts,
         declared: usize,
         shape: &Shape,
         forms: Option<bool>,
         kinds: u64,
-        add: bool,
     ) -> [i8; mahjong_tiles::KINDS] {
-        super::each(counts, declared, shape, forms, kinds, add, other_shapes)
+        super::each(counts, declared, shape, forms, kinds, ADD, other_shapes)
     }
 
     /// [`super::other_shapes`], also compiled for AVX2.

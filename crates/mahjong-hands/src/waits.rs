@@ -248,9 +248,9 @@ fn regular_waits(counts: &Counts, shape: &Shape, levels: &[u64; 4]) -> u64 {
         while ranks != 0 {
             let i = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            if table::suit_is_complete(g.keys[s].step(i, true).slot()) {
-                out |= 1 << (9 * s + i);
-            }
+            // Without a branch: whether a rank completes the suit is hard to predict.
+            let complete = table::suit_is_complete(g.keys[s].step(i, true).slot());
+            out |= u64::from(complete) << (9 * s + i);
         }
     }
     if let Some(pair) = g.needs(3) {
