@@ -12,7 +12,9 @@
 //! An answer that is late, not JSON, not an `act`, or not one of `view.legal` is replaced
 //! by a default legal move (pass a claim, else discard the drawn tile, else the first legal
 //! action) and counted in [`Faults`]. A program that exits or never starts plays defaults
-//! for the rest of the game. Nothing it sends can stop or crash the game.
+//! for the rest of the game, counted apart (`exited`); one that exits before writing a
+//! single line is most likely a mistyped command, which [`Faults::exited_before_answering`]
+//! tells its driver. Nothing it sends can crash the game.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -35,18 +37,25 @@ pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(5);
 pub struct Faults {
     /// Decisions asked.
     pub decisions: u64,
-    /// No answer within the deadline (or the program had exited).
+    /// No answer within the deadline.
     pub late: u64,
     /// A line that is not a JSON `act` message.
     pub malformed: u64,
     /// An `act` whose action is not legal now.
     pub illegal: u64,
+    /// Asked after the program had exited (or closed its output, or never started).
+    pub exited: u64,
+    /// Lines the program wrote while asked to decide, whatever they held. Not in the JSON:
+    /// it only tells a program that never answered from one that died mid-game.
+    #[serde(skip)]
+    pub lines: u64,
 }
 
 /// What was wrong with one answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
-    /// No answer within the deadline (or the program had exited).
+    /// No answer within the deadline (or none can come: the program had exited, which
+    /// [`Faults`] counts apart as `exited`).
     Late,
     /// A line that is not a JSON `act` message for this decision.
     Malformed,
@@ -65,7 +74,13 @@ impl Faults {
 
     /// Decisions answered with a default move.
     pub fn total(&self) -> u64 {
-        self.late + self.malformed + self.illegal
+        self.late + self.malformed + self.illegal + self.exited
+    }
+
+    /// Whether the program has exited without writing a line: it never played, so its
+    /// default moves measure nothing (a mistyped command, a missing interpreter).
+    pub fn exited_before_answering(&self) -> bool {
+        self.exited > 0 && self.lines == 0
     }
 
     /// Adds another game's counts.
@@ -74,6 +89,8 @@ impl Faults {
         self.late += o.late;
         self.malformed += o.malformed;
         self.illegal += o.illegal;
+        self.exited += o.exited;
+        self.lines += o.lines;
     }
 }
 
@@ -207,6 +224,7 @@ impl ExternalBot {
                     return Err(Fault::Late);
                 }
             };
+            self.faults.lines += 1;
             match parse_answer(&line, id, &view.legal)? {
                 Some(action) => return Ok(action),
                 // A late answer to an earlier decision: skip it.
@@ -260,7 +278,13 @@ impl Bot for ExternalBot {
         match self.answer(id, view) {
             Ok(a) => a,
             Err(fault) => {
-                self.faults.count(fault);
+                // No output left to read: the program is gone, which is not lateness.
+                // (`Fault` stays as it is: the server's protocol checks match on it.)
+                if fault == Fault::Late && self.lines.is_none() {
+                    self.faults.exited += 1;
+                } else {
+                    self.faults.count(fault);
+                }
                 Self::default_move(view)
             }
         }

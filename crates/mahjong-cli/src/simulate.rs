@@ -61,10 +61,35 @@ pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// Standard output as a `-` output: when its reader has gone (`| head -1`) nobody wants
+/// the rest, so the run ends there, quietly and successfully, as the other commands end on
+/// a closed standard output. Ending the process here catches every write and flush of the
+/// record, the rows and the chart, wherever it happens; no game is in play at a write.
+struct Stdout;
+
+impl Stdout {
+    fn ended_if_closed<T>(r: std::io::Result<T>) -> std::io::Result<T> {
+        if matches!(&r, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
+            std::process::exit(0);
+        }
+        r
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        Self::ended_if_closed(std::io::stdout().write(buf))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Self::ended_if_closed(std::io::stdout().flush())
+    }
+}
+
 /// An output file of `simulate` (`flag` names it in errors): `-` is standard output.
 pub fn create_output(flag: &str, path: &Path) -> Result<BufWriter<Box<dyn Write>>, String> {
     let w: Box<dyn Write> = if is_stdout(path) {
-        Box::new(std::io::stdout())
+        Box::new(Stdout)
     } else {
         Box::new(
             std::fs::File::create(path).map_err(|e| format!("{flag}: {}: {e}", path.display()))?,
@@ -218,8 +243,14 @@ pub struct SimSummary {
     pub wins: Vec<u64>,
     /// Limit hands by rule id (M119: capped at the limit).
     pub limit_hands: BTreeMap<String, u64>,
-    /// Hands settled through a cannon (M90–M96).
+    /// Won hands paid in full by one liable player (a cannon: the discarder of a
+    /// dangerous tile, M90–M96, KJ-S8; the one who gave the third dragon or fourth wind
+    /// set, MY3-L3). Always 0 where the ruleset has no such liability.
     pub cannons: u64,
+    /// Whether the ruleset's dangerous discards make their discarder liable: then the text
+    /// shows `cannons` even when 0.
+    #[serde(skip)]
+    pub liable_discards: bool,
     /// Mean score of the winning hand.
     pub mean_score: f64,
     /// Mean net result of the winner per won hand (all payments to him).
@@ -238,13 +269,19 @@ pub struct SimSummary {
     pub items: BTreeMap<String, u64>,
     /// Sum of the winner's net result over the won hands in which each rule id scored.
     pub item_gains: BTreeMap<String, i64>,
-    /// Mean net result per hand, per seat.
+    /// Mean net result per hand, per seat (player position; with `duplicate` every bot
+    /// played every seat: the per-bot results are in `per_bot`).
     pub net_per_hand: Vec<f64>,
     /// Half the width of the 95 % confidence interval of `net_per_hand`, per seat (games
     /// are the independent units; `null` with fewer than two).
     pub net_per_hand_ci95: Vec<Option<f64>>,
-    /// Bots per seat (with `--duplicate`: the bots in their first rotation).
+    /// The bots as given, one per seat: without `duplicate` bot `p` played seat `p`; with it
+    /// bot `b` played seat `(b - r) mod seats` in rotation `r` (`per_bot[b]`).
     pub bots: Vec<String>,
+    /// Per seat, the same figures as `wins`, `net_per_hand` and `net_per_hand_ci95`, with
+    /// the bots that played the seat (one, or with `duplicate` every bot in rotation
+    /// order): the per-seat arrays cannot be read as per bot.
+    pub per_seat: Vec<SeatResult>,
     /// Duplicate play: each game was played once per rotation of the bots over the seats.
     pub duplicate: bool,
     /// With `duplicate`: results per bot, over every seat it played.
@@ -301,9 +338,25 @@ impl Spread {
 pub struct ExternalResult {
     /// The bot as given (`cmd:…`).
     pub bot: String,
-    /// Its decisions, and those it answered late, malformed or illegal.
+    /// Its decisions, and those answered by default: late, malformed, illegal, or asked
+    /// after the program had exited.
     #[serde(flatten)]
     pub faults: Faults,
+}
+
+/// One seat's results.
+#[derive(Debug, Default, Serialize)]
+pub struct SeatResult {
+    /// The seat (player position; player 0 is East in the first hand).
+    pub seat: usize,
+    /// The bots that played it, in rotation order (one without `--duplicate`).
+    pub bots: Vec<String>,
+    /// Its wins.
+    pub wins: u64,
+    /// Its mean net result per hand.
+    pub net_per_hand: f64,
+    /// Half the width of the 95 % confidence interval (the games are the units).
+    pub net_per_hand_ci95: Option<f64>,
 }
 
 /// One bot's results in duplicate play.
@@ -470,6 +523,10 @@ fn play_one(
                     bots[p].act(&views[p])
                 }
             };
+            if events {
+                let name = &bots_by_index[bot_at(p, item.rotation, seats)];
+                check_program(&mut bots[p], name, p)?;
+            }
             game.act(p, action)
                 .map_err(|e| format!("game {index}: bot {} chose badly: {e}", bots[p].name()))?;
             if events {
@@ -505,6 +562,19 @@ fn play_one(
         rows,
         faults,
     })
+}
+
+/// A program that exited without writing a line never played (a mistyped command, a
+/// missing interpreter): a setup error, not a result to summarise from default moves.
+fn check_program(bot: &mut Box<dyn Bot>, name: &str, seat: usize) -> Result<(), String> {
+    if !bot.faults().is_some_and(|f| f.exited_before_answering()) {
+        return Ok(());
+    }
+    let why = bot.gone().unwrap_or_else(|| "it stopped".into());
+    Err(format!(
+        "--bots: {name} (seat {seat}) stopped before answering its first decision ({why}); \
+         check the command (its error output, if any, is above)"
+    ))
 }
 
 /// Per-hand outputs, written in game order as results come in.
@@ -628,6 +698,7 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         net_per_hand: vec![0.0; seats],
         bots: bots.clone(),
         duplicate: cfg.duplicate,
+        liable_discards: cfg.ruleset.discard_dangers().is_some_and(|d| d.liable),
         ..SimSummary::default()
     };
     let mut sinks = Sinks::open(&cfg.outputs, seats)?;
@@ -651,8 +722,12 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         game: j / rotations,
         rotation: (j % rotations) as usize,
     };
+    // With a program among the bots the first game is played alone: a mistyped command
+    // then stops the run once, not once per thread. (Results do not depend on chunking.)
+    let external_bots = bots.iter().any(|b| b.starts_with(EXTERNAL_PREFIX));
     while next < items {
-        let end = (next + chunk).min(items);
+        let step = if next == 0 && external_bots { 1 } else { chunk };
+        let end = (next + step).min(items);
         let play = |j| play_one(cfg, &bots, item_of(j), recording, rows_wanted);
         // One thread plays here: handing each chunk to the pool's thread and waiting
         // costs two context switches per chunk (a sixth of a short-game run).
@@ -740,6 +815,17 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
     s.final_points = Spread::of(finals);
     s.net_per_hand = by_seat.iter().map(Ratio::mean).collect();
     s.net_per_hand_ci95 = by_seat.iter().map(Ratio::ci95).collect();
+    s.per_seat = (0..seats)
+        .map(|p| SeatResult {
+            seat: p,
+            bots: (0..rotations as usize)
+                .map(|r| bots[bot_at(p, r, seats)].clone())
+                .collect(),
+            wins: s.wins[p],
+            net_per_hand: s.net_per_hand[p],
+            net_per_hand_ci95: s.net_per_hand_ci95[p],
+        })
+        .collect();
     if cfg.duplicate {
         s.per_bot = (0..seats)
             .map(|b| BotResult {
@@ -805,6 +891,19 @@ pub fn render(s: &SimSummary) -> String {
         Some(c) if !one_unit => format!(" ± {c:.2}"),
         _ => format!("   (one {unit}: no interval)"),
     };
+    let figures = |wins: u64, net: f64, c: Option<f64>| {
+        format!("wins {wins:>8}   net per hand {net:>+9.2}{}", ci(c))
+    };
+    // Each row's label and figures: the labels are padded to the longest, so the figures
+    // line up however long a bot's name is (`cmd:python3 examples/bots/simple_bot.py`).
+    let name = s
+        .bots
+        .iter()
+        .map(|b| b.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    let mut rows: Vec<(String, String)> = Vec::new();
     if s.duplicate {
         let _ = writeln!(
             t,
@@ -814,40 +913,29 @@ pub fn render(s: &SimSummary) -> String {
             s.bots.len()
         );
         for (b, r) in s.per_bot.iter().enumerate() {
-            let _ = write!(
-                t,
-                "bot {b} {:<8} wins {:>8}   net per hand {:>+9.2}{}",
-                r.bot,
-                r.wins,
-                r.net_per_hand,
-                ci(r.net_per_hand_ci95)
-            );
-            match r.minus_first {
-                Some(d) => {
-                    let _ = writeln!(t, "   minus bot 0 {d:>+9.2}{}", ci(r.minus_first_ci95));
-                }
-                None => t.push('\n'),
+            let mut f = figures(r.wins, r.net_per_hand, r.net_per_hand_ci95);
+            if let Some(d) = r.minus_first {
+                let _ = write!(f, "   minus bot 0 {d:>+9.2}{}", ci(r.minus_first_ci95));
             }
+            rows.push((format!("bot {b} {:<name$}", r.bot), f));
         }
         for p in 0..s.wins.len() {
-            let _ = writeln!(
-                t,
-                "seat {p} (every bot) wins {:>8}   net per hand {:>+9.2}{}",
-                s.wins[p],
-                s.net_per_hand[p],
-                ci(s.net_per_hand_ci95[p])
-            );
+            let f = figures(s.wins[p], s.net_per_hand[p], s.net_per_hand_ci95[p]);
+            rows.push((format!("seat {p} (every bot)"), f));
         }
     } else {
         for (p, bot) in s.bots.iter().enumerate() {
-            let _ = writeln!(
-                t,
-                "seat {p} {bot:<8} wins {:>8}   net per hand {:>+9.2}{}",
-                s.wins[p],
-                s.net_per_hand[p],
-                ci(s.net_per_hand_ci95[p])
-            );
+            let f = figures(s.wins[p], s.net_per_hand[p], s.net_per_hand_ci95[p]);
+            rows.push((format!("seat {p} {bot:<name$}"), f));
         }
+    }
+    let width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (label, f) in &rows {
+        let _ = writeln!(t, "{label:<width$} {f}");
     }
     let _ = writeln!(
         t,
@@ -858,11 +946,16 @@ pub fn render(s: &SimSummary) -> String {
             "independent units: the games"
         }
     );
-    let _ = writeln!(
-        t,
-        "mean winning score {:.1}   cannons {}",
-        s.mean_score, s.cannons
-    );
+    // Cannons only where the ruleset has them: a 0 elsewhere would say nothing.
+    if s.liable_discards || s.cannons > 0 {
+        let _ = writeln!(
+            t,
+            "mean winning score {:.1}   hands paid in full by a liable discarder (cannon) {}",
+            s.mean_score, s.cannons
+        );
+    } else {
+        let _ = writeln!(t, "mean winning score {:.1}", s.mean_score);
+    }
     let by_position: Vec<String> = s.wins_by_position.iter().map(u64::to_string).collect();
     let _ = writeln!(
         t,
@@ -916,8 +1009,9 @@ pub fn render(s: &SimSummary) -> String {
         let f = &e.faults;
         let _ = writeln!(
             t,
-            "{}: {} decisions; default moves for {} late, {} malformed, {} illegal answers",
-            e.bot, f.decisions, f.late, f.malformed, f.illegal
+            "{}: {} decisions; default moves for {} late, {} malformed, {} illegal answers \
+             and {} decisions after the program had exited",
+            e.bot, f.decisions, f.late, f.malformed, f.illegal, f.exited
         );
     }
     let _ = writeln!(t, "{:.2} s, {:.0} hands/s", s.seconds, s.hands_per_second);

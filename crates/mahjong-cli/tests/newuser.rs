@@ -773,8 +773,9 @@ fn duplicate_play_rotates_the_bots_over_the_same_walls() {
     assert!(text
         .contains("duplicate: 3 deals, each played in 4 rotations of the bots over the seats\n"));
     let g = &per_bot[0];
+    // The labels are padded to the widest, "seat 0 (every bot)".
     let want = format!(
-        "bot 0 greedy   wins {:>8}   net per hand {:>+9.2} ± {:.2}\n",
+        "bot 0 greedy       wins {:>8}   net per hand {:>+9.2} ± {:.2}\n",
         g["wins"].as_u64().unwrap(),
         g["net_per_hand"].as_f64().unwrap(),
         g["net_per_hand_ci95"].as_f64().unwrap()

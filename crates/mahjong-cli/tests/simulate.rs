@@ -444,3 +444,160 @@ fn the_summary_names_the_limit_hands() {
         "{text}"
     );
 }
+
+/// `simulate --record - | head -1`: the reader has what it wanted and closes the pipe; the
+/// run then ends at once, with status 0 and nothing on standard error (no `error:`, and no
+/// summary either: the output is far larger than the pipe holds, so the run cannot have
+/// finished before the reader went).
+#[test]
+fn a_closed_standard_output_ends_simulate_quietly() {
+    use std::io::BufRead;
+    for (flag, first) in [
+        ("--record", "{\"type\":\"game\""),
+        (
+            "--csv",
+            "game,rotation,hand,dealer,winner,net0,net1,net2,net3,winners",
+        ),
+        ("--jsonl", "{\"game\":0,"),
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mahjong"))
+            .args(["simulate", "--games", "200", "--threads", "1", flag, "-"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // The reader is dropped here: standard output is closed.
+        let out = child.wait_with_output().unwrap();
+        assert!(line.starts_with(first), "{flag}: {line}");
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{flag}");
+    }
+}
+
+/// The count of hands a liable discarder paid in full (`cannons` in `--json`) is named so,
+/// and shown only where the ruleset's dangerous discards make their discarder liable.
+#[test]
+fn cannons_are_explained_and_shown_only_where_the_ruleset_has_them() {
+    for (ruleset, shown) in [
+        ("millington", true),
+        ("dmjl", true),
+        ("western", false),
+        ("korean-3p", false),
+    ] {
+        let args = [
+            "simulate",
+            "--ruleset",
+            ruleset,
+            "--games",
+            "4",
+            "--seed",
+            "3",
+        ];
+        let text = mahjong().args(args).output().unwrap();
+        assert!(text.status.success(), "{ruleset}");
+        let text = String::from_utf8(text.stdout).unwrap();
+        let s: Value =
+            serde_json::from_slice(&mahjong().args(args).arg("--json").output().unwrap().stdout)
+                .unwrap();
+        let (mean, cannons) = (s["mean_score"].as_f64().unwrap(), &s["cannons"]);
+        let line = if shown {
+            format!(
+                "mean winning score {mean:.1}   hands paid in full by a liable discarder \
+                 (cannon) {cannons}\n"
+            )
+        } else {
+            assert_eq!(*cannons, 0, "{ruleset}");
+            format!("mean winning score {mean:.1}\n")
+        };
+        assert!(text.contains(&line), "{ruleset}: {text}\nwanted {line}");
+        assert_eq!(text.contains("cannon"), shown, "{ruleset}: {text}");
+    }
+}
+
+/// The column where the figures start in each of the summary's rows that list bots or
+/// seats.
+fn wins_columns(text: &str) -> Vec<usize> {
+    text.lines()
+        .filter(|l| l.starts_with("seat ") || l.starts_with("bot "))
+        .map(|l| l.find(" wins ").unwrap())
+        .collect()
+}
+
+/// A long bot name widens the name column for every row, with and without `--duplicate`.
+#[test]
+fn long_bot_names_keep_the_summary_rows_in_line() {
+    let long = "cmd:while read l; do echo 'not json'; done";
+    let bots = format!("{long},greedy,random,greedy");
+    let args = [
+        "simulate",
+        "--games",
+        "1",
+        "--max-hands",
+        "1",
+        "--bots",
+        &bots,
+    ];
+    let out = mahjong().args(args).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let at = long.len() + "seat 0  ".len() - 1;
+    assert_eq!(wins_columns(&text), [at; 4], "{text}");
+    assert!(text.contains(&format!("\nseat 1 {:<w$} wins ", "greedy", w = long.len())));
+    let out = mahjong().args(args).arg("--duplicate").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(wins_columns(&text), [at - 1; 8], "{text}");
+    // "bot 0 " is one shorter than "seat 0 ".
+    let w = long.len() - 1;
+    assert!(text.contains(&format!("\nseat 3 {:<w$} wins ", "(every bot)")));
+}
+
+/// `--duplicate --json`: `bots` is the bots' order (as `per_bot`), while `wins` and
+/// `net_per_hand` are per seat; `per_seat` says so, naming the bots that played each seat.
+#[test]
+fn duplicate_json_names_the_bots_of_each_seat() {
+    let out = mahjong()
+        .args([
+            "simulate",
+            "--games",
+            "2",
+            "--max-hands",
+            "1",
+            "--duplicate",
+            "--json",
+        ])
+        .args(["--bots", "greedy,random,random,strong"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        s["bots"],
+        serde_json::json!(["greedy", "random", "random", "strong"])
+    );
+    let per_seat = s["per_seat"].as_array().unwrap();
+    assert_eq!(per_seat.len(), 4);
+    // Seat p in rotation r is bot (p + r) mod 4.
+    assert_eq!(
+        per_seat[1]["bots"],
+        serde_json::json!(["random", "random", "strong", "greedy"])
+    );
+    for (p, seat) in per_seat.iter().enumerate() {
+        assert_eq!(seat["seat"], p);
+        assert_eq!(seat["wins"], s["wins"][p]);
+        assert_eq!(seat["net_per_hand"], s["net_per_hand"][p]);
+        assert_eq!(seat["net_per_hand_ci95"], s["net_per_hand_ci95"][p]);
+    }
+    // Without --duplicate each seat had one bot.
+    let out = mahjong()
+        .args(["simulate", "--games", "1", "--max-hands", "1", "--json"])
+        .args(["--bots", "greedy,random,random,strong"])
+        .output()
+        .unwrap();
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["per_seat"][3]["bots"], serde_json::json!(["strong"]));
+}
