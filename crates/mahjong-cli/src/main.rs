@@ -1,7 +1,7 @@
 //! `mahjong`: the command-line front end.
 
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -67,7 +67,7 @@ enum Command {
         /// greedy in every seat of the ruleset).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
-        /// Worker threads (default: one per core; more than the machine's available
+        /// Worker threads (0, the default: one per core; more than the machine's available
         /// parallelism are clamped to it, with a note).
         #[arg(
             long,
@@ -212,8 +212,9 @@ enum Command {
         /// the dash of a range do not matter) or its key (`m116d_dragon_pung`).
         #[arg(value_name = "ID", conflicts_with = "family")]
         id: Option<String>,
-        /// Only this family's rules (the names from the family registry).
-        #[arg(long, help = format!("Only this family's rules ({})", mahjong_rules::families::family_names().join(", ")))]
+        /// Only this family's rules (the names from the family registry), or a preset's
+        /// family (a name from `mahjong ruleset list`).
+        #[arg(long, value_name = "FAMILY|PRESET", help = format!("Only this family's rules ({}); a preset name (`mahjong ruleset list`) means its family", mahjong_rules::families::family_names().join(", ")))]
         family: Option<String>,
         /// The language of the names and texts: en, cs or pl.
         #[arg(long, default_value = "en")]
@@ -546,19 +547,17 @@ fn score_one(path: &PathBuf, as_json: bool, lang: Lang) -> Result<ExitCode, Fail
         );
     }
     let text = read_input(path)?;
+    let what = source_name(path);
     if text.trim().is_empty() {
-        let what = if stdin {
-            "standard input".to_string()
-        } else {
-            path.display().to_string()
-        };
         return Err(Fail(format!(
             "{what}: empty; a table is a JSON object (docs/formats/table-json.md), \
              for example mahjong score examples/seed000-settlement.json"
         )));
     }
-    let input = TableInput::from_json(&text)?;
-    let (ruleset, table, outcome) = mahjong_rules::score_input(&input)?;
+    // Every error names the source first: a user scoring several files sees which one.
+    let named = |e: InputError| Fail(format!("{what}: {}", located(&e)));
+    let input = TableInput::from_json(&text).map_err(named)?;
+    let (ruleset, table, outcome) = mahjong_rules::score_input(&input).map_err(named)?;
     let out = if as_json {
         let mut s = serde_json::to_string_pretty(&ScoreJson(&outcome)).expect("serializes");
         s.push('\n');
@@ -568,6 +567,25 @@ fn score_one(path: &PathBuf, as_json: bool, lang: Lang) -> Result<ExitCode, Fail
     };
     write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// How an error names the input: its path, or `standard input` for `-`.
+fn source_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// An input error after the source's name: the field path and what is wrong, or for the
+/// whole input (syntax, not an object) only what is wrong, as the source name says where.
+fn located(e: &InputError) -> String {
+    if e.path == "input" {
+        e.message.clone()
+    } else {
+        e.to_string()
+    }
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
@@ -581,6 +599,7 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
 /// Scores JSON Lines. A bad line gets an `{"error": …}` line in its place (so output lines
 /// stay aligned with input lines), a message on stderr, and exit status 2 at the end.
 fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
+    let what = source_name(path);
     let mut reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
@@ -602,7 +621,7 @@ fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
         raw.clear();
         let got = reader
             .read_until(b'\n', &mut raw)
-            .map_err(|e| Fail(format!("{}: line {}: {e}", path.display(), n + 1)))?;
+            .map_err(|e| Fail(format!("{what} line {}: {e}", n + 1)))?;
         if got == 0 {
             break;
         }
@@ -621,6 +640,13 @@ fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
             let input = TableInput::from_json(line).map_err(|mut e| {
                 // A pretty-printed table fails line by line; say what a line must be.
                 if e.path == "input" {
+                    // Each line is parsed alone, so serde's line is always 1: only the
+                    // file's line number (before the message) is worth giving.
+                    const SERDE_AT: &str = " at line 1 column ";
+                    if let Some(i) = e.message.rfind(SERDE_AT) {
+                        e.message
+                            .replace_range(i..i + SERDE_AT.len(), " at column ");
+                    }
                     e.message.push_str(
                         " (with --batch each line must hold one whole table: JSON Lines)",
                     );
@@ -643,7 +669,7 @@ fn score_batch(path: &PathBuf) -> Result<ExitCode, Fail> {
         })();
         if let Err(e) = result {
             failures += 1;
-            let msg = format!("line {}: {e}", n + 1);
+            let msg = format!("{what} line {}: {}", n + 1, located(&e));
             eprintln!("error: {msg}");
             line_buf.clear();
             serde_json::to_writer(&mut line_buf, &serde_json::json!({ "error": msg }))
@@ -679,12 +705,7 @@ fn replay(path: &PathBuf, mode: replay::Mode) -> Result<ExitCode, Fail> {
         ));
     }
     let text = read_input(path)?;
-    let name = if path.as_os_str() == "-" {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let code = replay::run(&name, &text, mode).map_err(Fail)?;
+    let code = replay::run(&source_name(path), &text, mode).map_err(Fail)?;
     Ok(ExitCode::from(code))
 }
 

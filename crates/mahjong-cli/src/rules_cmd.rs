@@ -3,18 +3,12 @@
 use mahjong_rules::catalogue::{self, Entry, Kind, Lang};
 use mahjong_rules::families::family_names;
 
-/// The output of `mahjong rules [--family F] [--lang L] [--json]`; an unknown family or
-/// language is an error naming the valid values.
+/// The output of `mahjong rules [--family F] [--lang L] [--json]`; F is a family or a
+/// preset (its family); an unknown family or language is an error naming the valid values.
 pub fn run(family: Option<&str>, lang: &str, json: bool) -> Result<String, String> {
     let lang: Lang = lang.parse()?;
     let families: Vec<&str> = match family {
-        Some(f) if family_names().contains(&f) => vec![f],
-        Some(f) => {
-            return Err(format!(
-                "unknown family {f:?} (families: {})",
-                family_names().join(", ")
-            ))
-        }
+        Some(f) => vec![family_of(f)?],
         None => family_names().to_vec(),
     };
     let entries: Vec<&Entry> = families
@@ -65,6 +59,25 @@ pub fn run(family: Option<&str>, lang: &str, json: bool) -> Result<String, Strin
         }
     }
     Ok(out)
+}
+
+/// The family `--family NAME` means: a family's own name, else the family of the preset so
+/// named (users copy a preset name from `mahjong ruleset list` first).
+fn family_of(name: &str) -> Result<&'static str, String> {
+    if let Some(f) = family_names().into_iter().find(|f| *f == name) {
+        return Ok(f);
+    }
+    mahjong_rules::presets()
+        .into_iter()
+        .find(|p| p.name == name)
+        .map(|p| p.family)
+        .ok_or_else(|| {
+            format!(
+                "unknown family {name:?} (families: {}; or a preset from `mahjong ruleset \
+                 list`, meaning its family)",
+                family_names().join(", ")
+            )
+        })
 }
 
 /// The width `mahjong rules ID` wraps a rule's text to.

@@ -127,7 +127,7 @@ fn a_winner_below_the_minimum_exits_2_with_the_reason() {
         assert_eq!(stdout, "");
         assert_eq!(
             stderr,
-            "error: winner: E: 1 hand-point, below the minimum of 3 (K3-S1)\n"
+            "error: standard input: winner: E: 1 hand-point, below the minimum of 3 (K3-S1)\n"
         );
     }
 }

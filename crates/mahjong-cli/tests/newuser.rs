@@ -389,8 +389,8 @@ fn a_drawn_winning_tile_must_be_concealed() {
     let out = run_stdin(&["score", "--json"], &t.to_string());
     fails_with(
         &out,
-        "win.tile: 4B is drawn from the wall but is only in an exposed set or a kong: a drawn \
-         winning tile is among the concealed tiles",
+        "standard input: win.tile: 4B is drawn from the wall but is only in an exposed set or a \
+         kong: a drawn winning tile is among the concealed tiles",
     );
     // The same chow listed as concealed is fine (the tile may have completed it).
     let sets = t["seats"]["N"]["sets"].as_array_mut().unwrap();

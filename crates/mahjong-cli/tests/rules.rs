@@ -146,7 +146,8 @@ fn unknown_family_or_language_exits_2_naming_the_valid_values() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown family \"riichi\" (families: classical, kajongg, western, korean, japanese, malaysian)\n"
+        "error: unknown family \"riichi\" (families: classical, kajongg, western, korean, japanese, \
+         malaysian; or a preset from `mahjong ruleset list`, meaning its family)\n"
     );
     let (code, _, err) = rules(&["--lang", "de"]);
     assert_eq!(code, 2);

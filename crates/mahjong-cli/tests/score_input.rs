@@ -52,12 +52,12 @@ fn a_limit_too_large_to_settle_is_refused() {
         refused(
             &["score", "--json", "-"],
             orphans("millington", "limit", value),
-            "options.limit: must be between 1 and 1000000",
+            "standard input: options.limit: must be between 1 and 1000000",
         );
         refused(
             &["score", "--json", "-"],
             orphans("western", "payment_limit", value),
-            "options.payment_limit: must be between 1 and 1000000",
+            "standard input: options.payment_limit: must be between 1 and 1000000",
         );
     }
 }
@@ -86,12 +86,12 @@ fn text_after_the_table_is_refused() {
     refused(
         &["score", "--json", "-"],
         format!("{table}garbage\n"),
-        "input: trailing characters at line 35 column 1",
+        "standard input: trailing characters at line 35 column 1",
     );
     refused(
         &["score", "-"],
         format!("{table}{table}"),
-        "input: trailing characters at line 35 column 1",
+        "standard input: trailing characters at line 35 column 1",
     );
 }
 
@@ -105,7 +105,7 @@ fn a_table_that_is_not_an_object_is_refused_in_json_words() {
         refused(
             &["score", "-"],
             stdin,
-            &format!("input: expected a JSON object (a table), found {found}"),
+            &format!("standard input: expected a JSON object (a table), found {found}"),
         );
     }
 }
@@ -130,7 +130,7 @@ fn batch_goes_on_past_a_line_that_is_not_utf8() {
     assert_eq!(code, 2);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
-    let message = "line 2: input: not valid UTF-8 (byte 1 of the line)";
+    let message = "standard input line 2: not valid UTF-8 (byte 1 of the line)";
     assert_eq!(
         lines[1],
         serde_json::json!({ "error": message }).to_string()
@@ -157,8 +157,8 @@ fn batch_says_each_line_must_hold_a_whole_table() {
     let hint = "(with --batch each line must hold one whole table: JSON Lines)";
     let column = table.len() + 1;
     let expected = [
-        format!("line 1: input: trailing characters at line 1 column {column} {hint}"),
-        format!("line 2: input: EOF while parsing an object at line 1 column 1 {hint}"),
+        format!("standard input line 1: trailing characters at column {column} {hint}"),
+        format!("standard input line 2: EOF while parsing an object at column 1 {hint}"),
     ];
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");

@@ -278,6 +278,46 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+/// Applies a file's `[options]` to `r`; on error, the problem on the file's earliest line
+/// with that line. [`Ruleset::apply`] checks options in name order and stops at the first
+/// bad one, so each bad option is left out in turn to find the others.
+fn apply_first_in_file(
+    r: &mut Ruleset,
+    overrides: &Map<String, Value>,
+    line_in_file: impl Fn(&str) -> Option<usize>,
+) -> Result<(), (usize, RulesetError)> {
+    let first = match r.apply(overrides) {
+        Ok(()) => return Ok(()),
+        Err(e) => e,
+    };
+    let option = |e: &RulesetError| match e {
+        RulesetError::UnknownOption { name, .. } | RulesetError::BadValue { name, .. } => {
+            Some(name.clone())
+        }
+        _ => None,
+    };
+    let mut rest = overrides.clone();
+    let mut found = vec![first];
+    // Each round drops one option, so this ends.
+    while let Some(name) = found.last().and_then(option) {
+        if rest.remove(&name).is_none() {
+            break;
+        }
+        match r.clone().apply(&rest) {
+            Ok(()) => break,
+            Err(e) => found.push(e),
+        }
+    }
+    // An option the file does not set (named by a check of several) has no line of its
+    // own: it comes after those that do, and is shown at line 1 as the file's as a whole.
+    let line = |e: &RulesetError| option(e).and_then(|n| line_in_file(&n));
+    let e = found
+        .into_iter()
+        .min_by_key(|e| line(e).unwrap_or(usize::MAX))
+        .expect("one error at least");
+    Err((line(&e).unwrap_or(1), e))
+}
+
 impl Ruleset {
     /// A named preset with its default options.
     pub fn preset(name: &str) -> Result<Ruleset, RulesetError> {
@@ -361,7 +401,11 @@ impl Ruleset {
         };
         let mut overrides = Map::new();
         let mut lines = Vec::new();
-        for (k, v) in &file.options {
+        // In the order written (the map is in name order), so that the first problem in
+        // the file is the one reported.
+        let mut written: Vec<_> = file.options.iter().collect();
+        written.sort_by_key(|(k, _)| k.span().start);
+        for (k, v) in written {
             let value = serde_json::to_value(v).map_err(|e| {
                 at(
                     line_of(text, k.span().start),
@@ -375,11 +419,13 @@ impl Ruleset {
             // Where each option starts; its line is counted only for an error.
             lines.push((k.get_ref().clone(), k.span().start));
         }
-        let line_for = |name: &str| {
+        // The line of an option the file sets; `None` for one it does not (a check of
+        // several options may name one the base set).
+        let line_in_file = |name: &str| {
             lines
                 .iter()
                 .find(|(k, _)| k == name)
-                .map_or(1, |&(_, at)| line_of(text, at))
+                .map(|&(_, at)| line_of(text, at))
         };
         let base = match (&file.base, &file.preset) {
             (Some(_), Some(_)) => {
@@ -432,14 +478,8 @@ impl Ruleset {
                         e => key(base_line, "base", e.to_string()),
                     })?
                 };
-                r.apply(&overrides).map_err(|e| {
-                    let line = match &e {
-                        RulesetError::UnknownOption { name, .. }
-                        | RulesetError::BadValue { name, .. } => line_for(name),
-                        _ => 1,
-                    };
-                    at(line, e)
-                })?;
+                apply_first_in_file(&mut r, &overrides, line_in_file)
+                    .map_err(|(line, e)| at(line, e))?;
                 r
             }
             (None, Some(family)) => {
@@ -745,6 +785,7 @@ pub(crate) fn merge<T: Serialize + serde::de::DeserializeOwned>(
             RulesetError::BadValue {
                 name: k.clone(),
                 message: crate::table::plain_serde_message(&message, number.as_deref(), None)
+                    .map(without_type_limit)
                     .unwrap_or(message),
             }
         })?;
@@ -754,6 +795,31 @@ pub(crate) fn merge<T: Serialize + serde::de::DeserializeOwned>(
         name: "?".into(),
         message: e.to_string(),
     })
+}
+
+/// An option's whole-number message without its Rust type's range (`from 0 to
+/// 18446744073709551615`): no rule's bound, and an option's own bounds are checked after
+/// (`must be between 1 and 1000000`). The range stays where the value was outside it.
+fn without_type_limit(message: String) -> String {
+    let Some((why, range)) = message
+        .strip_suffix(" was expected")
+        .and_then(|m| m.rsplit_once(": a whole number from "))
+    else {
+        return message;
+    };
+    let unsigned = range.starts_with("0 ");
+    let out_of_range = why.strip_suffix(" is out of range");
+    // Below 0 is all an unsigned type's range says worth saying; above its maximum, or
+    // outside a signed type's range, the range is the reason.
+    if out_of_range.is_some_and(|n| !(unsigned && n.starts_with('-'))) {
+        return message;
+    }
+    let wanted = if unsigned {
+        "a whole number, 0 or more"
+    } else {
+        "a whole number"
+    };
+    format!("{why}: {wanted} was expected")
 }
 
 #[cfg(test)]
@@ -802,34 +868,38 @@ mod tests {
             .to_string()
             .starts_with("options.mahjong_pts: unknown option (known: "));
         let e = r.apply(&map(json!({"mahjong_points": "x"}))).unwrap_err();
+        // The type's maximum (u32's) is no rule's: said only of a value above it.
         assert_eq!(
             e.to_string(),
-            "options.mahjong_points: \"x\" is not a number: a whole number from 0 to 4294967295 \
-             was expected"
+            "options.mahjong_points: \"x\" is not a number: a whole number, 0 or more was \
+             expected"
         );
         // A number as the override gave it, out of its type's range.
         for (value, message) in [
-            (json!(-3), "-3 is out of range"),
-            (json!(2.5), "2.5 is not a whole number"),
-            (json!(1e30), "1e+30 is out of range"),
+            (json!(-3), "-3 is out of range: a whole number, 0 or more"),
+            (
+                json!(2.5),
+                "2.5 is not a whole number: a whole number, 0 or more",
+            ),
+            (
+                json!(1e30),
+                "1e+30 is out of range: a whole number from 0 to 4294967295",
+            ),
         ] {
             let e = r
                 .apply(&map(json!({ "mahjong_points": value })))
                 .unwrap_err();
             assert_eq!(
                 e.to_string(),
-                format!(
-                    "options.mahjong_points: {message}: a whole number from 0 to 4294967295 \
-                     was expected"
-                )
+                format!("options.mahjong_points: {message} was expected")
             );
         }
-        // From a command line (`-o limit=abc`): the text is a string, not a number.
+        // From a command line (`-o limit=abc`): the text is a string, not a number; u64's
+        // maximum is not shown.
         let e = r.set("limit=abc").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "options.limit: \"abc\" is not a number: a whole number from 0 to \
-             18446744073709551615 was expected"
+            "options.limit: \"abc\" is not a number: a whole number, 0 or more was expected"
         );
         let e = r.apply(&map(json!({"dead_wall": "12"}))).unwrap_err();
         assert!(e
