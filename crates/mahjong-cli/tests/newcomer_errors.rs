@@ -3,27 +3,14 @@
 //! ranges in Rust's type limits, `rules --family` refusing a preset name, and what
 //! `simulate --threads 0` means.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-const EXAMPLE: &str = include_str!("../../../examples/seed000-settlement.json");
+mod common;
+use common::{run, tempdir};
 
-/// Runs `mahjong ARGS` with `stdin`: (exit status, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = Command::cargo_bin("mahjong")
-        .unwrap()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+const EXAMPLE: &str = include_str!("../../../examples/seed000-settlement.json");
 
 /// Exit 2, nothing on stdout, exactly `message` on stderr.
 fn refused(args: &[&str], stdin: &str, message: &str) {
@@ -31,20 +18,6 @@ fn refused(args: &[&str], stdin: &str, message: &str) {
     assert_eq!(code, 2, "{args:?}: {stderr}");
     assert_eq!(stdout, "", "{args:?}");
     assert_eq!(stderr, format!("error: {message}\n"), "{args:?}");
-}
-
-/// A fresh directory for this test's files.
-fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mahjong-newcomer-{tag}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
@@ -62,7 +35,7 @@ fn bad_tile() -> String {
 
 #[test]
 fn score_errors_name_the_file_or_standard_input() {
-    let dir = scratch("score");
+    let dir = tempdir("score");
     // A syntax error keeps serde's line and column, after the file's name.
     let cut = write(
         &dir,
@@ -98,7 +71,7 @@ fn score_errors_name_the_file_or_standard_input() {
 
 #[test]
 fn batch_errors_give_the_file_and_one_line_number() {
-    let dir = scratch("batch");
+    let dir = tempdir("batch");
     let good: Value = serde_json::from_str(EXAMPLE).unwrap();
     let mut wind = good.clone();
     wind["prevailing_wind"] = Value::from("Q");
@@ -133,7 +106,7 @@ fn batch_errors_give_the_file_and_one_line_number() {
 
 #[test]
 fn a_ruleset_file_reports_its_first_problem_in_file_order() {
-    let dir = scratch("order");
+    let dir = tempdir("order");
     let head = "name = \"club\"\nbase = \"millington\"\n[options]\n";
     let thirty = "\"thirty\" is not a number: a whole number, 0 or more was expected";
     // A bad value on line 4 before an unknown option on line 5 (whose name sorts first).

@@ -7,6 +7,9 @@ use std::process::Output;
 
 use serde_json::Value;
 
+mod common;
+use common::tempdir;
+
 const EXAMPLE: &str = include_str!("../../../examples/seed000-settlement.json");
 
 fn mahjong() -> std::process::Command {
@@ -67,19 +70,6 @@ fn fails_with(o: &Output, message: &str) {
     assert_eq!(o.status.code(), Some(2), "stdout: {}", stdout(o));
     assert_eq!(stdout(o), "");
     assert_eq!(stderr(o), format!("error: {message}\n"));
-}
-
-fn tempdir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mahjong-newuser-{tag}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn json(o: &Output) -> Value {

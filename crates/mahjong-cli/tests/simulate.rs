@@ -4,6 +4,9 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+mod common;
+use common::tempdir;
+
 fn mahjong() -> Command {
     Command::cargo_bin("mahjong").unwrap()
 }
@@ -40,7 +43,7 @@ fn simulate(dir: &std::path::Path, threads: &str, name: &str) -> (Value, Vec<u8>
 
 #[test]
 fn same_seed_same_record_whatever_the_threads() {
-    let dir = tempdir();
+    let dir = tempdir("sim");
     let (s1, r1) = simulate(&dir, "1", "one.jsonl");
     let (s2, r2) = simulate(&dir, "2", "two.jsonl");
     assert_eq!(r1, r2, "records differ between 1 and 2 threads");
@@ -91,7 +94,7 @@ fn same_seed_same_record_whatever_the_threads() {
 
 #[test]
 fn tampered_scores_are_caught() {
-    let dir = tempdir();
+    let dir = tempdir("sim");
     let (_, record) = simulate(&dir, "1", "t.jsonl");
     let text = String::from_utf8(record).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
@@ -165,22 +168,9 @@ fn bad_simulate_arguments_exit_2() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mahjong-sim-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn explicit_walls_from_a_file() {
-    let dir = tempdir();
+    let dir = tempdir("sim");
     // A full 144-tile wall in index order: the deal is fixed, so the game is too.
     let mut codes: Vec<String> = Vec::new();
     for s in ['B', 'C', 'D'] {
@@ -272,7 +262,7 @@ fn explicit_walls_from_a_file() {
 
 #[test]
 fn western_games_simulate_and_replay() {
-    let dir = tempdir();
+    let dir = tempdir("sim");
     let record = dir.join("western.jsonl");
     let out = mahjong()
         .args([

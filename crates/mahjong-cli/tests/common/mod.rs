@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+use std::path::PathBuf;
+
 use assert_cmd::Command;
 
 /// Runs `mahjong score [--json] -` on a table: (status, stdout, stderr).
@@ -27,4 +29,19 @@ pub fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// A fresh directory for one test's files (`tag` names the test; the process id and the
+/// time keep parallel runs apart).
+pub fn tempdir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mahjong-{tag}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
