@@ -571,7 +571,7 @@ fn score_one(path: &PathBuf, as_json: bool, lang: Lang) -> Result<ExitCode, Fail
 
 /// How an error names the input: its path, or `standard input` for `-`.
 fn source_name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
+    if simulate::is_stdout(path) {
         "standard input".to_string()
     } else {
         path.display().to_string()

@@ -784,9 +784,13 @@ pub(crate) fn merge<T: Serialize + serde::de::DeserializeOwned>(
             let message = e.to_string();
             RulesetError::BadValue {
                 name: k.clone(),
-                message: crate::table::plain_serde_message(&message, number.as_deref(), None)
-                    .map(without_type_limit)
-                    .unwrap_or(message),
+                message: crate::table::plain_serde_message(
+                    &message,
+                    number.as_deref(),
+                    None,
+                    false,
+                )
+                .unwrap_or(message),
             }
         })?;
         fields.insert(k.clone(), v.clone());
@@ -795,31 +799,6 @@ pub(crate) fn merge<T: Serialize + serde::de::DeserializeOwned>(
         name: "?".into(),
         message: e.to_string(),
     })
-}
-
-/// An option's whole-number message without its Rust type's range (`from 0 to
-/// 18446744073709551615`): no rule's bound, and an option's own bounds are checked after
-/// (`must be between 1 and 1000000`). The range stays where the value was outside it.
-fn without_type_limit(message: String) -> String {
-    let Some((why, range)) = message
-        .strip_suffix(" was expected")
-        .and_then(|m| m.rsplit_once(": a whole number from "))
-    else {
-        return message;
-    };
-    let unsigned = range.starts_with("0 ");
-    let out_of_range = why.strip_suffix(" is out of range");
-    // Below 0 is all an unsigned type's range says worth saying; above its maximum, or
-    // outside a signed type's range, the range is the reason.
-    if out_of_range.is_some_and(|n| !(unsigned && n.starts_with('-'))) {
-        return message;
-    }
-    let wanted = if unsigned {
-        "a whole number, 0 or more"
-    } else {
-        "a whole number"
-    };
-    format!("{why}: {wanted} was expected")
 }
 
 #[cfg(test)]

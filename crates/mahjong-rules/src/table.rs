@@ -363,7 +363,7 @@ impl TableInput {
         }
         let number = number_at(text, inner.line(), inner.column());
         let max = BOUNDED.iter().find(|(name, _)| *name == path).map(|b| b.1);
-        if let Some(better) = plain_serde_message(&msg, number, max) {
+        if let Some(better) = plain_serde_message(&msg, number, max, true) {
             msg = better;
         }
         Err(InputError::new(
@@ -389,7 +389,10 @@ fn json_kind(b: u8) -> &'static str {
 /// type: floating point `1e+23`, expected u32`, `expected a sequence`, `expected struct
 /// WinInput`). `number`: the offending number as written in the input, when known (serde
 /// writes `99999999999999999999999` as `1e+23`); `max`: a field's own bound, below its
-/// type's. `None` for any other message.
+/// type's; `type_range`: whether a whole number's range is said even where it is only its
+/// type's and the value was not outside it (the table format's messages say it; an option's
+/// say `a whole number, 0 or more`, its own bounds being checked after). `None` for any
+/// other message.
 ///
 /// `-1 is out of range: a whole number from 0 to 4294967295 was expected`,
 /// `expected an array, found "1D"`, `expected a JSON object, found 42`.
@@ -397,6 +400,7 @@ pub(crate) fn plain_serde_message(
     msg: &str,
     number: Option<&str>,
     max: Option<u64>,
+    type_range: bool,
 ) -> Option<String> {
     let (head, expected) = msg.rsplit_once(", expected ")?;
     // serde's words for what it found, as the JSON value (a number as written). A struct
@@ -446,19 +450,31 @@ pub(crate) fn plain_serde_message(
     if let Some(max) = max {
         range.1 = range.1.min(max.into());
     }
+    let unsigned = range.0 == 0;
+    // Whether the range itself is why the value was refused: above it, or (signed) below.
+    let mut outside = false;
     let why = match found {
         Found::Number(n, Some(f)) if f.fract() != 0.0 => format!("{n} is not a whole number"),
         // A whole number in range but written as a fraction or with an exponent (`3.0`).
         Found::Number(n, Some(f)) if range.0 as f64 <= f && f < (range.1 + 1) as f64 => {
             format!("{n} is not written as a whole number")
         }
-        Found::Number(n, _) => format!("{n} is out of range"),
+        Found::Number(n, _) => {
+            outside = !(unsigned && n.starts_with('-'));
+            format!("{n} is out of range")
+        }
         Found::Other(o) => format!("{o} is not a number"),
     };
-    Some(format!(
-        "{why}: a whole number from {} to {} was expected",
-        range.0, range.1
-    ))
+    Some(if type_range || outside || max.is_some() {
+        format!(
+            "{why}: a whole number from {} to {} was expected",
+            range.0, range.1
+        )
+    } else if unsigned {
+        format!("{why}: a whole number, 0 or more was expected")
+    } else {
+        format!("{why}: a whole number was expected")
+    })
 }
 
 /// What serde found, for [`plain_serde_message`]: a number as written (and its value when
@@ -2156,7 +2172,7 @@ mod tests {
 
     #[test]
     fn serde_numbers_are_said_as_whole_numbers() {
-        let plain = |msg: &str, number: Option<&str>| plain_serde_message(msg, number, None);
+        let plain = |msg: &str, number: Option<&str>| plain_serde_message(msg, number, None, true);
         let u32s = "a whole number from 0 to 4294967295 was expected";
         let cases = [
             (
@@ -2258,14 +2274,19 @@ mod tests {
         );
         // A field's own bound.
         assert_eq!(
-            plain_serde_message("invalid value: integer `-1`, expected u32", None, Some(100)),
+            plain_serde_message(
+                "invalid value: integer `-1`, expected u32",
+                None,
+                Some(100),
+                true
+            ),
             Some("-1 is out of range: a whole number from 0 to 100 was expected".into())
         );
     }
 
     #[test]
     fn serde_collections_are_said_in_json_words() {
-        let plain = |msg: &str| plain_serde_message(msg, None, None);
+        let plain = |msg: &str| plain_serde_message(msg, None, None, true);
         let cases = [
             (
                 "invalid type: string \"1D\", expected a sequence",

@@ -581,7 +581,7 @@ pub(crate) fn options_of_family(
     let value = serde_json::json!({ "family": family, "options": fields });
     serde_json::from_value(value).map_err(|e| {
         let e = e.to_string();
-        let e = crate::table::plain_serde_message(&e, None, None).unwrap_or(e);
+        let e = crate::table::plain_serde_message(&e, None, None, true).unwrap_or(e);
         RulesetError::BadValue {
             name: "options".into(),
             message: format!("{e} (family {family:?} needs every option: start from a preset with `base = \"NAME\"` instead)"),
