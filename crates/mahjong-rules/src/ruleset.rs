@@ -208,7 +208,7 @@ struct RulesetFile {
     description: Option<String>,
     base: Option<Spanned<String>>,
     preset: Option<Spanned<String>>,
-    family: Option<String>,
+    family: Option<Spanned<String>>,
     #[serde(default)]
     options: BTreeMap<Spanned<String>, toml::Value>,
 }
@@ -316,6 +316,45 @@ fn apply_first_in_file(
         .min_by_key(|e| line(e).unwrap_or(usize::MAX))
         .expect("one error at least");
     Err((line(&e).unwrap_or(1), e))
+}
+
+/// The options of a file with `family =` (no base), which must set every option: its
+/// problems are found as a base file's are, so each is reported at its own line (a value
+/// before a missing option, which has none: that one is shown at the `family` line).
+fn family_file_options(
+    family: &str,
+    family_line: usize,
+    overrides: &Map<String, Value>,
+    line_in_file: impl Fn(&str) -> Option<usize>,
+) -> Result<Options, (usize, RulesetError)> {
+    // Any preset of the family serves as the template: every option is overridden.
+    let mut r = presets()
+        .iter()
+        .find(|p| p.family == family)
+        .and_then(|p| Ruleset::preset(p.name).ok())
+        .expect("every family has a preset");
+    let template = r.options.clone();
+    apply_first_in_file(&mut r, overrides, line_in_file)?;
+    let missing = match serde_json::to_value(&template) {
+        Ok(Value::Object(mut m)) => match m.remove("options") {
+            Some(Value::Object(o)) => o.keys().find(|k| !overrides.contains_key(*k)).cloned(),
+            _ => None,
+        },
+        _ => None,
+    };
+    match missing {
+        None => Ok(r.options),
+        Some(name) => Err((
+            family_line,
+            RulesetError::BadValue {
+                name,
+                message: format!(
+                    "missing: a file with `family = {family:?}` sets every option; to set \
+                     only some, start from a preset instead (`base = \"NAME\"`)"
+                ),
+            },
+        )),
+    }
 }
 
 impl Ruleset {
@@ -483,9 +522,11 @@ impl Ruleset {
                 r
             }
             (None, Some(family)) => {
+                let family_line = line_of(text, family.span().start);
+                let family = family.get_ref();
                 if !crate::families::family_names().contains(&family.as_str()) {
                     return Err(key(
-                        1,
+                        family_line,
                         "family",
                         format!(
                             "unknown family {family:?} (families: {})",
@@ -493,9 +534,17 @@ impl Ruleset {
                         ),
                     ));
                 }
-                let options =
-                    crate::families::options_of_family(family, overrides).map_err(|e| at(1, e))?;
-                options.check().map_err(|e| at(1, e))?;
+                let options = if preset_name.is_some() {
+                    // A built-in preset (which the template below would be) sets every
+                    // option; its tests keep it so.
+                    let options = crate::families::options_of_family(family, overrides)
+                        .map_err(|e| at(1, e))?;
+                    options.check().map_err(|e| at(1, e))?;
+                    options
+                } else {
+                    family_file_options(family, family_line, &overrides, line_in_file)
+                        .map_err(|(line, e)| at(line, e))?
+                };
                 Ruleset {
                     name: String::new(),
                     preset: family.clone(),
@@ -602,6 +651,12 @@ impl Ruleset {
     /// The family's dangerous discards ([`crate::danger`]); `None` when it has none.
     pub fn discard_dangers(&self) -> Option<crate::Dangers> {
         self.options.discard_dangers()
+    }
+
+    /// Whether a discarder can be made to pay a whole win alone (a cannon: M90's
+    /// dangerous discards, MY3-L3's third dragon or fourth wind set).
+    pub fn liable_discarders(&self) -> bool {
+        self.options.liable_discarders()
     }
 
     /// Number of seats the ruleset plays with.

@@ -80,3 +80,111 @@ fn whole_numbers_give_no_type_maximum_unless_exceeded() {
         "options.yakuman_cap: \"2\" is not a number: a whole number, 0 or more was expected"
     );
 }
+
+/// A file with `family =` and every option of korean-3p's preset, one line each, with
+/// `edit` applied to the options' lines (which start at line 4).
+fn family_file(edit: impl Fn(Vec<String>) -> Vec<String>) -> String {
+    let preset = Ruleset::preset("korean-3p").unwrap().to_toml();
+    let options: Vec<String> = preset
+        .split_once("[options]\n")
+        .unwrap()
+        .1
+        .lines()
+        .map(str::to_string)
+        .collect();
+    format!(
+        "name = \"mine\"\nfamily = \"korean\"\n[options]\n{}\n",
+        edit(options).join("\n")
+    )
+}
+
+#[test]
+fn a_family_file_reports_each_problem_at_its_own_line() {
+    // Unchanged, it reads as the preset's options.
+    let r = Ruleset::from_toml(&family_file(|o| o)).unwrap();
+    assert_eq!(r.name, "mine");
+    assert_eq!(r.options, Ruleset::preset("korean-3p").unwrap().options);
+    let set = |name: &'static str, value: &'static str| {
+        move |mut o: Vec<String>| {
+            let at = o
+                .iter()
+                .position(|l| l.starts_with(&format!("{name} =")))
+                .unwrap();
+            o[at] = format!("{name} = {value}");
+            o
+        }
+    };
+    let line_of = |name: &str| {
+        4 + family_file(|o| o)
+            .lines()
+            .skip(3)
+            .position(|l| l.starts_with(&format!("{name} =")))
+            .unwrap()
+    };
+    // A wrong type, a rule's range and an unknown name, each at its own line.
+    assert_eq!(
+        error(&family_file(set("limit", "\"x\""))),
+        format!(
+            "<toml>: line {}: options.limit: \"x\" is not a number: a whole number, 0 or \
+             more was expected",
+            line_of("limit")
+        )
+    );
+    assert_eq!(
+        error(&family_file(set("limit", "30"))),
+        format!(
+            "<toml>: line {}: options.limit: must be 40 to 10000",
+            line_of("limit")
+        )
+    );
+    let unknown = family_file(|mut o| {
+        o.push("foo = 1".into());
+        o
+    });
+    let foo = unknown.lines().count();
+    assert!(
+        error(&unknown).starts_with(&format!(
+            "<toml>: line {foo}: options.foo: unknown option (known: "
+        )),
+        "{}",
+        error(&unknown)
+    );
+}
+
+#[test]
+fn a_family_file_missing_an_option_names_it_at_the_family_line() {
+    let text = family_file(|o| {
+        o.into_iter()
+            .filter(|l| !l.starts_with("north ="))
+            .collect()
+    });
+    assert_eq!(
+        error(&text),
+        "<toml>: line 2: options.north: missing: a file with `family = \"korean\"` sets every \
+         option; to set only some, start from a preset instead (`base = \"NAME\"`)"
+    );
+    // A bad value has a line of its own, so it comes first.
+    let text = family_file(|o| {
+        o.into_iter()
+            .filter(|l| !l.starts_with("north ="))
+            .map(|l| {
+                if l.starts_with("dora =") {
+                    "dora = 3".into()
+                } else {
+                    l
+                }
+            })
+            .collect()
+    });
+    assert!(
+        error(&text).contains(": options.dora: "),
+        "{}",
+        error(&text)
+    );
+    assert!(!error(&text).contains("line 2:"), "{}", error(&text));
+    assert_eq!(
+        error("family = \"riichi\"\n[options]\n"),
+        "<toml>: line 1: family: unknown family \"riichi\" (families: classical, kajongg, \
+         western, korean, japanese, malaysian)"
+    );
+}
