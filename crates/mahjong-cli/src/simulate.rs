@@ -247,8 +247,8 @@ pub struct SimSummary {
     /// dangerous tile, M90–M96, KJ-S8; the one who gave the third dragon or fourth wind
     /// set, MY3-L3). Always 0 where the ruleset has no such liability.
     pub cannons: u64,
-    /// Whether the ruleset's dangerous discards make their discarder liable: then the text
-    /// shows `cannons` even when 0.
+    /// Whether a discarder can be liable under the ruleset ([`Ruleset::liable_discarders`]):
+    /// then the text shows `cannons` even when 0.
     #[serde(skip)]
     pub liable_discards: bool,
     /// Mean score of the winning hand.
@@ -698,7 +698,7 @@ pub fn run(cfg: &SimConfig, mut record: Option<&mut dyn Write>) -> Result<SimSum
         net_per_hand: vec![0.0; seats],
         bots: bots.clone(),
         duplicate: cfg.duplicate,
-        liable_discards: cfg.ruleset.discard_dangers().is_some_and(|d| d.liable),
+        liable_discards: cfg.ruleset.liable_discarders(),
         ..SimSummary::default()
     };
     let mut sinks = Sinks::open(&cfg.outputs, seats)?;

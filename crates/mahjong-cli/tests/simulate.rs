@@ -469,12 +469,13 @@ fn a_closed_standard_output_ends_simulate_quietly() {
 }
 
 /// The count of hands a liable discarder paid in full (`cannons` in `--json`) is named so,
-/// and shown only where the ruleset's dangerous discards make their discarder liable.
+/// and shown only where a discarder can be liable (dangerous discards, MY3-L3).
 #[test]
 fn cannons_are_explained_and_shown_only_where_the_ruleset_has_them() {
     for (ruleset, shown) in [
         ("millington", true),
         ("dmjl", true),
+        ("malaysian-3p", true),
         ("western", false),
         ("korean-3p", false),
     ] {

@@ -147,6 +147,12 @@ pub trait Family: 'static {
         None
     }
 
+    /// Whether a discarder can be made to pay a whole win alone (a cannon; the play hook
+    /// [`PlayHooks::liable`]). By default: where its dangerous discards make him liable.
+    fn liable_discarders(o: &Self::Options) -> bool {
+        Self::discard_dangers(o).is_some_and(|d| d.liable)
+    }
+
     /// How it reads the parts of a table whose meaning differs between families (tiles set
     /// aside in `bonus`, `win.earth`). By default: the classical reading.
     fn table_reading(_o: &Self::Options) -> TableReading {
@@ -682,6 +688,10 @@ impl Options {
 
     pub(crate) fn discard_dangers(&self) -> Option<Dangers> {
         each_family!(self, |F, o| F::discard_dangers(o))
+    }
+
+    pub(crate) fn liable_discarders(&self) -> bool {
+        each_family!(self, |F, o| F::liable_discarders(o))
     }
 
     pub(crate) fn rules(&self) -> &'static [&'static Rule] {

@@ -41,6 +41,11 @@ impl Family for Malaysian {
     type Options = MalaysianOptions;
     type Play = MalaysianPlay;
 
+    /// MY3-L3: the discard that gives a third dragon set or a fourth wind set.
+    fn liable_discarders(_o: &MalaysianOptions) -> bool {
+        true
+    }
+
     fn presets() -> &'static [PresetFile] {
         &[PresetFile {
             name: "malaysian-3p",
