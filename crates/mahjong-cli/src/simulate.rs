@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use mahjong_bots::{bot_for_ruleset, feed_events, Bot, ExternalBot, Faults, EXTERNAL_PREFIX};
@@ -65,24 +66,43 @@ pub fn is_stdout(path: &Path) -> bool {
 /// the rest, so the run ends there, quietly and successfully, as the other commands end on
 /// a closed standard output. Ending the process here catches every write and flush of the
 /// record, the rows and the chart, wherever it happens; no game is in play at a write.
+/// When other outputs are files ([`check_outputs`]), the run goes on instead, so that they
+/// are written in full, and standard output's writes are dropped.
 struct Stdout;
 
+/// Whether some output besides standard output is a file ([`check_outputs`]).
+static FILES_TOO: AtomicBool = AtomicBool::new(false);
+/// Standard output's reader has gone while files are still to be written.
+static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
+
 impl Stdout {
-    fn ended_if_closed<T>(r: std::io::Result<T>) -> std::io::Result<T> {
-        if matches!(&r, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
-            std::process::exit(0);
+    fn ended_if_closed<T>(r: std::io::Result<T>, dropped: T) -> std::io::Result<T> {
+        match r {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                if !FILES_TOO.load(Ordering::Relaxed) {
+                    std::process::exit(0);
+                }
+                STDOUT_GONE.store(true, Ordering::Relaxed);
+                Ok(dropped)
+            }
+            r => r,
         }
-        r
     }
 }
 
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        Self::ended_if_closed(std::io::stdout().write(buf))
+        if STDOUT_GONE.load(Ordering::Relaxed) {
+            return Ok(buf.len());
+        }
+        Self::ended_if_closed(std::io::stdout().write(buf), buf.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        Self::ended_if_closed(std::io::stdout().flush())
+        if STDOUT_GONE.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        Self::ended_if_closed(std::io::stdout().flush(), ())
     }
 }
 
@@ -99,7 +119,7 @@ pub fn create_output(flag: &str, path: &Path) -> Result<BufWriter<Box<dyn Write>
 }
 
 /// At most one output may be standard output (then the summary goes to standard error):
-/// whether one is.
+/// whether one is. Notes whether others are files, for a closed standard output.
 pub fn check_outputs(named: &[(&str, Option<&Path>)]) -> Result<bool, String> {
     let to_stdout: Vec<&str> = named
         .iter()
@@ -112,6 +132,8 @@ pub fn check_outputs(named: &[(&str, Option<&Path>)]) -> Result<bool, String> {
             to_stdout.join(" and ")
         ));
     }
+    let files = named.iter().any(|(_, p)| p.is_some_and(|p| !is_stdout(p)));
+    FILES_TOO.store(files, Ordering::Relaxed);
     Ok(!to_stdout.is_empty())
 }
 

@@ -468,6 +468,45 @@ fn a_closed_standard_output_ends_simulate_quietly() {
     }
 }
 
+/// `simulate --record - --csv FILE | head -1`: the record's reader goes, but the rows were
+/// asked for in a file, so the run goes on and writes them all: the same file as a run
+/// without the record, status 0, the summary on standard error.
+#[test]
+fn a_closed_standard_output_still_finishes_the_files() {
+    use std::io::BufRead;
+    let dir = tempdir("closed-stdout-files");
+    let (alone, with) = (dir.join("alone.csv"), dir.join("with.csv"));
+    let args = ["simulate", "--games", "200", "--threads", "1", "--seed", "4"];
+    let out = mahjong()
+        .args(args)
+        .arg("--csv")
+        .arg(&alone)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mahjong"))
+        .args(args)
+        .args(["--record", "-", "--csv"])
+        .arg(&with)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(line.starts_with("{\"type\":\"game\""), "{line}");
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("hands/s"), "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+    let rows = std::fs::read_to_string(&alone).unwrap();
+    assert!(rows.lines().count() > 200, "{} rows", rows.lines().count());
+    assert_eq!(std::fs::read_to_string(&with).unwrap(), rows);
+}
+
 /// The count of hands a liable discarder paid in full (`cannons` in `--json`) is named so,
 /// and shown only where a discarder can be liable (dangerous discards, MY3-L3).
 #[test]
