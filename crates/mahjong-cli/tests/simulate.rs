@@ -476,7 +476,15 @@ fn a_closed_standard_output_still_finishes_the_files() {
     use std::io::BufRead;
     let dir = tempdir("closed-stdout-files");
     let (alone, with) = (dir.join("alone.csv"), dir.join("with.csv"));
-    let args = ["simulate", "--games", "200", "--threads", "1", "--seed", "4"];
+    let args = [
+        "simulate",
+        "--games",
+        "200",
+        "--threads",
+        "1",
+        "--seed",
+        "4",
+    ];
     let out = mahjong()
         .args(args)
         .arg("--csv")

@@ -39,6 +39,16 @@ pub struct MatchConfig {
     /// it (mj-server `--seed seed + n`, our seat the `n mod 4`-th to connect, our bot seeded
     /// `seed + n`), so a match from game `n` plays that game again.
     pub first_game: usize,
+    /// Deal every hand from this wall (mj-server `--wallfile`) instead of a shuffled one:
+    /// 144 tile codes (`1C`, `EW`, `2F`, …) separated by white space, in the order they are
+    /// taken (no comments: a word that is no tile code makes the server exit). The deal
+    /// takes the first 53 (four at a time to East, South, West and North, three times; then
+    /// one each; then East's 14th), whatever the dice; play draws on from the 54th. The server reads as
+    /// many tiles as its wall holds, which it learns only from a hand it dealt: a fresh
+    /// server deals its first hand all blank. So the game is started from a saved one
+    /// (`--load-game`) with one washed-out hand played: East is still the first to
+    /// connect, and all scores are 0.
+    pub wall: Option<PathBuf>,
 }
 
 impl MatchConfig {
@@ -55,6 +65,7 @@ impl MatchConfig {
             dir: std::env::temp_dir(),
             disagreements: None,
             first_game: 0,
+            wall: None,
         })
     }
 }
@@ -163,10 +174,31 @@ fn wait_for(file: &Path, needle: &str, n: usize, limit: Duration) -> bool {
     wait_until(file, limit, |text| text.matches(needle).count() >= n)
 }
 
+/// A saved game for `--load-game`: the four players as they will connect (the robots named
+/// as [`play_one_game`] names them, ours `ours`-th as `name`), seated in that order, no
+/// score yet, and one hand played that washed out (the deal stays with East). Loading it
+/// makes mj-server deal the next hand, the first one played, from its `--wallfile`.
+fn saved_game(ours: usize, name: &str) -> String {
+    let mut text = String::new();
+    for i in 0..4 {
+        let who = if i == ours {
+            name.to_string()
+        } else {
+            format!("robot{i}")
+        };
+        text += &format!("Player {} {who}\n", i + 1);
+    }
+    // Seats E S W N, round East, scores, protocol version, the game manager.
+    text += "Game 1 2 3 4 E 0 1 0 0 0 0 1110 1\n";
+    text += "NewHand 1 0 0\nWashOut wall exhausted\n";
+    text
+}
+
 /// One game on a fresh server: our seat connects `game % 4`-th (seats follow the order of
 /// connection, the first is the first East), so it moves one place each game.
 /// `after_hand` is called after each finished hand; `false` stops the game there. Returns
 /// our report and what the server printed (its final scores when the game ran to the end).
+/// With [`MatchConfig::wall`] every hand is dealt from that wall.
 pub fn play_one_game(
     cfg: &MatchConfig,
     game: usize,
@@ -176,7 +208,8 @@ pub fn play_one_game(
     let seed = cfg.seed.wrapping_add(game as u64);
     let bot = bot_for_ruleset(&cfg.bot, &ruleset, seed)
         .ok_or_else(|| MatchError::UnknownBot(cfg.bot.clone()))?;
-    let mut seat = Seat::new(bot, &ruleset, &format!("mahjong-{}", cfg.bot));
+    let name = format!("mahjong-{}", cfg.bot);
+    let mut seat = Seat::new(bot, &ruleset, &name);
     // Unique per game in this process: matches may run side by side (tests do).
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -185,14 +218,26 @@ pub fn play_one_game(
     let log = cfg.dir.join(format!("{tag}.log"));
     let out = cfg.dir.join(format!("{tag}.out"));
     let _ = fs::remove_file(&sock);
+    let saved = cfg.dir.join(format!("{tag}.mjs"));
     let start_err = |what: String| MatchError::Start { game, what };
-    let server = Command::new(&cfg.server)
+    let ours = game % 4;
+    let mut server = Command::new(&cfg.server);
+    server
         .arg("--server")
         .arg(&sock)
         .args(["--seed", &(seed % 1_000_000_000).to_string()])
         .arg("--logfile")
         .arg(&log)
-        .arg("--exit-on-disconnect")
+        .arg("--exit-on-disconnect");
+    if let Some(wall) = &cfg.wall {
+        fs::write(&saved, saved_game(ours, &name)).map_err(|e| start_err(e.to_string()))?;
+        server
+            .arg("--load-game")
+            .arg(&saved)
+            .arg("--wallfile")
+            .arg(wall);
+    }
+    let server = server
         .stdin(Stdio::null())
         .stdout(fs::File::create(&out).map_err(|e| start_err(e.to_string()))?)
         .stderr(Stdio::null())
@@ -213,7 +258,6 @@ pub fn play_one_game(
             .spawn()
             .map_err(|e| start_err(format!("starting {}: {e}", cfg.player.display())))
     };
-    let ours = game % 4;
     let mut stream = None;
     for i in 0..4 {
         if i == ours {
@@ -248,6 +292,7 @@ pub fn play_one_game(
     let _ = fs::remove_file(&sock);
     if let Err(source) = result {
         let _ = fs::remove_file(&out);
+        let _ = fs::remove_file(&saved);
         return Err(MatchError::Game {
             game,
             log: log.display().to_string(),
@@ -255,7 +300,7 @@ pub fn play_one_game(
         });
     }
     let printed = fs::read_to_string(&out).unwrap_or_default();
-    for f in [&sock, &log, &out] {
+    for f in [&sock, &log, &out, &saved] {
         let _ = fs::remove_file(f);
     }
     Ok((seat.report().clone(), printed))

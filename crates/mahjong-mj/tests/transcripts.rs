@@ -13,7 +13,8 @@
 //! - Thirteen Unique Wonders declared (`PlayerFormsClosedSpecialSet`): the audit used to
 //!   miss the winner's tiles. (`--seed 1`, game 225: server seed 226, our seat second.)
 //! - A concealed kong robbed for Thirteen Unique Wonders: written from the one above, since
-//!   none came up in real games (see its test).
+//!   none came up in real games (see its test). `tests/mj_server.rs` now has the real
+//!   server deal one from a fixed wall.
 
 use std::io::Cursor;
 
