@@ -53,6 +53,15 @@ pub struct PublicSeat {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub calling: bool,
+    /// Points he has staked in this hand (J3-S10: a riichi stick, in the pot until the
+    /// hand is settled): his points now are the starting score plus his total less this.
+    #[serde(default, skip_serializing_if = "no_stake")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u64>", optional))]
+    pub staked: u64,
+}
+
+fn no_stake(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Everything one player may know now.
@@ -141,6 +150,7 @@ impl Hand {
             concealed_count: 0,
             original_call: false,
             calling: false,
+            staked: 0,
         });
         for (q, (st, seat)) in self.players().iter().zip(out.public.iter_mut()).enumerate() {
             seat.wind = self.wind_of(q);
@@ -188,6 +198,17 @@ impl Hand {
         out.totals.extend_from_slice(totals);
         out.starting_score = setup.ruleset.starting_score();
         out.pot = self.pot();
+        if out.pot > setup.pot {
+            let mut staked = [0; 4];
+            self.staked_into(&mut staked[..out.seats]);
+            for (seat, s) in out.public.iter_mut().zip(staked) {
+                seat.staked = s;
+            }
+        } else {
+            for seat in out.public.iter_mut() {
+                seat.staked = 0;
+            }
+        }
         out.furiten = self.furiten(player);
     }
 }

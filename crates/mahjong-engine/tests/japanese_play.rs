@@ -217,6 +217,33 @@ fn j3_s10_a_riichi_stake_left_at_a_washout_waits_in_the_pot() {
     assert_eq!(g.hand().setup().pot, 1000);
     // The next hand's views show it before anyone stakes again.
     assert_eq!(g.view(2).pot, 1000);
+    let staked = |g: &Game| {
+        g.view(0)
+            .public
+            .iter()
+            .map(|s| s.staked)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(staked(&g), [0, 0, 0]);
+}
+
+#[test]
+fn j3_s10_every_view_shows_who_staked_in_this_hand() {
+    let mut g = game(&[], [EAST, READY, WEST], "8B", "", 2);
+    let staked = |g: &Game, viewer: usize| {
+        let v = g.view(viewer);
+        (v.public.iter().map(|s| s.staked).collect::<Vec<_>>(), v.pot)
+    };
+    assert_eq!(staked(&g, 0), (vec![0, 0, 0], 0));
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    // South's stick is on the table: his points are 35,000 less it, in every view.
+    for viewer in 0..3 {
+        assert_eq!(staked(&g, viewer), (vec![0, 1000, 0], 1000));
+    }
+    let v = serde_json::to_value(g.view(2)).unwrap();
+    assert_eq!(v["public"][1]["staked"], 1000);
+    assert!(v["public"][0].get("staked").is_none(), "0 is left out");
 }
 
 #[test]

@@ -693,6 +693,7 @@ impl Seat {
                 concealed_count: 0,
                 original_call: false,
                 calling: false,
+                staked: 0,
             })
             .collect();
         self.draws = 0;

@@ -271,6 +271,12 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// The part of [`PlayHooks::stakes`] that `seat` put in (asked only when the stakes
+    /// are not 0): his points now are his total less this.
+    fn staked<T: PlayTable>(&self, _t: &T, _seat: usize) -> u64 {
+        0
+    }
+
     /// The player liable for the whole payment when `winner` goes out (a cannon), given
     /// who supplied the winning tile.
     fn liable<T: PlayTable>(

@@ -34,4 +34,9 @@ original_call: boolean,
 /**
  * A calling hand declared (KJ-S10; only where the family asks for it).
  */
-calling?: boolean, };
+calling?: boolean, 
+/**
+ * Points he has staked in this hand (J3-S10: a riichi stick, in the pot until the
+ * hand is settled): his points now are the starting score plus his total less this.
+ */
+staked?: number, };

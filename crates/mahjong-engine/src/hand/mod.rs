@@ -488,6 +488,16 @@ impl Hand {
         self.setup.pot + self.hooks.stakes(&ctx!(self))
     }
 
+    /// What each player has staked in this hand so far (J3 riichi sticks, in [`Hand::pot`]
+    /// until the hand is settled), into `out` (one per player).
+    pub fn staked_into(&self, out: &mut [u64]) {
+        let ctx = ctx!(self);
+        let any = self.hooks.stakes(&ctx) > 0;
+        for (p, o) in out.iter_mut().enumerate() {
+            *o = if any { self.hooks.staked(&ctx, p) } else { 0 };
+        }
+    }
+
     /// Player `p` is ready but may not win on a discard now (J3-T7 furiten).
     pub fn furiten(&self, p: usize) -> bool {
         p < self.players.len() && self.hooks.furiten(&ctx!(self), p)

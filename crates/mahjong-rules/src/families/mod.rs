@@ -545,6 +545,11 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
+    fn staked<T: PlayTable>(&self, t: &T, seat: usize) -> u64 {
+        each_play!(self, |h| h.staked(t, seat))
+    }
+
+    #[inline]
     fn liable<T: PlayTable>(&self, t: &T, winner: usize, supplier: Option<usize>) -> Option<usize> {
         each_play!(self, |h| h.liable(t, winner, supplier))
     }

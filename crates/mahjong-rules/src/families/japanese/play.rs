@@ -169,6 +169,14 @@ impl PlayHooks for JapanesePlay {
         declared * self.rules.stake as u64
     }
 
+    /// J3-S10: the stake of a seat that declared riichi this hand.
+    fn staked<T: PlayTable>(&self, _t: &T, seat: usize) -> u64 {
+        match self.riichi.get(seat) {
+            Some(r) if *r != Riichi::None => self.rules.stake as u64,
+            _ => 0,
+        }
+    }
+
     /// J3-T6: the scorer decides (a yaku; atozuke-nashi).
     fn checks_wins(&self) -> bool {
         true
