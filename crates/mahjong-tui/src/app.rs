@@ -100,8 +100,11 @@ pub struct ScoreSheet {
     pub items: Vec<Vec<ScoredItem>>,
     /// Each player's net result of the hand.
     pub settlement: Vec<i64>,
-    /// The payments.
+    /// The payments (those made during the hand included, as the engine settles them).
     pub payments: Vec<PaymentRecord>,
+    /// The payments made during the hand as they happened, each under its rule (MY3-I: a
+    /// kong, a completed bonus group): the sheet says why they were paid.
+    pub instant: Vec<HandPayment>,
     /// The player liable for a cannon.
     pub cannon: Option<usize>,
     /// Running totals after the hand.
@@ -109,6 +112,21 @@ pub struct ScoreSheet {
     /// What each player started the game with (0 where totals are net results): a
     /// player's points are this plus his total.
     pub starting_score: i64,
+}
+
+/// A payment made during a hand ([`Event::Payment`]), kept for its score sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandPayment {
+    /// Paying player.
+    pub from: usize,
+    /// Receiving player.
+    pub to: usize,
+    /// Amount.
+    pub amount: u64,
+    /// The rule it was paid under (its id).
+    pub rule: String,
+    /// Paid back (the kong it was paid for was robbed, MY3-I5).
+    pub returned: bool,
 }
 
 /// Which of the keys that only some rulesets use this one does: the help lists only those,
@@ -122,8 +140,15 @@ pub struct RulesetKeys {
     pub chow: bool,
     /// `a`: setting a tile aside for a loose tile (J3-T4's North, MY3-J6's joker).
     pub aside: bool,
+    /// The kinds `a` sets aside (bit `k` for kind `k`: J3-T4's North), as the family's play
+    /// rules say; jokers are [`RulesetKeys::jokers`].
+    pub aside_kinds: u64,
+    /// The tile set has jokers: `a` exposes one as a bonus tile (MY3-J6).
+    pub jokers: bool,
     /// `j`: taking a joker back from an exposed pung (MY3-J5, option `joker_swap`).
     pub swap: bool,
+    /// `u`: a discarded joker may be claimed for a pung, of a kind picked with 1-9 (MY3-J7).
+    pub joker_pung: bool,
 }
 
 impl RulesetKeys {
@@ -132,23 +157,98 @@ impl RulesetKeys {
         declare: true,
         chow: true,
         aside: true,
+        aside_kinds: u64::MAX,
+        jokers: true,
         swap: true,
+        joker_pung: true,
     };
 
     /// The keys of ruleset `name` (a preset), [`RulesetKeys::ALL`] for a name no preset has.
     pub fn of(name: &str) -> RulesetKeys {
-        let Ok(r) = mahjong_rules::Ruleset::preset(name) else {
-            return RulesetKeys::ALL;
-        };
-        let family = r.family();
-        let play = r.play();
-        RulesetKeys {
-            declare: mahjong_rules::catalogue::of_family(family).any(|e| e.declaration.is_some()),
-            chow: play.chow_claims,
-            // J3-T4 sets a North aside; a joker may be set aside where the set has jokers.
-            aside: play.set_aside || play.jokers.is_some(),
-            swap: play.joker_swap,
+        match mahjong_rules::Ruleset::preset(name) {
+            Ok(r) => RulesetKeys::of_ruleset(&r),
+            Err(_) => RulesetKeys::ALL,
         }
+    }
+
+    /// The keys `ruleset` uses, from its play rules and its family's (never its name).
+    pub fn of_ruleset(ruleset: &mahjong_rules::Ruleset) -> RulesetKeys {
+        let play = ruleset.play();
+        let aside_kinds = if play.set_aside {
+            // What the family lets a player set aside (J3-T4: a North), asked of its play
+            // hooks at a table with nothing on it: the kinds it allows at all.
+            use mahjong_rules::PlayHooks;
+            let shape = mahjong_hands::Shape::of(&ruleset.tile_set());
+            ruleset
+                .play_hooks()
+                .may_set_aside(&EmptyTable::new(play.seats, shape), 0)
+        } else {
+            0
+        };
+        RulesetKeys {
+            declare: mahjong_rules::catalogue::of_family(ruleset.family())
+                .any(|e| e.declaration.is_some()),
+            chow: play.chow_claims,
+            aside: aside_kinds != 0 || play.jokers.is_some(),
+            aside_kinds,
+            jokers: play.jokers.is_some(),
+            swap: play.joker_swap,
+            joker_pung: play.jokers.is_some() && play.claim_jokers,
+        }
+    }
+}
+
+/// A table with nothing on it: the family's play hooks asked what they allow in general
+/// ([`RulesetKeys::of_ruleset`]).
+struct EmptyTable {
+    seats: usize,
+    shape: mahjong_hands::Shape,
+    counts: mahjong_hands::Counts,
+}
+
+impl EmptyTable {
+    fn new(seats: usize, shape: mahjong_hands::Shape) -> EmptyTable {
+        EmptyTable {
+            seats,
+            shape,
+            counts: [0; mahjong_tiles::KINDS],
+        }
+    }
+}
+
+impl mahjong_rules::PlayTable for EmptyTable {
+    fn seats(&self) -> usize {
+        self.seats
+    }
+    fn melds(&self, _p: usize) -> &[mahjong_hands::Meld] {
+        &[]
+    }
+    fn concealed(&self, _p: usize) -> &mahjong_hands::Counts {
+        &self.counts
+    }
+    fn concealed_kinds(&self, _p: usize) -> u64 {
+        0
+    }
+    fn discards(&self, _p: usize) -> &[(Tile, bool)] {
+        &[]
+    }
+    fn waits(&self, _p: usize) -> mahjong_hands::KindMask {
+        mahjong_hands::KindMask::EMPTY
+    }
+    fn ready(&self, _p: usize) -> bool {
+        false
+    }
+    fn live_remaining(&self) -> usize {
+        0
+    }
+    fn shape(&self) -> &mahjong_hands::Shape {
+        &self.shape
+    }
+    fn seven_pairs(&self) -> bool {
+        false
+    }
+    fn points(&self, _p: usize) -> i64 {
+        0
     }
 }
 
@@ -176,6 +276,13 @@ pub struct App {
     declaration: Option<&'static Entry>,
     /// The keys the ruleset uses.
     keys: RulesetKeys,
+    /// Who wins when several claim a discard for Mah-Jongg (from the ruleset when known).
+    win_ties: Option<mahjong_rules::WinTies>,
+    /// The claim the player sent on the discard (or kong) on the table, until it is settled.
+    claim: Option<Action>,
+    /// Another player's win on that tile, seen before the player's own could follow
+    /// (MY3-P3: several may win): his seat.
+    lost_to: Option<usize>,
     table: String,
     view: Option<SeatView>,
     deadline: Option<Instant>,
@@ -200,6 +307,8 @@ pub struct App {
     win: Option<(usize, Tile, WinFrom, Option<usize>)>,
     more_winners: Vec<usize>,
     reveal: Option<Vec<Vec<Tile>>>,
+    /// The current hand's payments made during play, for its sheet.
+    hand_payments: Vec<HandPayment>,
     totals: Vec<i64>,
     last_scored: Option<u32>,
     status: Option<String>,
@@ -224,6 +333,9 @@ impl App {
             lang: Lang::En,
             declaration: None,
             keys: RulesetKeys::ALL,
+            win_ties: None,
+            claim: None,
+            lost_to: None,
             table: String::new(),
             view: None,
             deadline: None,
@@ -245,6 +357,7 @@ impl App {
             win: None,
             more_winners: Vec::new(),
             reveal: None,
+            hand_payments: Vec::new(),
             totals: vec![],
             last_scored: None,
             status: None,
@@ -711,6 +824,10 @@ impl App {
                 self.names = names;
                 self.declaration = App::declaration_of(&ruleset);
                 self.keys = RulesetKeys::of(&ruleset);
+                self.win_ties = mahjong_rules::Ruleset::preset(&ruleset).ok().map(|r| {
+                    use mahjong_rules::PlayHooks;
+                    r.play_hooks().win_ties()
+                });
                 self.ruleset = ruleset;
             }
             Update::Event(e) => self.on_event(e),
@@ -739,7 +856,11 @@ impl App {
                 self.status = Some(msg);
             }
             Update::Waiting(w) => self.waiting = w,
-            Update::Error(msg) => self.status = Some(self.tr(Msg::StatusError, &[("msg", &msg)])),
+            Update::Error(msg) => {
+                // A refused claim has no outcome to tell.
+                self.claim = None;
+                self.status = Some(self.tr(Msg::StatusError, &[("msg", &msg)]));
+            }
             Update::GameOver { totals } => {
                 self.totals.clone_from(&totals);
                 self.game_over = Some(totals);
@@ -782,6 +903,18 @@ impl App {
     }
 
     fn on_event(&mut self, e: Event) {
+        // The events that settle a claim the player sent (a copy only while one waits).
+        let settles = self.claim.is_some().then(|| e.clone());
+        if let Some(e) = &settles {
+            self.claim_before(e);
+        }
+        self.log_event(e);
+        if let Some(e) = &settles {
+            self.claim_after(e);
+        }
+    }
+
+    fn log_event(&mut self, e: Event) {
         match e {
             Event::HandStart {
                 hand,
@@ -798,6 +931,7 @@ impl App {
                 self.win = None;
                 self.more_winners.clear();
                 self.reveal = None;
+                self.hand_payments.clear();
                 let line = self.tr(
                     Msg::LogHandStart,
                     &[
@@ -826,7 +960,13 @@ impl App {
                 self.push_log(line);
             }
             Event::Bonus { player, tile } => {
-                let line = self.said(player, Msg::LogBonusYou, Msg::LogBonus, &[("tile", &tile)]);
+                // A joker set aside is exposed (MY3-J6): one name for it everywhere.
+                let (you, other) = if tile.is_joker() {
+                    (Msg::LogExposeJokerYou, Msg::LogExposeJoker)
+                } else {
+                    (Msg::LogBonusYou, Msg::LogBonus)
+                };
+                let line = self.said(player, you, other, &[("tile", &tile)]);
                 self.push_log(line);
             }
             Event::Payment {
@@ -838,6 +978,13 @@ impl App {
             } => {
                 let name = crate::names::item_name(&rule, None, Default::default(), self.lang)
                     .unwrap_or_default();
+                self.hand_payments.push(HandPayment {
+                    from,
+                    to,
+                    amount,
+                    rule: rule.clone(),
+                    returned,
+                });
                 let (you, other) = if returned {
                     (Msg::LogPayBackYou, Msg::LogPayBack)
                 } else {
@@ -987,6 +1134,7 @@ impl App {
                     items,
                     settlement,
                     payments,
+                    instant: std::mem::take(&mut self.hand_payments),
                     cannon,
                     totals: totals.clone(),
                     starting_score: self.starting_score(),
@@ -1009,6 +1157,99 @@ impl App {
         }
     }
 
+    /// Tells the player when his claim lost to another's (the log says only what the other
+    /// did), before event `e` is logged: anything after another's win settles the claim (his
+    /// own win might have followed, MY3-P3), and anything but the claim's outcome ends it.
+    fn claim_before(&mut self, e: &Event) {
+        match e {
+            Event::Decision { .. } | Event::Mahjong { .. } => return,
+            Event::Set { from: Some(_), .. } if self.lost_to.is_none() => return,
+            _ => {}
+        }
+        if let (Some(mine), Some(p)) = (self.claim.take(), self.lost_to.take()) {
+            self.tell_lost(mine, p, Action::Mahjong);
+        }
+    }
+
+    /// After event `e` is logged: a claimed set settles the player's claim (told when it is
+    /// another's), another's win is kept until the wins are over ([`App::claim_before`]).
+    fn claim_after(&mut self, e: &Event) {
+        let Some(mine) = self.claim else {
+            return;
+        };
+        match *e {
+            Event::Mahjong { player, .. } => {
+                if player == self.player {
+                    self.claim = None;
+                    self.lost_to = None;
+                } else if self.lost_to.is_none() {
+                    self.lost_to = Some(player);
+                }
+            }
+            Event::Set {
+                player,
+                kind,
+                from: Some(_),
+                ..
+            } => {
+                self.claim = None;
+                if player != self.player {
+                    let theirs = match kind {
+                        mahjong_engine::SetKind::Chow => Action::Chow {
+                            first: Tile::from_kind(0),
+                        },
+                        mahjong_engine::SetKind::Pung => Action::Pung,
+                        mahjong_engine::SetKind::Kong(_) => Action::Kong,
+                    };
+                    self.tell_lost(mine, player, theirs);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The player's claim `mine` lost to player `p`'s `theirs`: why, where the events show
+    /// it (a win before anything, a pung or kong before a chow; between two wins the nearer
+    /// seat where the ruleset settles ties so, M-rules and J3); else only who took it.
+    fn tell_lost(&mut self, mine: Action, p: usize, theirs: Action) {
+        let rank = |a: &Action| match a {
+            Action::Mahjong => 3,
+            Action::Chow { .. } => 1,
+            _ => 2,
+        };
+        let word = |a: &Action| {
+            self.tr(
+                match a {
+                    Action::Mahjong => Msg::ActMahjong,
+                    Action::Chow { .. } => Msg::ClaimChow,
+                    Action::Kong => Msg::ActKong,
+                    _ => Msg::ActPung,
+                },
+                &[],
+            )
+        };
+        let msg = if rank(&theirs) > rank(&mine) {
+            Msg::ClaimLostFirst
+        } else if mine == Action::Mahjong
+            && theirs == Action::Mahjong
+            && self.win_ties == Some(mahjong_rules::WinTies::Nearest)
+        {
+            Msg::ClaimLostNearer
+        } else {
+            Msg::ClaimLostPlain
+        };
+        let line = self.tr(
+            msg,
+            &[
+                ("mine", &word(&mine)),
+                ("theirs", &word(&theirs)),
+                ("who", &self.who(p)),
+            ],
+        );
+        self.status = Some(line.clone());
+        self.push_log(line);
+    }
+
     /// `from P2's discard`, `from the wall` …
     pub fn win_from(&self, from: WinFrom, supplier: Option<usize>) -> String {
         let of = |s: usize, yours: Msg, others: Msg| {
@@ -1027,6 +1268,19 @@ impl App {
 
     /// Handles a key; a [`Command`] when the table must hear of it.
     pub fn on_key(&mut self, key: KeyEvent) -> Option<Command> {
+        let claiming = self.claiming();
+        let command = self.key_command(key);
+        // A claim sent: its outcome is told if another's wins ([`App::claim_after`]).
+        if let Some(Command::Act(a)) = &command {
+            if claiming && *a != Action::Pass {
+                self.claim = Some(*a);
+                self.lost_to = None;
+            }
+        }
+        command
+    }
+
+    fn key_command(&mut self, key: KeyEvent) -> Option<Command> {
         if key.kind == KeyEventKind::Release {
             return None;
         }

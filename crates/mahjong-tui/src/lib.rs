@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 pub use app::{
     codes, describe_action, describe_action_in, keep_legal_discards, App, Choice, Command,
-    RulesetKeys, ScoreSheet, Update,
+    HandPayment, RulesetKeys, ScoreSheet, Update,
 };
 pub use local::{LocalError, LocalTable};
 pub use play::{play, PlayArgs, PlayFailure};
@@ -125,28 +125,79 @@ pub enum TuiError {
 
 /// Runs a session in the terminal until the player quits or the game is over and he
 /// leaves. Polls keys every 50 ms so timers and bots move between key presses.
+/// A hangup (the terminal closed) or a termination request ends the game as leaving it does:
+/// the terminal is restored and the caller finishes (a local game's record is complete).
 pub fn run<T: Table>(session: &mut Session<T>) -> Result<Ending, TuiError> {
+    let stop = Stop::catch()?;
     let mut terminal = ratatui::try_init()?;
-    let result = run_on(&mut terminal, session);
+    let result = run_on(&mut terminal, session, &|| stop.caught());
     ratatui::restore();
     result
+}
+
+/// SIGHUP and SIGTERM, caught while a game runs (signal-hook sets a flag the loop reads;
+/// the handlers go when the game does).
+struct Stop {
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    #[cfg(unix)]
+    ids: Vec<signal_hook::SigId>,
+}
+
+impl Stop {
+    fn catch() -> io::Result<Stop> {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        #[cfg(unix)]
+        let ids = [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM]
+            .into_iter()
+            .map(|s| signal_hook::flag::register(s, flag.clone()))
+            .collect::<io::Result<Vec<_>>>()?;
+        Ok(Stop {
+            flag,
+            #[cfg(unix)]
+            ids,
+        })
+    }
+
+    fn caught(&self) -> bool {
+        self.flag.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for Stop {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        for id in self.ids.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+    }
 }
 
 fn run_on<T: Table, B: Backend<Error = io::Error>>(
     terminal: &mut Terminal<B>,
     session: &mut Session<T>,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Ending, TuiError> {
     loop {
-        let now = Instant::now();
-        session.pump(now);
-        session.draw(terminal, now)?;
-        if session.app.wants_quit() {
+        if stop() {
+            // The terminal may be gone: nothing more is drawn.
             break;
         }
-        if event::poll(Duration::from_millis(50))? {
-            if let TermEvent::Key(k) = event::read()? {
-                session.key(k, Instant::now());
+        let now = Instant::now();
+        session.pump(now);
+        let step = session.draw(terminal, now).and_then(|()| {
+            if !session.app.wants_quit() && event::poll(Duration::from_millis(50))? {
+                if let TermEvent::Key(k) = event::read()? {
+                    session.key(k, Instant::now());
+                }
             }
+            Ok(())
+        });
+        match step {
+            // A terminal that closed fails to draw or read before its hangup is seen.
+            Err(_) if stop() => break,
+            Err(e) => return Err(e.into()),
+            Ok(()) if session.app.wants_quit() => break,
+            Ok(()) => {}
         }
     }
     Ok(match (session.app.game_over(), session.app.closed()) {

@@ -3,6 +3,7 @@
 //! redacted for him.
 
 use std::collections::VecDeque;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use mahjong_bots::hint::hint_for;
@@ -30,6 +31,27 @@ pub struct LocalTable {
     over: bool,
     /// The language of hints and errors.
     lang: Lang,
+    /// Where the record goes as the game is played ([`LocalTable::record_to`]).
+    sink: Option<RecordSink>,
+}
+
+/// A record written as it is made: every event is appended, and the writer flushed, after
+/// each decision, so a game whose terminal closes (or which crashes) leaves the hands it
+/// played in the file.
+struct RecordSink {
+    out: Box<dyn Write + Send>,
+    /// The first write that failed: nothing more is written after it.
+    error: Option<std::io::Error>,
+}
+
+impl RecordSink {
+    fn write(&mut self, bytes: &[u8]) {
+        if self.error.is_none() {
+            if let Err(e) = self.out.write_all(bytes).and_then(|()| self.out.flush()) {
+                self.error = Some(e);
+            }
+        }
+    }
 }
 
 /// Why a local table could not be set up.
@@ -111,6 +133,7 @@ impl LocalTable {
             next_bot: None,
             over: false,
             lang: Lang::En,
+            sink: None,
         };
         let names = (0..seats)
             .map(|p| match &t.bots[p] {
@@ -158,15 +181,41 @@ impl LocalTable {
         out
     }
 
+    /// Writes the record to `out` as the game goes: at once the header and every event so
+    /// far, then each decision's events as they happen (flushed each time). What `out` holds
+    /// at any moment is [`LocalTable::record_jsonl`] then, byte for byte.
+    pub fn record_to(mut self, out: impl Write + Send + 'static) -> LocalTable {
+        let mut sink = RecordSink {
+            out: Box::new(out),
+            error: None,
+        };
+        sink.write(&self.record_jsonl());
+        self.sink = Some(sink);
+        self
+    }
+
+    /// The first error writing the record ([`LocalTable::record_to`]), if one failed.
+    pub fn record_error(&self) -> Option<&std::io::Error> {
+        self.sink.as_ref().and_then(|s| s.error.as_ref())
+    }
+
     /// Moves events and the view (when it changed) to the outbox. Returns whether the hand
     /// was scored (the table then waits for the player to read the sheet).
     fn flush(&mut self) -> bool {
         let mut scored = false;
+        let mut lines = Vec::new();
         for e in self.game.take_events() {
             scored |= matches!(e, Event::Scores { .. });
             self.out
                 .push_back(Update::Event(e.redacted_for(self.human)));
+            if self.sink.is_some() {
+                serde_json::to_writer(&mut lines, &e).expect("serializes");
+                lines.push(b'\n');
+            }
             self.record.push(e);
+        }
+        if let Some(sink) = self.sink.as_mut().filter(|_| !lines.is_empty()) {
+            sink.write(&lines);
         }
         let view = self.game.view(self.human);
         if self.last_view.as_ref() != Some(&view) {

@@ -50,8 +50,8 @@ pub struct PlayArgs {
     /// Your name at a server's table.
     #[arg(long)]
     pub name: Option<String>,
-    /// Write the game's record (JSON Lines, for `mahjong replay`) to FILE when you leave or
-    /// the game ends (a local game; a server keeps its own, see `mahjong replay`).
+    /// Write the game's record (JSON Lines, for `mahjong replay`) to FILE as the game goes
+    /// (a local game; a server keeps its own, see `mahjong replay`).
     #[arg(long, value_name = "FILE", conflicts_with = "server")]
     pub record: Option<std::path::PathBuf>,
     /// The language of the game's texts: en, cs or pl (rule names included; tile codes and
@@ -109,7 +109,7 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
             // once rather than after the game.
             let cannot =
                 |path: &std::path::Path, e| fail(format!("--record {}: {e}", path.display()));
-            let mut record = match &args.record {
+            let record = match &args.record {
                 Some(path) => Some((
                     path,
                     std::fs::File::create(path).map_err(|e| cannot(path, e))?,
@@ -123,6 +123,12 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
                 }
                 return Err(e);
             }
+            // The record is written as the game goes, so a terminal that closes mid-game
+            // (or a crash) leaves the hands played in it, not an empty file.
+            let table = match record {
+                Some((_, file)) => table.record_to(file),
+                None => table,
+            };
             let mut session = Session::new(args.seat, table).with_lang(lang);
             let ending = run(&mut session).map_err(fail)?;
             let mut text = match ending {
@@ -133,10 +139,10 @@ pub fn play(args: &PlayArgs) -> Result<String, PlayFailure> {
                 _ => tr(Msg::EndLeftSeed, &[("seed", &seed)]),
             };
             text.push('\n');
-            if let Some((path, f)) = record.as_mut() {
-                use std::io::Write;
-                f.write_all(&session.table.record_jsonl())
-                    .map_err(|e| cannot(path, e))?;
+            if let Some(path) = &args.record {
+                if let Some(e) = session.table.record_error() {
+                    return Err(fail(format!("--record {}: {e}", path.display())));
+                }
                 text.push_str(&tr(Msg::EndRecord, &[("path", &path.display())]));
                 text.push('\n');
             }

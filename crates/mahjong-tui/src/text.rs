@@ -88,6 +88,12 @@ messages! {
     LogBonus: "{who} sets aside {tile}", "{who} odkládá {tile}", "{who} odkłada {tile}";
     /// The player sets a bonus tile aside.
     LogBonusYou: "you set aside {tile}", "odkládáte {tile}", "odkładasz {tile}";
+    /// A joker exposed as a bonus tile (MY3-J6).
+    LogExposeJoker: "{who} exposes the joker {tile}", "{who} vykládá žolíka {tile}",
+        "{who} wykłada jokera {tile}";
+    /// The player exposes a joker.
+    LogExposeJokerYou: "you expose the joker {tile}", "vykládáte žolíka {tile}",
+        "wykładasz jokera {tile}";
     /// A payment during the hand.
     LogPay: "{who} pays {to} {amount} ({rule} {name})",
         "{who} platí {to} {amount} ({rule} {name})",
@@ -130,6 +136,21 @@ messages! {
     LogDiscardCallingYou: "you discard {tile} and declare a calling hand",
         "zahazujete {tile} a ohlašujete čekající ruku",
         "odrzucasz {tile} i zapowiadasz rękę gotową";
+    /// The player's claim lost to a greater one (`{mine}`, `{theirs}`: claims' words, as
+    /// [`Msg::ActMahjong`], [`Msg::ActPung`], [`Msg::ActKong`], [`Msg::ClaimChow`]).
+    ClaimLostFirst: "your claim ({mine}) lost to {who}'s {theirs}: {theirs} comes first",
+        "váš nárok ({mine}) neprošel: hráč {who} ohlásil {theirs}, a to má přednost",
+        "twoje zgłoszenie ({mine}) przegrało: gracz {who} zgłosił {theirs}, a to ma pierwszeństwo";
+    /// The player's win lost to another's on the same tile: the other sits nearer in turn.
+    ClaimLostNearer: "your claim ({mine}) lost to {who}'s {theirs}: {who} sits nearer in turn",
+        "váš nárok ({mine}) neprošel: {theirs} ohlásil i hráč {who}, který je dřív na řadě",
+        "twoje zgłoszenie ({mine}) przegrało: {theirs} zgłosił też gracz {who}, który jest wcześniej w kolejce";
+    /// The player's claim lost to another's (the reason not known to the client).
+    ClaimLostPlain: "your claim ({mine}) lost to {who}'s {theirs}",
+        "váš nárok ({mine}) neprošel: vyhrál nárok hráče {who} ({theirs})",
+        "twoje zgłoszenie ({mine}) przegrało: wygrało zgłoszenie gracza {who} ({theirs})";
+    /// A chow as a claim's word.
+    ClaimChow: "chow", "čou", "chow";
     /// A set claimed from a discard (`{set}`: a set's words below).
     LogClaim: "{who} claims {set} from {from}", "{who} bere {set} od {from}",
         "{who} bierze {set} od {from}";
@@ -402,6 +423,8 @@ messages! {
     PromptKong: " kong  ", " kong  ", " kong  ";
     /// Set a tile aside.
     PromptSetAside: " set aside ", " odložit ", " odłóż ";
+    /// Expose a joker (MY3-J6).
+    PromptExposeJoker: " expose the joker ", " vyložit žolíka ", " wyłóż jokera ";
     /// Take a joker back.
     PromptSwapJoker: " swap joker  ", " vzít žolíka  ", " odbierz jokera  ";
     /// The declaration armed.
@@ -505,10 +528,17 @@ messages! {
     HelpKong: "kong: concealed or added on your turn, or claim a discard",
         "kong: skrytý či přiložený (ve vašem tahu) nebo z odhozu",
         "kong: zakryty lub dołożony (w twoim ruchu) albo ze zrzutu";
-    /// a.
-    HelpAside: "set a tile aside for a loose tile (a North, a joker)",
-        "odložit kámen stranou za volný kámen (Sever, žolík)",
-        "odłożyć kamień na bok za luźny kamień (Północ, joker)";
+    /// a, where the family sets tiles aside (`{tiles}`: their codes, J3-T4's `NW`).
+    HelpAside: "set {tiles} aside for a loose tile", "odložit {tiles} stranou za volný kámen",
+        "odłożyć {tiles} na bok za luźny kamień";
+    /// a, where the tile set has jokers (MY3-J6).
+    HelpExposeJoker: "expose the joker as a bonus tile for a loose tile",
+        "vyložit žolíka jako bonusový kámen za volný kámen",
+        "wyłożyć jokera jako kamień dodatkowy za luźny kamień";
+    /// a, for a ruleset the client does not know (either may be).
+    HelpAsideAny: "set a tile aside for a loose tile, or expose the joker",
+        "odložit kámen stranou za volný kámen nebo vyložit žolíka",
+        "odłożyć kamień na bok za luźny kamień lub wyłożyć jokera";
     /// j.
     HelpSwap: "take a joker back from your pung", "vzít žolíka zpět ze svého pongu",
         "odebrać jokera ze swojego punga";
@@ -519,9 +549,25 @@ messages! {
     /// p.
     HelpPass: "pass on a discard or a kong", "nechat být odhoz nebo kong",
         "odpuścić zrzut lub konga";
-    /// 1-9.
-    HelpPick: "pick a chow or kong when there are several", "vybrat čou nebo kong, je-li jich víc",
-        "wybrać chow lub konga, gdy jest ich kilka";
+    /// 1-9 (`{what}`: the choices the ruleset can offer, below, listed with [`Msg::Or`]).
+    HelpPick: "pick {what} when there are several", "vybrat {what}, je-li jich víc",
+        "wybrać {what}, gdy jest ich kilka";
+    /// A chow to pick.
+    PickChow: "a chow", "čou", "chow";
+    /// A kong to pick.
+    PickKong: "a kong", "kong", "konga";
+    /// A pung with a discarded joker to pick (MY3-J7).
+    PickJokerPung: "a pung with the joker", "pong se žolíkem", "punga z jokerem";
+    /// A pung to take the joker from (MY3-J5).
+    PickSwap: "a pung to take the joker from", "pong, ze kterého vzít žolíka",
+        "punga, z którego odebrać jokera";
+    /// The last of several choices.
+    Or: " or ", " nebo ", " lub ";
+    /// The Enter key's label in the help.
+    KeyEnterSpace: "Enter/space", "Enter/mezerník", "Enter/spacja";
+    /// The help's note on claimed discards (the seats' rows).
+    HelpClaimedMark: "Discards in (brackets) were claimed by another player.",
+        "Odhozy v (závorkách) si vzal jiný hráč.", "Zrzuty w (nawiasach) wziął inny gracz.";
     /// i.
     HelpHint: "hint: tiles from ready, waits, the best discard",
         "rada: kolik kamenů chybí, na co čekáte, nejlepší odhoz",
@@ -618,6 +664,17 @@ messages! {
     SheetDeduction: "{value} from {who}", "{value} od {who}", "{value} od {who}";
     /// The payments' heading.
     SheetPayments: "Payments", "Platby", "Płatności";
+    /// The payments' heading where some were made during the hand (listed above it).
+    SheetPaymentsAll: "Payments (those made during the hand included)",
+        "Platby (včetně plateb během hry)", "Płatności (wraz z zapłaconymi w trakcie rozdania)";
+    /// The heading of the payments made during the hand (MY3-I).
+    SheetInstant: "Paid during the hand", "Placeno během hry", "Zapłacone w trakcie rozdania";
+    /// A payment made during the hand, under its rule.
+    SheetInstantPay: "  {who} pays {to} {amount} ({rule} {name})",
+        "  {who} platí {to} {amount} ({rule} {name})", "  {who} płaci {to} {amount} ({rule} {name})";
+    /// A payment made during the hand and returned (MY3-I5: the kong was robbed).
+    SheetInstantBack: "  {who} pays {to} {amount} back ({rule} {name})",
+        "  {who} vrací {to} {amount} ({rule} {name})", "  {who} zwraca {to} {amount} ({rule} {name})";
     /// One payer's payments (`{to}`: `P1 (S) 8 · P2 (W) 8`).
     SheetPays: "  {who} pays {to}", "  {who} platí {to}", "  {who} płaci {to}";
     /// A payment from the pot.

@@ -456,22 +456,8 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
         // Discards wrap by hand so the table's height is known before drawing.
         let prefix = app.tr(Msg::SeatDiscards, &[]);
         let prefix_width = prefix.chars().count();
-        let per_line = ((width as usize).saturating_sub(prefix_width) / 3).max(1);
-        let mut chunks: Vec<&[(Tile, bool)]> = if seat.discards.is_empty() {
-            vec![&[]]
-        } else {
-            seat.discards.chunks(per_line).collect()
-        };
-        let mut elided = false;
-        if let Some(max) = discard_lines {
-            if chunks.len() > max {
-                // The latest discards matter most: keep those, mark the rest as left out.
-                let all = &seat.discards[..];
-                let keep = (max * per_line).saturating_sub(1).max(1);
-                chunks = all[all.len() - keep..].chunks(per_line).collect();
-                elided = true;
-            }
-        }
+        let room = (width as usize).saturating_sub(prefix_width);
+        let (chunks, elided) = discard_rows(&seat.discards, room, discard_lines);
         for (i, chunk) in chunks.into_iter().enumerate() {
             let mut l = vec![Span::raw(if i == 0 {
                 prefix.clone()
@@ -485,16 +471,66 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
                 if j > 0 {
                     l.push(Span::raw(" "));
                 }
-                let mut st = Style::default().fg(tile_color(t));
+                let st = Style::default().fg(tile_color(t));
                 if claimed {
-                    st = st.add_modifier(Modifier::DIM | Modifier::CROSSED_OUT);
+                    // A claimed discard is no longer there: in brackets (and dimmed), which
+                    // shows in any terminal and in plain text, as the help says.
+                    let dim = st.add_modifier(Modifier::DIM);
+                    l.push(Span::styled(format!("({})", t.code()), dim));
+                } else {
+                    l.push(Span::styled(t.code(), st));
                 }
-                l.push(Span::styled(t.code(), st));
             }
             lines.push(Line::from(l));
         }
     }
     lines
+}
+
+/// The columns a discard takes in a seat's row: its code, in brackets when it was claimed.
+fn discard_width(&(t, claimed): &(Tile, bool)) -> usize {
+    width_of(t.code()) + if claimed { 2 } else { 0 }
+}
+
+/// `discards` in rows of at most `room` columns (one space between tiles); with `max` rows
+/// at most, the latest that fit after a `… ` (then `true`: some were left out).
+fn discard_rows(
+    discards: &[(Tile, bool)],
+    room: usize,
+    max: Option<usize>,
+) -> (Vec<&[(Tile, bool)]>, bool) {
+    // Rows filled from the first tile; the first row starts `lead` columns in.
+    fn rows(tiles: &[(Tile, bool)], lead: usize, room: usize) -> Vec<&[(Tile, bool)]> {
+        let mut rows: Vec<&[(Tile, bool)]> = vec![];
+        let (mut start, mut used) = (0, lead);
+        for (i, d) in tiles.iter().enumerate() {
+            let w = discard_width(d);
+            if i > start && used + 1 + w > room {
+                rows.push(&tiles[start..i]);
+                (start, used) = (i, 0);
+            }
+            used += if i > start { 1 + w } else { w };
+        }
+        rows.push(&tiles[start..]);
+        rows
+    }
+    let all = rows(discards, 0, room);
+    match max {
+        Some(max) if all.len() > max => {
+            // The latest discards matter most: keep those, mark the rest as left out.
+            for keep in (1..discards.len()).rev() {
+                let rows = rows(&discards[discards.len() - keep..], width_of("… "), room);
+                if rows.len() <= max {
+                    return (rows, true);
+                }
+            }
+            (
+                rows(&discards[discards.len() - 1..], width_of("… "), room),
+                true,
+            )
+        }
+        _ => (all, false),
+    }
 }
 
 /// The hand line (`hand 1B 2B … + 4B`), the selection marker under it, and the seat.
@@ -618,7 +654,12 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
             legal.iter().find(|a| matches!(a, Action::SetAside { .. }))
         {
             spans.push(key("a"));
-            spans.push(word(Msg::PromptSetAside));
+            // A joker is exposed (MY3-J6), as the help and the choices say.
+            spans.push(word(if tile.is_joker() {
+                Msg::PromptExposeJoker
+            } else {
+                Msg::PromptSetAside
+            }));
             spans.push(tile_span(*tile));
             spans.push(Span::raw("  "));
         }
@@ -784,33 +825,60 @@ fn draw_box(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, width: u1
 pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     let declare = app.tr(Msg::HelpDeclare, &[("decl", &app.declaration())]);
     // Only the keys the ruleset uses (`o` where it has a ready declaration, `j` where jokers
-    // may be taken back …).
+    // may be taken back …), each said as the ruleset has it: `a` sets its family's tiles
+    // aside, or exposes a joker; 1-9 picks among the choices it can offer.
     let keys = app.keys();
+    let aside = match (keys.aside_kinds, keys.jokers) {
+        (0, _) => app.tr(Msg::HelpExposeJoker, &[]),
+        (kinds, false) => {
+            let tiles: Vec<Tile> = (0..mahjong_tiles::KINDS)
+                .filter(|k| kinds & (1 << k) != 0)
+                .map(Tile::from_kind)
+                .collect();
+            app.tr(
+                Msg::HelpAside,
+                &[("tiles", &crate::app::codes(&tiles).replace(' ', "/"))],
+            )
+        }
+        _ => app.tr(Msg::HelpAsideAny, &[]),
+    };
     let rows = [
-        ("←/→  h/l", app.tr(Msg::HelpSelect, &[]), true),
-        ("Enter/space", app.tr(Msg::HelpDiscard, &[]), true),
-        ("o", declare, keys.declare),
-        ("m", app.tr(Msg::HelpWin, &[]), true),
-        ("k", app.tr(Msg::HelpKong, &[]), true),
-        ("a", app.tr(Msg::HelpAside, &[]), keys.aside),
-        ("j", app.tr(Msg::HelpSwap, &[]), keys.swap),
-        ("u", app.tr(Msg::HelpPung, &[]), true),
-        ("c", app.tr(Msg::HelpChow, &[]), keys.chow),
-        ("p", app.tr(Msg::HelpPass, &[]), true),
-        ("1-9", app.tr(Msg::HelpPick, &[]), true),
-        ("i", app.tr(Msg::HelpHint, &[]), true),
-        ("↑/↓", app.tr(Msg::HelpSheet, &[]), true),
-        ("r", app.tr(Msg::HelpRules, &[]), true),
-        ("?", app.tr(Msg::HelpHelp, &[]), true),
-        ("q", app.tr(Msg::HelpQuit, &[]), true),
+        ("←/→  h/l".to_string(), app.tr(Msg::HelpSelect, &[]), true),
+        (
+            app.tr(Msg::KeyEnterSpace, &[]),
+            app.tr(Msg::HelpDiscard, &[]),
+            true,
+        ),
+        ("o".to_string(), declare, keys.declare),
+        ("m".to_string(), app.tr(Msg::HelpWin, &[]), true),
+        ("k".to_string(), app.tr(Msg::HelpKong, &[]), true),
+        ("a".to_string(), aside, keys.aside),
+        ("j".to_string(), app.tr(Msg::HelpSwap, &[]), keys.swap),
+        ("u".to_string(), app.tr(Msg::HelpPung, &[]), true),
+        ("c".to_string(), app.tr(Msg::HelpChow, &[]), keys.chow),
+        ("p".to_string(), app.tr(Msg::HelpPass, &[]), true),
+        ("1-9".to_string(), help_pick(app), true),
+        ("i".to_string(), app.tr(Msg::HelpHint, &[]), true),
+        ("↑/↓".to_string(), app.tr(Msg::HelpSheet, &[]), true),
+        ("r".to_string(), app.tr(Msg::HelpRules, &[]), true),
+        ("?".to_string(), app.tr(Msg::HelpHelp, &[]), true),
+        ("q".to_string(), app.tr(Msg::HelpQuit, &[]), true),
     ];
+    // The keys' column fits the widest (`Enter/mezerník`), with a space after it.
+    let column = rows
+        .iter()
+        .map(|(k, ..)| width_of(k) + 1)
+        .max()
+        .unwrap_or(0)
+        .max(12);
     let mut lines: Vec<Line> = rows
         .into_iter()
         .filter(|(_, _, used)| *used)
         .map(|(k, what, _)| {
+            let pad = column - width_of(&k);
             Line::from(vec![
                 Span::styled(
-                    format!("{k:<12}"),
+                    format!("{k}{}", " ".repeat(pad)),
                     Style::default()
                         .fg(Color::LightYellow)
                         .add_modifier(Modifier::BOLD),
@@ -822,7 +890,30 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::raw(""));
     lines.push(Line::raw(app.tr(Msg::HelpNote1, &[])));
     lines.push(Line::raw(app.tr(Msg::HelpNote2, &[])));
+    lines.push(Line::raw(app.tr(Msg::HelpClaimedMark, &[])));
     lines
+}
+
+/// What 1-9 picks in the ruleset: a chow (where discards are claimed for chows), a kong, a
+/// pung with a discarded joker (MY3-J7), a pung to take the joker from (MY3-J5).
+fn help_pick(app: &App) -> String {
+    let keys = app.keys();
+    let what: Vec<String> = [
+        (Msg::PickChow, keys.chow),
+        (Msg::PickKong, true),
+        (Msg::PickJokerPung, keys.joker_pung),
+        (Msg::PickSwap, keys.swap),
+    ]
+    .into_iter()
+    .filter(|(_, used)| *used)
+    .map(|(m, _)| app.tr(m, &[]))
+    .collect();
+    let listed = match what.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{}{}{last}", rest.join(", "), app.tr(Msg::Or, &[])),
+        None => String::new(),
+    };
+    app.tr(Msg::HelpPick, &[("what", &listed)])
 }
 
 fn draw_help(frame: &mut Frame, app: &App) {
@@ -1108,9 +1199,41 @@ pub fn sheet_lines_at(app: &App, sheet: &ScoreSheet, width: usize) -> Vec<Line<'
             }
         }
     }
+    if !sheet.instant.is_empty() {
+        // Payments made during play (MY3-I) under their rules: the payments below count them
+        // again with the rest, and would otherwise show them with no reason.
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(app.tr(Msg::SheetInstant, &[]), bold));
+        for pay in &sheet.instant {
+            let name = item_name(&pay.rule, None, NameContext::default(), lang).unwrap_or_default();
+            let line = app.tr(
+                if pay.returned {
+                    Msg::SheetInstantBack
+                } else {
+                    Msg::SheetInstantPay
+                },
+                &[
+                    ("who", &who(pay.from)),
+                    ("to", &who(pay.to)),
+                    (
+                        "amount",
+                        &amount(sheet.starting_score, pay.amount as i64, lang),
+                    ),
+                    ("rule", &pay.rule),
+                    ("name", &name),
+                ],
+            );
+            lines.extend(wrap_words(&line, width, 4).into_iter().map(Line::raw));
+        }
+    }
     if !sheet.payments.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(app.tr(Msg::SheetPayments, &[]), bold));
+        let heading = if sheet.instant.is_empty() {
+            Msg::SheetPayments
+        } else {
+            Msg::SheetPaymentsAll
+        };
+        lines.push(Line::styled(app.tr(heading, &[]), bold));
         for payer in 0..sheet.scores.len() {
             let to: Vec<String> = sheet
                 .payments
@@ -1377,7 +1500,7 @@ fn item_columns(
 const RULE_TEXT_WIDTH: usize = 84;
 
 /// What each rule a sheet cites says, each id once in the order the sheet first cites it
-/// (items, then limits), in `lang`: `   M116d  Each pung or kong …`, wrapped under the text's
+/// (items, then limits, then the payments made during the hand), in `lang`: `   M116d  Each pung or kong …`, wrapped under the text's
 /// column at 84 columns.
 pub fn rule_text_lines(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
     rule_text_lines_at(sheet, lang, usize::MAX)
@@ -1392,7 +1515,8 @@ pub fn rule_text_lines_at(sheet: &ScoreSheet, lang: Lang, width: usize) -> Vec<S
         .iter()
         .flatten()
         .map(|it| it.rule.as_str())
-        .chain(sheet.limits.iter().flatten().map(String::as_str));
+        .chain(sheet.limits.iter().flatten().map(String::as_str))
+        .chain(sheet.instant.iter().map(|p| p.rule.as_str()));
     for id in cited {
         if !ids.contains(&id) {
             ids.push(id);

@@ -25,7 +25,7 @@ fn session(seed: u64) -> Session<LocalTable> {
 }
 
 /// Millington's keys: no tile is set aside, no joker taken back (`a`, `j` are not listed).
-const HELP_ROWS: [&str; 16] = [
+const HELP_ROWS: [&str; 17] = [
     "select a tile (Home/End: first/last)",
     "discard the selected tile",
     "Original Call with the discard (when possible)",
@@ -34,7 +34,7 @@ const HELP_ROWS: [&str; 16] = [
     "claim the discard for a pung",
     "claim the discard for a chow",
     "pass on a discard or a kong",
-    "pick a chow or kong when there are several",
+    "pick a chow or a kong when there are several",
     "hint: tiles from ready, waits, the best discard",
     "scroll the score sheet; Enter closes it",
     "on the score sheet: show or hide what each rule says",
@@ -42,6 +42,7 @@ const HELP_ROWS: [&str; 16] = [
     "quit (asks first)",
     "Claim prompts list only the claims you may make;",
     "a timer shows at a server's table.",
+    "Discards in (brackets) were claimed by another player.",
 ];
 
 #[test]
@@ -67,15 +68,15 @@ fn the_help_box_shows_every_line_at_160x50_and_80x24() {
         // The last line sits right above the bottom border: nothing is cut off.
         let last = lines
             .iter()
-            .position(|l| l.contains("a timer shows at a server's table."))
+            .position(|l| l.contains("Discards in (brackets) were claimed"))
             .unwrap();
         assert!(
             lines[last + 1].contains('└'),
             "{w}×{h}: {}",
             lines[last + 1]
         );
-        // 14 keys, a blank line and the two lines of the note, inside the borders.
-        assert_eq!(last - top, 17, "{w}×{h}");
+        // 14 keys, a blank line and the three lines of the notes, inside the borders.
+        assert_eq!(last - top, 18, "{w}×{h}");
         for gone in ["set a tile aside", "take a joker back"] {
             assert!(!lines.iter().any(|l| l.contains(gone)), "{w}×{h}: {gone}");
         }

@@ -208,13 +208,13 @@ fn the_ready_declaration_is_named_as_a_noun() {
             Lang::Cs,
             "Ohlášení čekání",
             "P1 (J) zahazuje 3D: Ohlášení čekání",
-            "o           Ohlášení čekání s odhozem (je-li to možné)",
+            "o              Ohlášení čekání s odhozem (je-li to možné)",
         ),
         (
             Lang::Pl,
             "Zapowiedź gotowości",
             "P1 (Pd) odrzuca 3D: Zapowiedź gotowości",
-            "o           Zapowiedź gotowości przy odrzuceniu (gdy to możliwe)",
+            "o            Zapowiedź gotowości przy odrzuceniu (gdy to możliwe)",
         ),
     ] {
         let mut s = session(7, lang);

@@ -350,17 +350,17 @@ fn the_help_box_scrolls_at_60x20_and_stops_at_its_last_line() {
         (
             Lang::En,
             "┌ help · ↑/↓ j/k: scroll ",
-            "a timer shows at a server's table.",
+            "Discards in (brackets) were claimed by another player.",
         ),
         (
             Lang::Cs,
             "┌ nápověda · ↑/↓ j/k: posun ",
-            "u stolu na serveru běží časovač.",
+            "Odhozy v (závorkách) si vzal jiný hráč.",
         ),
         (
             Lang::Pl,
             "┌ pomoc · ↑/↓ j/k: przewijanie ",
-            "przy stole na serwerze widać licznik czasu.",
+            "Zrzuty w (nawiasach) wziął inny gracz.",
         ),
     ] {
         let mut s = session(lang);
@@ -447,7 +447,7 @@ fn czech_hint_help_and_quit_words() {
     assert!(
         lines.iter().any(
             |l| inside(std::slice::from_ref(l)).first().map(String::as_str)
-                == Some("i           rada: kolik kamenů chybí, na co čekáte, nejlepší odhoz")
+                == Some("i              rada: kolik kamenů chybí, na co čekáte, nejlepší odhoz")
         ),
         "{lines:#?}"
     );

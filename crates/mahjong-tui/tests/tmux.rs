@@ -103,3 +103,101 @@ fn plays_in_tmux() {
     assert!(screen.contains("left the game (seed 7)"), "{screen}");
     assert!(screen.contains("EXIT=0"), "{screen}");
 }
+
+/// Whether tmux runs here (else the test is skipped, except under CI as above).
+fn have_tmux() -> bool {
+    if Command::new("tmux").arg("-V").output().is_ok() {
+        return true;
+    }
+    assert_ne!(
+        std::env::var("CI").as_deref(),
+        Ok("true"),
+        "tmux is not installed, and under CI this test must run (scripts/test installs it)"
+    );
+    eprintln!("tmux is not installed: skipped (with CI=true this fails)");
+    false
+}
+
+/// `play --record` in a session, played (passing claims, discarding the drawn tile) until
+/// the first hand's score sheet shows.
+fn play_a_hand(session: &str, record: &std::path::Path, tail: &str) {
+    let cmd = format!(
+        "{} --seed 7 --delay 0 --record {}{tail}",
+        example().display(),
+        record.display()
+    );
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &cmd,
+    ]);
+    wait_for(session, "Your turn:");
+    let start = Instant::now();
+    loop {
+        tmux(&["send-keys", "-t", session, "p"]);
+        tmux(&["send-keys", "-t", session, "Enter"]);
+        std::thread::sleep(Duration::from_millis(100));
+        if tmux(&["capture-pane", "-p", "-t", session]).contains("score sheet") {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "no score sheet");
+    }
+}
+
+/// The record's file replays: the hands it holds (it stops unfinished, in hand 2).
+fn replayed(record: &std::path::Path) -> mahjong_engine::ReplaySummary {
+    let text = std::fs::read_to_string(record).unwrap();
+    mahjong_engine::replay(text.lines()).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// A terminal closed mid-game (tmux kills the session: SIGHUP) leaves the record of the
+/// hands played, which `mahjong replay` reads.
+#[test]
+fn a_closed_terminal_leaves_the_record() {
+    if !have_tmux() {
+        return;
+    }
+    let session = format!("mahjong-tui-hup-{}", std::process::id());
+    let _kill = Kill(session.clone());
+    let record = std::env::temp_dir().join(format!("{session}.jsonl"));
+    play_a_hand(&session, &record, "");
+    tmux(&["kill-session", "-t", &session]);
+    let summary = replayed(&record);
+    assert_eq!((summary.games, summary.unfinished), (1, Some(1)));
+    let _ = std::fs::remove_file(&record);
+}
+
+/// SIGTERM ends the game as leaving it does: the terminal is restored, the usual words are
+/// printed, the record is whole, the exit is clean.
+#[test]
+fn sigterm_leaves_the_game_cleanly() {
+    if !have_tmux() {
+        return;
+    }
+    let session = format!("mahjong-tui-term-{}", std::process::id());
+    let _kill = Kill(session.clone());
+    let record = std::env::temp_dir().join(format!("{session}.jsonl"));
+    play_a_hand(&session, &record, "; echo EXIT=$?; sleep 30");
+    // The game is the child of the pane's shell.
+    let shell = tmux(&["list-panes", "-t", &session, "-F", "#{pane_pid}"]);
+    let shell = shell.trim();
+    let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
+    let game = children.split_whitespace().next().expect("the game runs");
+    let killed = Command::new("kill").args(["-TERM", game]).status().unwrap();
+    assert!(killed.success());
+    let screen = wait_for(&session, "EXIT=");
+    assert!(screen.contains("left the game (seed 7)"), "{screen}");
+    assert!(screen.contains(&format!("the record is in {}", record.display())));
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    // Back to a normal screen: the game's table is gone.
+    assert!(!screen.contains("score sheet"), "{screen}");
+    let summary = replayed(&record);
+    assert_eq!((summary.games, summary.unfinished), (1, Some(1)));
+    let _ = std::fs::remove_file(&record);
+}
