@@ -407,7 +407,8 @@ fn seat_lines(app: &App, width: u16, discard_lines: Option<usize>) -> Vec<Line<'
                 },
             ),
             Span::raw({
-                let total = v.totals.get(q).copied().unwrap_or(0);
+                // A riichi stick put in the pot this hand has left his points (J3-S10).
+                let total = v.totals.get(q).copied().unwrap_or(0) - seat.staked as i64;
                 let n = format!("{:>2}", seat.concealed_count);
                 if v.starting_score == 0 {
                     app.tr(

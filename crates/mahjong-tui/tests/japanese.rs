@@ -195,6 +195,12 @@ fn the_header_shows_the_pot_and_the_hand_warns_of_furiten() {
     assert!(seat_line(&lines, 1).contains("points 26,000 (-9,000)"));
     assert!(seat_line(&lines, 1).contains("Riichi"));
     assert!(seat_line(&lines, 2).contains("points 36,000 (+1,000)"));
+    // The riichi stick he put in this hand has left his points (J3-S10).
+    let mut staked = app.view().unwrap().clone();
+    staked.public[1].staked = 1_000;
+    let (_, after) = app_with(staked);
+    assert!(seat_line(&after, 1).contains("points 25,000 (-10,000)"));
+    assert!(seat_line(&after, 0).contains("points 43,000 (+8,000)"));
     let hand = lines.iter().position(|l| l.starts_with("hand (")).unwrap();
     assert!(
         lines[hand - 1].starts_with("furiten: you may not win on a discard now"),
