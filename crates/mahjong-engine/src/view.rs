@@ -178,6 +178,7 @@ impl Hand {
             seat.concealed_count = st.concealed_len();
             seat.original_call = st.original_call;
             seat.calling = st.calling;
+            seat.staked = 0;
         }
         out.player = player;
         out.seats = self.seats();
@@ -199,14 +200,11 @@ impl Hand {
         out.starting_score = setup.ruleset.starting_score();
         out.pot = self.pot();
         if out.pot > setup.pot {
+            // Somebody staked in this hand (rare: the seats above say 0 until then).
             let mut staked = [0; 4];
             self.staked_into(&mut staked[..out.seats]);
             for (seat, s) in out.public.iter_mut().zip(staked) {
                 seat.staked = s;
-            }
-        } else {
-            for seat in out.public.iter_mut() {
-                seat.staked = 0;
             }
         }
         out.furiten = self.furiten(player);
