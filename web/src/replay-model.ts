@@ -1,7 +1,7 @@
 // Re-enacts a game record's events into the table as it stood after each event, with every
 // hand visible (records are unredacted). Pure functions, so the viewer can jump anywhere.
 import { type GameEvent, type PublicSet, type Wind, setTiles } from './api';
-import type { HandResult } from './sheet';
+import { type HandResult, type InstantPayment, instantOf } from './sheet';
 
 export interface ReplayState {
   seats: number;
@@ -16,6 +16,8 @@ export interface ReplayState {
   lastDiscard: { player: number; index: number } | null;
   totals: number[];
   results: HandResult[];
+  /** The hand's payments made during play (MY3-I), for its score sheet. */
+  instant: InstantPayment[];
   over: boolean;
 }
 
@@ -34,6 +36,7 @@ export function emptyState(seats: number): ReplayState {
     lastDiscard: null,
     totals: per(() => 0),
     results: [],
+    instant: [],
     over: false,
   };
 }
@@ -56,6 +59,7 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
     discards: s0.discards.map((x) => [...x]),
     totals: [...s0.totals],
     results: s0.results,
+    instant: s0.instant,
   };
   switch (e.type) {
     case 'hand_start': {
@@ -132,6 +136,9 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
       s.drawn[e.player] = null;
       break;
     }
+    case 'payment':
+      s.instant = [...s.instant, instantOf(e)];
+      break;
     case 'swap': {
       // MY3-J5: the natural tile into the pung, its joker back into the hand.
       take(s.concealed[e.player], e.tile);
@@ -164,6 +171,7 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
         items: e.items,
         settlement: e.settlement,
         payments: e.payments,
+        instant: s.instant,
         cannon: e.cannon,
         reveal: s.concealed.map((h) => [...h]),
         sets: s.sets,

@@ -14,7 +14,7 @@ import {
   windOf,
 } from './api';
 import { grouped, signed, standing, t } from './i18n';
-import { countsFan, countsHan, limitName, ruleName } from './i18n/rules';
+import { countsFan, countsHan, limitName, ruleInfo, ruleName } from './i18n/rules';
 import { RuleLink } from './rule-link';
 import { Tile, sortTiles } from './tiles';
 import { WindMark } from './glyphs';
@@ -35,6 +35,9 @@ export interface HandResult {
   items: ScoredItem[][];
   settlement: number[];
   payments: PaymentRecord[];
+  /** The payments made during play (MY3-I: a kong, a bonus group), as the hand's `payment`
+   * events announced them; `payments` counts them again with the rest of the hand. */
+  instant?: InstantPayment[];
   cannon?: number;
   reveal: string[][] | null;
   sets: PublicSet[][];
@@ -45,6 +48,14 @@ export interface HandResult {
   /** What each player started with (35,000 points in the japanese game; 0 or absent where
    * totals are net results): standings are shown as points counted from it. */
   startingScore?: number;
+}
+
+/** A payment made during play: a `payment` event. */
+export type InstantPayment = Omit<Extract<GameEvent, { type: 'payment' }>, 'type'>;
+
+/** The `payment` event as the sheet keeps it. */
+export function instantOf(e: Extract<GameEvent, { type: 'payment' }>): InstantPayment {
+  return { from: e.from, to: e.to, amount: e.amount, rule: e.rule, ...(e.returned ? { returned: true } : {}) };
 }
 
 /**
@@ -61,8 +72,10 @@ export function resultFromEvents(
   const moreWinners: number[] = [];
   let reveal: string[][] | null = null;
   let scores: Extract<GameEvent, { type: 'scores' }> | null = null;
+  const instant: InstantPayment[] = [];
   for (const e of events) {
     if (e.type === 'hand_start') start = e;
+    else if (e.type === 'payment') instant.push(instantOf(e));
     else if (e.type === 'mahjong') {
       // MY3-P3: a second winner of the same discard.
       if (win) moreWinners.push(e.player);
@@ -89,6 +102,7 @@ export function resultFromEvents(
     items: scores.items,
     settlement: scores.settlement,
     payments: scores.payments,
+    instant,
     cannon: scores.cannon,
     reveal,
     sets: view ? view.public.map((s) => s.sets) : Array.from({ length: seats }, () => []),
@@ -316,7 +330,48 @@ function setTilesOf(s: PublicSet): string[] {
   return setTiles(s);
 }
 
+/**
+ * The payments made during play that still stand at the hand's end: each one paid back
+ * (MY3-I5, a robbed kong) cancels the payment it returns.
+ */
+function standingInstant(list: InstantPayment[]): InstantPayment[] {
+  const out: InstantPayment[] = [];
+  for (const p of list) {
+    if (!p.returned) {
+      out.push(p);
+      continue;
+    }
+    const i = out.findIndex((q) => q.from === p.to && q.to === p.from && q.amount === p.amount && q.rule === p.rule);
+    if (i >= 0) out.splice(i, 1);
+  }
+  return out;
+}
+
+/**
+ * Why a payment of the settlement is made, as far as the payments made during play tell: the
+ * settlement adds them to everything else between the same two players, so a line paid only
+ * for them names their rules, and a line paid for more says how much of it they are.
+ */
+function PaymentReason({ amount, parts }: { amount: number; parts: InstantPayment[] }) {
+  if (!parts.length) return null;
+  const paid = parts.reduce((a, p) => a + p.amount, 0);
+  const rules = [...new Set(parts.map((p) => p.rule))];
+  return (
+    <span class="pay-why" data-testid="payment-reason">
+      ({paid < amount && <>{t('sheet.paid_in_play', { amount: grouped(paid) })}: </>}
+      {rules.map((id, i) => (
+        <>
+          {i > 0 && ', '}
+          <RuleLink id={id} /> {ruleInfo(id)?.name ?? ''}
+        </>
+      ))}
+      )
+    </span>
+  );
+}
+
 export function Payments({ r, names }: { r: HandResult; names: string[] }) {
+  const instant = standingInstant(r.instant ?? []);
   return (
     <div class="payments">
       <h3>{t('sheet.payments')}</h3>
@@ -325,8 +380,9 @@ export function Payments({ r, names }: { r: HandResult; names: string[] }) {
       ) : (
         <ul data-testid="payments">
           {r.payments.map((pm) => (
-            <li>
-              <span>{pm.from < names.length ? names[pm.from] : t('table.pot')}</span> → <span>{names[pm.to]}</span> <b>{grouped(pm.amount)}</b>
+            <li data-testid="payment">
+              <span>{pm.from < names.length ? names[pm.from] : t('table.pot')}</span> → <span>{names[pm.to]}</span> <b>{grouped(pm.amount)}</b>{' '}
+              <PaymentReason amount={pm.amount} parts={instant.filter((p) => p.from === pm.from && p.to === pm.to)} />
             </li>
           ))}
         </ul>

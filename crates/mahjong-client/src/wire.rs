@@ -50,6 +50,13 @@ pub enum ClientMsg {
         /// The protocol version.
         v: u32,
     },
+    /// The player has read the last hand's score sheet. A connection that has sent this
+    /// once is waited for (at most 120 s) at each later hand's end before the next hand's
+    /// bots and timers run.
+    Ready {
+        /// The protocol version.
+        v: u32,
+    },
 }
 
 impl ClientMsg {

@@ -1511,6 +1511,7 @@ async fn connection_inner(socket: WebSocket, app: &App, id: String, token: Optio
             Ok(ClientMsg::Act { action, id }) => table.send(Cmd::Act { conn, action, id }).is_ok(),
             Ok(ClientMsg::Hint) => table.send(Cmd::Hint { conn }).is_ok(),
             Ok(ClientMsg::Ping) => tx.send(pong.clone()).is_ok(),
+            Ok(ClientMsg::Ready) => table.send(Cmd::Ready { conn }).is_ok(),
             Err(e) => tx.send(error_text(&e)).is_ok(),
         };
         if !sent {

@@ -22,6 +22,11 @@ pub enum ClientMsg {
     Hint,
     /// Keep-alive.
     Ping,
+    /// The client has shown the last hand's result and its player has dismissed it. A
+    /// connection that sends it once is waited for at every later hand's end: the table
+    /// holds the next hand (no bot moves, no timer runs) until it sends `ready` again, for
+    /// at most [`crate::table::READING_LIMIT`]. Clients that never send it are not waited for.
+    Ready,
 }
 
 /// Why a client message was refused: an `error` message's `code` and `message`.
@@ -87,9 +92,10 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, ProtoError> {
         }
         "hint" => Ok(ClientMsg::Hint),
         "ping" => Ok(ClientMsg::Ping),
+        "ready" => Ok(ClientMsg::Ready),
         other => Err(ProtoError::new(
             "malformed",
-            format!("unknown message type {other:?} (act, hint, ping)"),
+            format!("unknown message type {other:?} (act, hint, ping, ready)"),
         )),
     }
 }
@@ -158,6 +164,10 @@ mod tests {
             })
         );
         assert_eq!(parse_client(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));
+        assert_eq!(
+            parse_client(r#"{"type":"ready","v":1}"#),
+            Ok(ClientMsg::Ready)
+        );
         assert_eq!(parse_client("[1]").unwrap_err().code, "malformed");
         assert_eq!(parse_client("{").unwrap_err().code, "malformed");
         assert_eq!(

@@ -25,6 +25,11 @@ use crate::{hint, now_ms};
 /// How long a finished table stays in memory once nobody is connected.
 const LINGER: Duration = Duration::from_secs(30);
 
+/// How long the next hand waits at most for players still reading the last hand's result
+/// (a `ready` client message ends the wait sooner): generous for reading a score sheet, and
+/// still bounded, so a player who walked away does not stall the table forever.
+pub const READING_LIMIT: Duration = Duration::from_secs(120);
+
 /// A table's configuration: everything needed to re-create its game (stored as JSON).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TableConfig {
@@ -148,6 +153,10 @@ pub(crate) enum Cmd {
     Hint {
         conn: u64,
     },
+    /// The connection's player has read the last hand's result (`ready`).
+    Ready {
+        conn: u64,
+    },
     Info {
         reply: oneshot::Sender<TableInfo>,
     },
@@ -257,6 +266,11 @@ struct Conn {
     id: u64,
     seat: Option<usize>,
     tx: Outbox,
+    /// The client has sent `ready` once: it shows each hand's result until its player
+    /// dismisses it, so the table waits for it at every hand's end.
+    paced: bool,
+    /// A hand ended and this (paced, seated) client has not said `ready` since.
+    reading: bool,
 }
 
 /// A table's state, owned by its task.
@@ -285,6 +299,8 @@ pub(crate) struct Table {
     claim_deadline: Option<Instant>,
     turn_deadline: Option<(Instant, u32, usize)>,
     bot_due: Option<Instant>,
+    /// While some connection is `reading`, the new hand is held until this time at most.
+    reading_until: Option<Instant>,
     idle_since: Option<Instant>,
     /// A waiting table nobody is connected to ends at this time.
     expires_at: Option<Instant>,
@@ -448,6 +464,7 @@ impl Table {
             claim_deadline: None,
             turn_deadline: None,
             bot_due: None,
+            reading_until: None,
             idle_since: None,
             expires_at: None,
             store,
@@ -494,6 +511,7 @@ impl Table {
                 self.bot_due,
                 self.claim_deadline,
                 self.turn_deadline.map(|t| t.0),
+                self.reading_until,
                 self.idle_since.map(|t| t + LINGER),
                 self.expires_at,
             ]
@@ -513,6 +531,11 @@ impl Table {
                     if self.expires_at.is_some_and(|t| t <= now) {
                         self.expire().await;
                         break;
+                    }
+                    if self.reading_until.is_some_and(|t| t <= now) {
+                        // Waited long enough: the hand goes on without the readers.
+                        self.conns.iter_mut().for_each(|c| c.reading = false);
+                        self.release_hold();
                     }
                     if self.claim_deadline.is_some_and(|d| d <= now) {
                         self.claim_deadline = None;
@@ -556,7 +579,13 @@ impl Table {
                 };
                 let id = self.next_conn;
                 self.next_conn += 1;
-                self.conns.push(Conn { id, seat, tx });
+                self.conns.push(Conn {
+                    id,
+                    seat,
+                    tx,
+                    paced: false,
+                    reading: false,
+                });
                 self.idle_since = None;
                 self.update_expiry();
                 let _ = reply.send(Ok(id));
@@ -570,6 +599,8 @@ impl Table {
             }
             Cmd::Disconnect { conn } => {
                 self.conns.retain(|c| c.id != conn);
+                // A reader who left is not waited for.
+                self.release_hold();
                 if self.conns.is_empty() && self.status == Status::Finished {
                     self.idle_since = Some(Instant::now());
                 }
@@ -601,6 +632,20 @@ impl Table {
                     }
                 };
                 self.send_to(conn, text);
+            }
+            Cmd::Ready { conn } => {
+                let Some(c) = self.conns.iter_mut().find(|c| c.id == conn) else {
+                    return;
+                };
+                c.paced = true;
+                // The seat's player has read it, whichever of his tabs he read it in.
+                if let Some(seat) = c.seat {
+                    self.conns
+                        .iter_mut()
+                        .filter(|c| c.seat == Some(seat))
+                        .for_each(|c| c.reading = false);
+                }
+                self.release_hold();
             }
             Cmd::Info { reply } => {
                 let _ = reply.send(self.info());
@@ -731,6 +776,11 @@ impl Table {
             Status::Finished => return Err(ProtoError::new("not_your_turn", "the game is over")),
             Status::Playing => {}
         }
+        // A player who acts is not reading the last hand's result any more.
+        self.conns
+            .iter_mut()
+            .filter(|c| c.seat == Some(seat))
+            .for_each(|c| c.reading = false);
         self.act(seat, action).await.map_err(|e| match e {
             EngineError::Illegal { action, .. } => {
                 ProtoError::new("illegal", format!("you may not {} now", describe(&action)))
@@ -753,11 +803,16 @@ impl Table {
             tracing::error!(table = %self.id, "storing events: {e}");
         }
         self.broadcast(&events);
+        let mut new_hand = false;
         for e in events {
             if matches!(e, Event::HandStart { .. }) {
                 self.hand_events.clear();
+                new_hand = true;
             }
             self.hand_events.push(e);
+        }
+        if new_hand {
+            self.hold_for_readers();
         }
         self.update_timers();
         self.send_states();
@@ -814,8 +869,40 @@ impl Table {
         }
     }
 
+    /// A hand has ended and the next one started: the players whose client shows the
+    /// result (it sent `ready` before) are reading it, and the new hand waits for them.
+    fn hold_for_readers(&mut self) {
+        let mut any = false;
+        for c in self
+            .conns
+            .iter_mut()
+            .filter(|c| c.paced && c.seat.is_some())
+        {
+            c.reading = true;
+            any = true;
+        }
+        if any {
+            self.reading_until = Some(Instant::now() + READING_LIMIT);
+        }
+    }
+
+    /// Whether the new hand waits for a player reading the last hand's result.
+    fn held(&self) -> bool {
+        self.reading_until.is_some() && self.conns.iter().any(|c| c.reading)
+    }
+
+    /// Ends the wait once nobody reads any more (or the wait timed out): the bots and the
+    /// timers of the new hand start now, and every client hears of its timer.
+    fn release_hold(&mut self) {
+        if self.reading_until.is_some() && !self.held() {
+            self.reading_until = None;
+            self.update_timers();
+            self.send_states();
+        }
+    }
+
     fn next_bot(&self) -> Option<usize> {
-        if self.status != Status::Playing {
+        if self.status != Status::Playing || self.held() {
             return None;
         }
         self.game
@@ -858,6 +945,13 @@ impl Table {
     fn update_timers(&mut self) {
         let now = Instant::now();
         if self.status != Status::Playing || self.game.is_over() {
+            self.claim_deadline = None;
+            self.turn_deadline = None;
+            self.bot_due = None;
+            return;
+        }
+        if self.held() {
+            // Nothing is timed while a player still reads the last hand's result.
             self.claim_deadline = None;
             self.turn_deadline = None;
             self.bot_due = None;

@@ -24,4 +24,8 @@ v: number, } | { "type": "ping",
 /**
  * The protocol version.
  */
+v: number, } | { "type": "ready", 
+/**
+ * The protocol version.
+ */
 v: number, };

@@ -207,6 +207,7 @@ export const cs: Record<Key, string> = {
   'sheet.no_items': 'Nic se nepočítá.',
   'sheet.payments': 'Platby',
   'sheet.no_payments': 'Nic se neplatí.',
+  'sheet.paid_in_play': 'z toho {amount} zaplaceno během hry',
   'sheet.cannon': '{name} odpálil dělo a platí za všechny.',
   'sheet.totals': 'Průběžný stav',
   'sheet.chart': 'Průběžný stav během zápasu',

@@ -205,6 +205,7 @@ export const en = {
   'sheet.no_items': 'Nothing scores.',
   'sheet.payments': 'Payments',
   'sheet.no_payments': 'Nothing is paid.',
+  'sheet.paid_in_play': 'of which {amount} paid during play',
   'sheet.cannon': '{name} let off a cannon and pays for everybody.',
   'sheet.totals': 'Running totals',
   'sheet.chart': 'Running totals across the game',

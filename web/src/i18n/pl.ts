@@ -207,6 +207,7 @@ export const pl: Record<Key, string> = {
   'sheet.no_items': 'Nic nie jest punktowane.',
   'sheet.payments': 'Płatności',
   'sheet.no_payments': 'Nikt nic nie płaci.',
+  'sheet.paid_in_play': 'w tym {amount} zapłacone w trakcie gry',
   'sheet.cannon': '{name} wystrzelił z armaty i płaci za wszystkich.',
   'sheet.totals': 'Bieżący stan',
   'sheet.chart': 'Bieżący stan w trakcie gry',
