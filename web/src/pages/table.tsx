@@ -76,6 +76,19 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
   const handsRef = useRef<HandResult[]>(hands);
   const playersRef = useRef<PlayerInfo[]>([]);
   const seatRef = useRef<number | null>(null);
+  // The hand whose sheet is open, as the socket's handlers see it between renders.
+  const sheetRef = useRef<number | null>(null);
+  const showSheet = (hand: number | null) => {
+    sheetRef.current = hand;
+    setSheet(hand);
+  };
+  // `ready`: this seat's player has read the last hand's result. The server holds the next
+  // hand (no bot moves, no timer runs) for a client that says so once, until it says so
+  // again after each hand, so nobody loses a claim while reading the sheet.
+  const sendReady = () => {
+    const sock = ws.current;
+    if (seatRef.current !== null && sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify({ type: 'ready', v: 1 }));
+  };
 
   useEffect(() => {
     let stopped = false;
@@ -117,6 +130,8 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           playersRef.current = msg.players ?? [];
           setStatus(msg.status);
           setFatal('');
+          // Nothing to read now: from here on the server waits for us at each hand's end.
+          if (sheetRef.current === null) sendReady();
           break;
         case 'players':
           setPlayers(msg.players ?? []);
@@ -132,6 +147,8 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           if (e.type === 'hand_start') {
             eventsRef.current = [e];
             setHint(null);
+            // A hand ended without a sheet to read (none could be made): go on at once.
+            if (sheetRef.current === null) sendReady();
           } else eventsRef.current = [...eventsRef.current, e];
           setEvents(eventsRef.current);
           if (e.type === 'scores') {
@@ -145,7 +162,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
               } catch {
                 /* storage full */
               }
-              setSheet(r.hand);
+              showSheet(r.hand);
             }
           }
           break;
@@ -240,7 +257,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           ruleset={rulesetName}
           family={family}
           handsPlayed={hands.length}
-          openSheet={() => hands.length && setSheet(hands[hands.length - 1].hand)}
+          openSheet={() => hands.length && showSheet(hands[hands.length - 1].hand)}
           gameOver={gameOver}
           waiting={status === 'waiting'}
         />
@@ -256,7 +273,7 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
             <Totals names={names} totals={gameOver.totals} me={mySeat} starting={view?.starting_score ?? 0} />
             <div class="modal-actions">
               {hands.length > 0 && (
-                <button class="btn" onClick={() => setSheet(hands[hands.length - 1].hand)}>
+                <button class="btn" onClick={() => showSheet(hands[hands.length - 1].hand)}>
                   {t('sheet.open')}
                 </button>
               )}
@@ -277,8 +294,11 @@ export function TablePage({ id, token }: { id: string; token: string | null }) {
           names={names}
           me={mySeat}
           seats={seatCount}
-          onSelect={setSheet}
-          onClose={() => setSheet(null)}
+          onSelect={showSheet}
+          onClose={() => {
+            showSheet(null);
+            sendReady();
+          }}
           closeLabel={gameOver ? t('sheet.close') : t('sheet.continue')}
         />
       )}
@@ -418,7 +438,7 @@ function Board(p: BoardProps) {
         seat={view.public[q]}
         name={p.names[q]}
         player={p.players[q]}
-        total={view.totals[q] ?? 0}
+        total={(view.totals[q] ?? 0) - (view.public[q]?.staked ?? 0)}
         starting={starting}
         declared={view.public[q].original_call ? declaredBadge : view.public[q].calling ? t('seat.calling') : null}
         dealer={view.dealer === q}
@@ -480,7 +500,7 @@ function Board(p: BoardProps) {
             <Nameplate
               wind={myPublic.wind}
               name={p.names[p.me] === t('table.you_cap') ? p.names[p.me] : `${p.names[p.me]} (${t('table.you')})`}
-              total={view.totals[p.me] ?? 0}
+              total={(view.totals[p.me] ?? 0) - (view.public[p.me]?.staked ?? 0)}
               starting={starting}
               declared={myPublic.original_call ? declaredBadge : myPublic.calling ? t('seat.calling') : null}
               dealer={view.dealer === p.me}
