@@ -435,13 +435,29 @@ fn the_summary_names_the_limit_hands() {
     );
 }
 
+/// Runs `cmd`, reads the first line of its standard output and closes it (as `| head -1`
+/// does), then waits for it to end.
+fn first_line_then_close(cmd: &mut std::process::Command) -> (String, std::process::Output) {
+    use std::io::BufRead;
+    let mut child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // The reader is dropped here: standard output is closed.
+    (line, child.wait_with_output().unwrap())
+}
+
 /// `simulate --record - | head -1`: the reader has what it wanted and closes the pipe; the
 /// run then ends at once, with status 0 and nothing on standard error (no `error:`, and no
 /// summary either: the output is far larger than the pipe holds, so the run cannot have
 /// finished before the reader went).
 #[test]
 fn a_closed_standard_output_ends_simulate_quietly() {
-    use std::io::BufRead;
     for (flag, first) in [
         ("--record", "{\"type\":\"game\""),
         (
@@ -450,18 +466,17 @@ fn a_closed_standard_output_ends_simulate_quietly() {
         ),
         ("--jsonl", "{\"game\":0,"),
     ] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mahjong"))
-            .args(["simulate", "--games", "200", "--threads", "1", flag, "-"])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        // The reader is dropped here: standard output is closed.
-        let out = child.wait_with_output().unwrap();
+        let (line, out) = first_line_then_close(
+            std::process::Command::new(env!("CARGO_BIN_EXE_mahjong")).args([
+                "simulate",
+                "--games",
+                "200",
+                "--threads",
+                "1",
+                flag,
+                "-",
+            ]),
+        );
         assert!(line.starts_with(first), "{flag}: {line}");
         assert_eq!(out.status.code(), Some(0), "{flag}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{flag}");
@@ -473,7 +488,6 @@ fn a_closed_standard_output_ends_simulate_quietly() {
 /// without the record, status 0, the summary on standard error.
 #[test]
 fn a_closed_standard_output_still_finishes_the_files() {
-    use std::io::BufRead;
     let dir = tempdir("closed-stdout-files");
     let (alone, with) = (dir.join("alone.csv"), dir.join("with.csv"));
     let args = [
@@ -492,19 +506,12 @@ fn a_closed_standard_output_still_finishes_the_files() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mahjong"))
-        .args(args)
-        .args(["--record", "-", "--csv"])
-        .arg(&with)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let (line, out) = first_line_then_close(
+        std::process::Command::new(env!("CARGO_BIN_EXE_mahjong"))
+            .args(args)
+            .args(["--record", "-", "--csv"])
+            .arg(&with),
+    );
     assert!(line.starts_with("{\"type\":\"game\""), "{line}");
     assert_eq!(out.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&out.stderr);
