@@ -94,7 +94,7 @@ async function layoutProblems(page) {
 for (const [ruleset, seats, lang, badge] of [
   ['korean-3p', 3, 'pl', 'Czeka'],
   ['korean-3p', 3, 'cs', 'Čeká'],
-  ['japanese-3p', 3, 'cs', 'Riichi'],
+  ['japanese-3p', 3, 'cs', 'Riči'],
   ['millington', 4, 'pl', 'Pierwotna zapowiedź'],
 ]) {
   test(`${ruleset} in ${lang}: bots that declared ready keep to their nameplates at 390 and 1280 px`, async () => {
