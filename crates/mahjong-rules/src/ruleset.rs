@@ -318,6 +318,17 @@ fn apply_first_in_file(
     Err((line(&e).unwrap_or(1), e))
 }
 
+/// Every option's value by name (`Options` serializes as {"family": …, "options": {…}}).
+fn option_values(options: &Options) -> Map<String, Value> {
+    match serde_json::to_value(options) {
+        Ok(Value::Object(mut m)) => match m.remove("options") {
+            Some(Value::Object(o)) => o,
+            _ => Map::new(),
+        },
+        _ => Map::new(),
+    }
+}
+
 /// The options of a file with `family =` (no base), which must set every option: its
 /// problems are found as a base file's are, so each is reported at its own line (a value
 /// before a missing option, which has none: that one is shown at the `family` line).
@@ -335,13 +346,10 @@ fn family_file_options(
         .expect("every family has a preset");
     let template = r.options.clone();
     apply_first_in_file(&mut r, overrides, line_in_file)?;
-    let missing = match serde_json::to_value(&template) {
-        Ok(Value::Object(mut m)) => match m.remove("options") {
-            Some(Value::Object(o)) => o.keys().find(|k| !overrides.contains_key(*k)).cloned(),
-            _ => None,
-        },
-        _ => None,
-    };
+    let missing = option_values(&template)
+        .into_iter()
+        .map(|(k, _)| k)
+        .find(|k| !overrides.contains_key(k));
     match missing {
         None => Ok(r.options),
         Some(name) => Err((
@@ -585,14 +593,7 @@ impl Ruleset {
     /// options whose values differ from that preset's, so that [`crate::ruleset_of`] gives
     /// back an equal ruleset whatever file it came from.
     pub fn table_form(&self) -> (String, Map<String, Value>) {
-        // `Options` serializes as {"family": …, "options": {…}}.
-        let values = |r: &Ruleset| match serde_json::to_value(&r.options) {
-            Ok(Value::Object(mut m)) => match m.remove("options") {
-                Some(Value::Object(o)) => o,
-                _ => Map::new(),
-            },
-            _ => Map::new(),
-        };
+        let values = |r: &Ruleset| option_values(&r.options);
         let base = [&self.name, &self.preset]
             .into_iter()
             .find_map(|n| {

@@ -677,11 +677,8 @@ impl App {
 
     /// The catalogue's rule naming ruleset `name`'s ready declaration, looked up once when
     /// seated.
-    fn declaration_of(name: &str) -> Option<&'static Entry> {
-        mahjong_rules::Ruleset::preset(name).ok().and_then(|r| {
-            let family = r.options.family();
-            mahjong_rules::catalogue::of_family(family).find(|e| e.declaration.is_some())
-        })
+    fn declaration_of(r: &mahjong_rules::Ruleset) -> Option<&'static Entry> {
+        mahjong_rules::catalogue::of_family(r.family()).find(|e| e.declaration.is_some())
     }
 
     /// Whether the table should hold (a local table stops its bots while a score sheet is
@@ -822,9 +819,13 @@ impl App {
                     self.totals = vec![0; names.len()];
                 }
                 self.names = names;
-                self.declaration = App::declaration_of(&ruleset);
-                self.keys = RulesetKeys::of(&ruleset);
-                self.win_ties = mahjong_rules::Ruleset::preset(&ruleset).ok().map(|r| {
+                // The preset resolved once for everything the client reads from it.
+                let preset = mahjong_rules::Ruleset::preset(&ruleset).ok();
+                self.declaration = preset.as_ref().and_then(App::declaration_of);
+                self.keys = preset
+                    .as_ref()
+                    .map_or(RulesetKeys::ALL, RulesetKeys::of_ruleset);
+                self.win_ties = preset.as_ref().map(|r| {
                     use mahjong_rules::PlayHooks;
                     r.play_hooks().win_ties()
                 });

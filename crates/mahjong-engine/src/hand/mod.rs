@@ -489,12 +489,12 @@ impl Hand {
     }
 
     /// What each player has staked in this hand so far (J3 riichi sticks, in [`Hand::pot`]
-    /// until the hand is settled), into `out` (one per player).
+    /// until the hand is settled), into `out` (one per player). The view asks only when the
+    /// pot has grown in this hand.
     pub fn staked_into(&self, out: &mut [u64]) {
         let ctx = ctx!(self);
-        let any = self.hooks.stakes(&ctx) > 0;
         for (p, o) in out.iter_mut().enumerate() {
-            *o = if any { self.hooks.staked(&ctx, p) } else { 0 };
+            *o = self.hooks.staked(&ctx, p);
         }
     }
 
