@@ -324,16 +324,27 @@ fn is_zero(v: &u32) -> bool {
 }
 
 /// One payment between players.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PaymentRecord {
     /// Paying player, or the number of players for the pot (J3-S10: riichi sticks carried
     /// from earlier hands, taken by the winner).
     pub from: usize,
-    /// Receiving player.
+    /// Receiving player, or the number of players for the pot (J3-S10: a riichi stick put
+    /// in at a washout).
     pub to: usize,
     /// Amount.
     pub amount: u64,
+    /// The rule it is paid under, where the hand's items do not tell it: a washout's
+    /// payments (J3-P's noten payment, J3-S10's riichi stick). Record version 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rule: Option<String>,
+    /// The rule's English name, when the id covers several cases (as
+    /// [`ScoredItem::name`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub name: Option<String>,
 }
 
 impl Event {

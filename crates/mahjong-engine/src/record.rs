@@ -10,8 +10,12 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Game, GameConfig};
 use crate::protocol::Event;
 
-/// Record format version.
-pub const RECORD_VERSION: u32 = 1;
+/// Record format version. 2 lists a washout's payments, each with its rule, on the hand's
+/// `scores` (J3-P, J3-S10); version 1 records, which list none there, still replay.
+pub const RECORD_VERSION: u32 = 2;
+
+/// The oldest record version [`replay`] reads.
+pub const OLDEST_RECORD_VERSION: u32 = 1;
 
 /// The first line of a game in a record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -95,6 +99,18 @@ struct Replaying {
     game: Game,
     produced: VecDeque<Event>,
     header_line: usize,
+    version: u32,
+}
+
+/// The event as a record of `version` holds it: version 1 lists no washout payments (the
+/// only payments with a rule).
+fn as_written_by(version: u32, mut event: Event) -> Event {
+    if version < 2 {
+        if let Event::Scores { payments, .. } = &mut event {
+            payments.retain(|p| p.rule.is_none());
+        }
+    }
+    event
 }
 
 /// Replays every game of a record (its lines, in order): each decision is applied to a
@@ -170,11 +186,12 @@ fn replay_inner<'a>(
                 message: format!("bad game header: {e}"),
                 malformed: true,
             })?;
-            if header.version != RECORD_VERSION {
+            if !(OLDEST_RECORD_VERSION..=RECORD_VERSION).contains(&header.version) {
                 return Err(ReplayError {
                     line,
                     message: format!(
-                        "record version {} (this engine reads {RECORD_VERSION})",
+                        "record version {} (this engine reads {OLDEST_RECORD_VERSION} to \
+                         {RECORD_VERSION})",
                         header.version
                     ),
                     malformed: true,
@@ -217,6 +234,7 @@ fn replay_inner<'a>(
                 game,
                 produced,
                 header_line: line,
+                version: header.version,
             });
             continue;
         }
@@ -250,7 +268,7 @@ fn replay_inner<'a>(
                 t.extend(r.game.take_tables());
             }
         }
-        match r.produced.pop_front() {
+        match r.produced.pop_front().map(|e| as_written_by(r.version, e)) {
             Some(expected) if expected == event => summary.events += 1,
             Some(expected) => {
                 return Err(ReplayError {

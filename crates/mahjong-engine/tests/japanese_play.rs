@@ -9,7 +9,9 @@
 mod common;
 
 use common::*;
-use mahjong_engine::{Action, Event, Game, PhaseView};
+use mahjong_engine::{
+    replay, Action, Event, Game, GameConfig, PaymentRecord, PhaseView, RecordHeader,
+};
 use mahjong_rules::Ruleset;
 
 /// `japanese-3p` with `key=value` overrides.
@@ -200,6 +202,8 @@ fn j3_p_a_washout_pays_the_ready_player_and_the_deal_passes() {
     let (_, _, paid, _) = scores_of(&ev);
     // The noten penalty (2,000) paid by the two not ready to the one who is.
     assert_eq!(paid, vec![-1000, 2000, -1000]);
+    // Each payment is listed with its rule (record version 2).
+    assert_eq!(payments_of(&ev), vec![noten(0, 1, 1000), noten(2, 1, 1000)]);
     assert_eq!(g.totals(), &[-1000, 2000, -1000]);
     // East was not ready: the deal passes to South; nothing went into the pot.
     assert_eq!(g.hand().setup().dealer, 1);
@@ -214,6 +218,11 @@ fn j3_s10_a_riichi_stake_left_at_a_washout_waits_in_the_pot() {
     let ev = play_out(&mut g);
     let (_, _, paid, _) = scores_of(&ev);
     assert_eq!(paid, vec![-1000, 1000, -1000]);
+    // South's stick goes into the pot: a payment to the number of players.
+    assert_eq!(
+        payments_of(&ev),
+        vec![noten(0, 1, 1000), noten(2, 1, 1000), stick(1)]
+    );
     assert_eq!(g.hand().setup().pot, 1000);
     // The next hand's views show it before anyone stakes again.
     assert_eq!(g.view(2).pot, 1000);
@@ -225,6 +234,103 @@ fn j3_s10_a_riichi_stake_left_at_a_washout_waits_in_the_pot() {
             .collect::<Vec<_>>()
     };
     assert_eq!(staked(&g), [0, 0, 0]);
+}
+
+/// The payments listed on the hand's `Scores` event.
+fn payments_of(events: &[Event]) -> Vec<PaymentRecord> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Scores { payments, .. } => Some(payments.clone()),
+            _ => None,
+        })
+        .expect("a Scores event")
+}
+
+/// A washout's noten payment (J3-P).
+fn noten(from: usize, to: usize, amount: u64) -> PaymentRecord {
+    PaymentRecord {
+        from,
+        to,
+        amount,
+        rule: Some("J3-P".into()),
+        name: Some("noten payment".into()),
+    }
+}
+
+/// Player `from`'s riichi stick into the pot at a washout (J3-S10).
+fn stick(from: usize) -> PaymentRecord {
+    PaymentRecord {
+        from,
+        to: 3,
+        amount: 1000,
+        rule: Some("J3-S10".into()),
+        name: Some("riichi stick".into()),
+    }
+}
+
+#[test]
+fn j3_p_a_record_of_version_1_without_washout_payments_still_replays() {
+    let r = japanese(&[]);
+    let config = GameConfig {
+        ruleset: r.clone(),
+        seed: 7,
+        walls: vec![wall3(&r, 0, [EAST, READY, WEST], "8B", "", TAIL)],
+        max_hands: Some(1),
+        record: true,
+    };
+    let mut g = Game::new(config.clone());
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    let events = play_out(&mut g);
+    assert!(g.is_over());
+    let header = RecordHeader::new(&config, vec!["human".into(); 3]);
+    let lines = |header: &RecordHeader, keep_washout_payments: bool| -> Vec<String> {
+        std::iter::once(serde_json::to_string(header).unwrap())
+            .chain(events.iter().map(|e| {
+                let mut e = e.clone();
+                if let (Event::Scores { payments, .. }, false) = (&mut e, keep_washout_payments) {
+                    payments.retain(|p| p.rule.is_none());
+                }
+                serde_json::to_string(&e).unwrap()
+            }))
+            .collect()
+    };
+    let replays = |lines: &[String]| replay(lines.iter().map(String::as_str));
+    // Today's record, version 2, with the three payments.
+    assert_eq!(header.version, 2);
+    let today = lines(&header, true);
+    assert!(today
+        .iter()
+        .any(|l| l.contains(r#""rule":"J3-S10","name":"riichi stick""#)));
+    let n = replays(&today).expect("version 2 replays").events;
+    // The same game as version 1 wrote it: no payments listed at the washout.
+    let v1 = RecordHeader {
+        version: 1,
+        ..header.clone()
+    };
+    assert_eq!(
+        replays(&lines(&v1, false))
+            .expect("version 1 replays")
+            .events,
+        n
+    );
+    // A version 1 record never held them: one that does disagrees with the engine.
+    let err = replays(&lines(&v1, true)).unwrap_err();
+    assert!(!err.malformed, "{}", err.message);
+    assert!(err.message.contains("payments"), "{}", err.message);
+    // Neither form passes under the other's version.
+    assert!(replays(&lines(&header, false)).is_err());
+    // A version this engine does not know is refused by name.
+    let v3 = RecordHeader {
+        version: 3,
+        ..header
+    };
+    let err = replays(&lines(&v3, true)).unwrap_err();
+    assert_eq!(
+        (err.line, err.message.as_str(), err.malformed),
+        (1, "record version 3 (this engine reads 1 to 2)", true)
+    );
 }
 
 #[test]
@@ -515,8 +621,16 @@ fn j3_p_the_noten_penalty_is_an_option() {
     let (_, _, paid, _) = scores_of(&play_out(&mut g));
     assert_eq!(paid, vec![-1500, 3000, -1500]);
     let mut g = game(&["noten_penalty=0"], [EAST, READY, WEST], "", "", 2);
-    let (_, _, paid, _) = scores_of(&play_out(&mut g));
+    let ev = play_out(&mut g);
+    let (_, _, paid, _) = scores_of(&ev);
     assert_eq!(paid, vec![0, 0, 0]);
+    assert_eq!(payments_of(&ev), vec![], "nothing paid, nothing listed");
+    // A penalty that does not split evenly: each pays an equal share, rounded down, and
+    // the settlement balances (the ready player gets 3,000, not 3,001).
+    let mut g = game(&["noten_penalty=3001"], [EAST, READY, WEST], "", "", 2);
+    let ev = play_out(&mut g);
+    assert_eq!(scores_of(&ev).2, vec![-1500, 3000, -1500]);
+    assert_eq!(payments_of(&ev), vec![noten(0, 1, 1500), noten(2, 1, 1500)]);
 }
 
 /// Whether `p` is offered Mah-Jongg on the discard just made; then everybody passes.

@@ -15,6 +15,7 @@
 //! The hooks are generic over the view and dispatched through [`FamilyPlay`] (one `match`
 //! per call, no `dyn`): they run on the engine's hot paths (every draw and discard).
 
+use crate::InstantPayment;
 use std::fmt::Debug;
 
 use mahjong_hands::{Counts, KindMask, Meld, Shape};
@@ -237,12 +238,11 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
     ) {
     }
 
-    /// The settlement of a washout by player, `None` for nothing paid (J3: tenpai and
-    /// noten payments, the riichi stakes into the pot). What does not balance goes to the
-    /// pot, taken by the next winner.
-    fn washout_settlement<T: PlayTable>(&self, _t: &T) -> Option<[i64; 4]> {
-        None
-    }
+    /// The payments of a washout, each under its rule, pushed onto `out` (J3: the noten
+    /// payments, the riichi sticks into the pot); none by default. A payment `to` the
+    /// number of seats goes into the pot, taken by the next winner. The engine settles
+    /// the hand from them and lists them on the hand's scores.
+    fn washout_payments<T: PlayTable>(&self, _t: &T, _out: &mut Vec<InstantPayment>) {}
 
     /// Whether the family pays for kongs and bonus groups as they happen (MY3-I): the
     /// engine then writes each claimed kong's supplier and the bonus groups complete after

@@ -174,6 +174,8 @@ fn win_screens(lang: Lang) -> (Vec<String>, Vec<String>) {
                 from: 0,
                 to: 1,
                 amount: 20,
+                rule: None,
+                name: None,
             }],
             cannon: None,
         },

@@ -150,6 +150,8 @@ fn payments_made_during_the_hand_show_their_rule_on_the_sheet() {
                     from: 1,
                     to: 2,
                     amount: 100,
+                    rule: None,
+                    name: None,
                 }],
                 cannon: None,
             },

@@ -10,10 +10,21 @@ export type PaymentRecord = {
  */
 from: number, 
 /**
- * Receiving player.
+ * Receiving player, or the number of players for the pot (J3-S10: a riichi stick put
+ * in at a washout).
  */
 to: number, 
 /**
  * Amount.
  */
-amount: number, };
+amount: number, 
+/**
+ * The rule it is paid under, where the hand's items do not tell it: a washout's
+ * payments (J3-P's noten payment, J3-S10's riichi stick). Record version 2.
+ */
+rule?: string, 
+/**
+ * The rule's English name, when the id covers several cases (as
+ * [`ScoredItem::name`]).
+ */
+name?: string, };

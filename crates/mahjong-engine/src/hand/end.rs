@@ -35,11 +35,16 @@ impl Hand {
             self.scored_washout();
             return;
         }
-        // J3: tenpai and noten payments, riichi stakes into the pot.
-        let settlement = match self.hooks.washout_settlement(&ctx!(self)) {
-            Some(by_player) => by_player[..n].to_vec(),
-            None => vec![0; n],
-        };
+        // J3: noten payments, riichi sticks into the pot (a payment to `n`).
+        let mut paid = Vec::new();
+        self.hooks.washout_payments(&ctx!(self), &mut paid);
+        let mut settlement = vec![0; n];
+        for p in &paid {
+            settlement[p.from] -= p.amount as i64;
+            if p.to < n {
+                settlement[p.to] += p.amount as i64;
+            }
+        }
         emit!(
             self,
             Event::Scores {
@@ -47,7 +52,16 @@ impl Hand {
                 limits: vec![None; n],
                 items: vec![vec![]; n],
                 settlement: settlement.clone(),
-                payments: vec![],
+                payments: paid
+                    .iter()
+                    .map(|p| PaymentRecord {
+                        from: p.from,
+                        to: p.to,
+                        amount: p.amount,
+                        rule: Some(p.rule.id.to_string()),
+                        name: p.rule.named.then(|| p.rule.name.to_string()),
+                    })
+                    .collect(),
                 cannon: None,
             }
         );
@@ -323,6 +337,8 @@ impl Hand {
                         },
                         to: self.player_at(p.to),
                         amount: p.amount,
+                        rule: None,
+                        name: None,
                     })
                     .collect(),
                 cannon,

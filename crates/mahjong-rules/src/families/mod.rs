@@ -520,8 +520,8 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
-    fn washout_settlement<T: PlayTable>(&self, t: &T) -> Option<[i64; 4]> {
-        each_play!(self, |h| h.washout_settlement(t))
+    fn washout_payments<T: PlayTable>(&self, t: &T, out: &mut Vec<crate::InstantPayment>) {
+        each_play!(self, |h| h.washout_payments(t, out))
     }
 
     #[inline]

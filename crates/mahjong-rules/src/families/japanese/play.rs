@@ -6,8 +6,9 @@
 use mahjong_tiles::{Tile, KINDS};
 
 use super::JapaneseOptions;
+use super::{P_NOTEN, S10_STICK};
 use crate::table::{Riichi, Table};
-use crate::{PlayHooks, PlayTable};
+use crate::{InstantPayment, PlayHooks, PlayTable};
 
 /// At most: the dora indicator, four kan-dora and the North one (J3-T4, T5).
 const MAX_INDICATORS: usize = 6;
@@ -307,26 +308,36 @@ impl PlayHooks for JapanesePlay {
         }
     }
 
-    /// J3-P (our option `noten_penalty`): the players not ready pay the ready ones, split
-    /// evenly; every riichi stake goes into the pot.
-    fn washout_settlement<T: PlayTable>(&self, t: &T) -> Option<[i64; 4]> {
+    /// J3-P (our option `noten_penalty`): each player not ready pays each ready one the
+    /// penalty's share (the penalty split evenly on both sides); J3-S10: every riichi
+    /// stick goes into the pot.
+    fn washout_payments<T: PlayTable>(&self, t: &T, out: &mut Vec<InstantPayment>) {
         let n = t.seats();
-        let mut out = [0i64; 4];
         let ready: [bool; 4] = std::array::from_fn(|q| q < n && !t.waits(q).is_empty());
-        let n_ready = ready.iter().filter(|&&r| r).count();
+        let n_ready = ready[..n].iter().filter(|&&r| r).count();
         let noten = n - n_ready;
-        if n_ready > 0 && noten > 0 {
-            let each_pays = self.rules.noten_penalty / noten as i64;
-            let each_gets = self.rules.noten_penalty / n_ready as i64;
-            for (v, r) in out.iter_mut().zip(ready).take(n) {
-                *v = if r { each_gets } else { -each_pays };
+        if n_ready > 0 && noten > 0 && self.rules.noten_penalty > 0 {
+            let share = self.rules.noten_penalty as u64 / (noten * n_ready) as u64;
+            for from in (0..n).filter(|&q| !ready[q]) {
+                for to in (0..n).filter(|&q| ready[q]) {
+                    out.push(InstantPayment {
+                        rule: &P_NOTEN,
+                        from,
+                        to,
+                        amount: share,
+                    });
+                }
             }
         }
-        for (v, r) in out.iter_mut().zip(&self.riichi).take(n) {
-            if *r != Riichi::None {
-                *v -= self.rules.stake;
+        for (from, r) in self.riichi.iter().enumerate().take(n) {
+            if *r != Riichi::None && self.rules.stake > 0 {
+                out.push(InstantPayment {
+                    rule: &S10_STICK,
+                    from,
+                    to: n,
+                    amount: self.rules.stake as u64,
+                });
             }
         }
-        Some(out)
     }
 }

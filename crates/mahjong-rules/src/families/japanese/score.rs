@@ -66,6 +66,8 @@ rules! {
     P_SANBAIMAN = "J3-P", "sanbaiman", named;
     P_COUNTED = "J3-P", "counted yakuman", named;
     P_YAKUMAN = "J3-P", "yakuman", named;
+    P_NOTEN = "J3-P", "noten payment", named;
+    S10_STICK = "J3-S10", "riichi stick", named;
 }
 
 const EAST: usize = 27;
