@@ -504,13 +504,21 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 let pay: Vec<String> = payments
                     .iter()
                     .map(|x| {
-                        // `from` past the players: the pot (J3-S10).
-                        let from = if x.from < settlement.len() {
-                            p(x.from)
-                        } else {
-                            "pot".to_string()
+                        // A seat past the players: the pot (J3-S10).
+                        let seat = |q: usize| {
+                            if q < settlement.len() {
+                                p(q)
+                            } else {
+                                "pot".to_string()
+                            }
                         };
-                        format!("{from}→{} {}", p(x.to), x.amount)
+                        // A washout's payments name their rule (J3-P noten payment).
+                        let why = match (&x.rule, &x.name) {
+                            (Some(r), Some(n)) => format!(" ({r} {n})"),
+                            (Some(r), None) => format!(" ({r})"),
+                            _ => String::new(),
+                        };
+                        format!("{}→{} {}{why}", seat(x.from), seat(x.to), x.amount)
                     })
                     .collect();
                 if !pay.is_empty() {
@@ -530,7 +538,19 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 let pot = pot.map_or(String::new(), |x| {
                     format!(" ({} took the {} left in the pot)", p(x.player), x.points)
                 });
-                format!("game over: totals {}{pot}", t.join(" "))
+                // Where players start with points (J3, K3), the points they end with too.
+                let start = g.header.ruleset.starting_score();
+                let points = if start != 0 {
+                    let f: Vec<String> = totals
+                        .iter()
+                        .enumerate()
+                        .map(|(i, n)| format!("{} {}", p(i), start + n))
+                        .collect();
+                    format!("; points {}", f.join(" "))
+                } else {
+                    String::new()
+                };
+                format!("game over: totals {}{pot}{points}", t.join(" "))
             }
         };
         for s in &mut seats {

@@ -1047,6 +1047,42 @@ fn replay_print_shows_the_deal_every_event_and_the_result() {
 }
 
 #[test]
+fn replay_print_names_a_washouts_payments_and_the_points_at_the_end() {
+    // japanese-3p, seed 3: two washouts, one with two riichi sticks into the pot.
+    let dir = tempdir("washout");
+    let rec = dir.join("j.jsonl");
+    ok(&run(&[
+        "simulate",
+        "--ruleset",
+        "japanese-3p",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--record",
+        rec.to_str().unwrap(),
+    ]));
+    let text = stdout(ok(&run(&["replay", "--print", rec.to_str().unwrap()])));
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("noten payment") || l.contains("game over"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "  scores: P0 0 P1 0 P2 0; net: P0 +0 P1 -2000 P2 +0; payments: P1→P0 1000 (J3-P \
+             noten payment), P1→P2 1000 (J3-P noten payment), P0→pot 1000 (J3-S10 riichi \
+             stick), P2→pot 1000 (J3-S10 riichi stick)",
+            "  scores: P0 0 P1 0 P2 0; net: P0 -1000 P1 +2000 P2 -1000; payments: P0→P1 1000 \
+             (J3-P noten payment), P2→P1 1000 (J3-P noten payment)",
+            // The players start with 35,000 (J3-P): the points they end with follow.
+            "  game over: totals P0 +4000 P1 -19000 P2 +15000 (P2 took the 2000 left in the \
+             pot); points P0 39000 P1 16000 P2 50000",
+        ]
+    );
+}
+
+#[test]
 fn replay_step_moves_by_event_and_by_hand() {
     let dir = tempdir("step");
     let rec = record(&dir, "s.jsonl", &[]);
