@@ -110,6 +110,54 @@ export async function api(method, path, body) {
   return data;
 }
 
+/**
+ * A page in `lang` whose WebSocket hands the table what the test says: every `state` view
+ * through `window.__view` (when set), and any message the test injects with
+ * `window.__inject(msg)`.
+ */
+export async function tablePage(browser, opts, lang) {
+  const page = await newPage(browser, opts);
+  await page.addInitScript((l) => {
+    localStorage.setItem('mahjong.lang', l);
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      set onmessage(f) {
+        window.__inject = (msg) => f(new MessageEvent('message', { data: JSON.stringify(msg) }));
+        super.onmessage = (m) => {
+          try {
+            const msg = JSON.parse(m.data);
+            if (msg.type === 'state' && window.__view) {
+              window.__view(msg.view);
+              return f(new MessageEvent('message', { data: JSON.stringify(msg) }));
+            }
+          } catch {
+            /* not JSON */
+          }
+          return f(m);
+        };
+      }
+    };
+  }, lang);
+  return page;
+}
+
+/** A table with the human at seat 0 and bots that wait a minute before each move. */
+export async function quietTable(ruleset, seats) {
+  return api('POST', '/api/tables', {
+    ruleset,
+    seats: ['human', ...Array(seats - 1).fill('greedy')],
+    options: { claim_seconds: 0 },
+    seed: 2,
+    max_hands: 1,
+    bot_delay_ms: 60_000,
+  });
+}
+
+/** Ends a table made for a test (its bots would otherwise wait on, counting against the caps). */
+export async function drop(table) {
+  await fetch(`${BASE}/api/tables/${table.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${table.host_token}` } });
+}
+
 /** Waits until the bots-only table `id` has finished and its game is listed. */
 export async function waitForGame(id, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;

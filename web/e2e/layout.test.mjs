@@ -4,7 +4,7 @@
 // numbers have one format; the games list fits a phone; a bad replay link is a page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, api, launch, newPage, waitForGame } from './helpers.mjs';
+import { BASE, api, drop, launch, newPage, quietTable, tablePage, waitForGame } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -16,53 +16,6 @@ after(async () => {
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-/**
- * A page whose WebSocket hands the table what the test says: every `state` view through
- * `window.__view` (when set), and any message the test injects with `window.__inject(msg)`.
- */
-async function tablePage(opts, lang) {
-  const page = await newPage(browser, opts);
-  await page.addInitScript((l) => {
-    localStorage.setItem('mahjong.lang', l);
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-      set onmessage(f) {
-        window.__inject = (msg) => f(new MessageEvent('message', { data: JSON.stringify(msg) }));
-        super.onmessage = (m) => {
-          try {
-            const msg = JSON.parse(m.data);
-            if (msg.type === 'state' && window.__view) {
-              window.__view(msg.view);
-              return f(new MessageEvent('message', { data: JSON.stringify(msg) }));
-            }
-          } catch {
-            /* not JSON */
-          }
-          return f(m);
-        };
-      }
-    };
-  }, lang);
-  return page;
-}
-
-/** A table with the human at seat 0 and bots that wait a minute before each move. */
-async function quietTable(ruleset, seats) {
-  return api('POST', '/api/tables', {
-    ruleset,
-    seats: ['human', ...Array(seats - 1).fill('greedy')],
-    options: { claim_seconds: 0 },
-    seed: 2,
-    max_hands: 1,
-    bot_delay_ms: 60_000,
-  });
-}
-
-/** Ends a table made for a test (its bots would otherwise wait on, counting against the caps). */
-async function drop(table) {
-  await fetch(`${BASE}/api/tables/${table.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${table.host_token}` } });
-}
 
 /** Horizontal overflow of the page and of every nameplate, and nameplates that overlap. */
 async function layoutProblems(page) {
@@ -100,7 +53,7 @@ for (const [ruleset, seats, lang, badge] of [
   test(`${ruleset} in ${lang}: bots that declared ready keep to their nameplates at 390 and 1280 px`, async () => {
     for (const [width, opts] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       const table = await quietTable(ruleset, seats);
-      const page = await tablePage(opts, lang);
+      const page = await tablePage(browser, opts, lang);
       // Every other seat has declared, and the scores are as long as they get.
       await page.addInitScript(() => {
         window.__view = (v) => {
@@ -128,7 +81,7 @@ for (const [ruleset, seats, lang, badge] of [
 
 test('the score sheet speaks to the player, names its limit, and numbers have one format', async () => {
   const table = await quietTable('millington', 4);
-  const page = await tablePage(PHONE, 'cs');
+  const page = await tablePage(browser, PHONE, 'cs');
   await page.goto(BASE + table.seats[0].join_url);
   await page.waitForSelector('[data-testid=hand] svg[data-tile]');
   const sheet = page.locator('[data-testid=score-sheet]');
@@ -305,7 +258,7 @@ test('a table for friends: the seat links fit a phone in Polish, every button on
 
 test('a long Czech log line wraps between words, never under its tile', async () => {
   const table = await quietTable('millington', 4);
-  const page = await tablePage(DESKTOP, 'cs');
+  const page = await tablePage(browser, DESKTOP, 'cs');
   await page.goto(BASE + table.seats[0].join_url);
   await page.waitForSelector('[data-testid=hand] svg[data-tile]');
   await page.evaluate(() => {

@@ -370,8 +370,23 @@ function PaymentReason({ amount, parts }: { amount: number; parts: InstantPaymen
   );
 }
 
+/**
+ * Why a washout's payment is made (J3-P's noten payment, J3-S10's riichi stick): the rule it
+ * names, with its id linked and the variant's name as the sheet's items show theirs.
+ */
+function RuleReason({ rule, name }: { rule: string; name?: string }) {
+  return (
+    <span class="pay-why" data-testid="payment-reason">
+      (<RuleLink id={rule} /> {ruleName({ rule, name })})
+    </span>
+  );
+}
+
 export function Payments({ r, names }: { r: HandResult; names: string[] }) {
   const instant = standingInstant(r.instant ?? []);
+  // A seat number past the last seat is the pot (J3-S10): from it a winner takes the riichi
+  // sticks, into it a washout puts them.
+  const party = (q: number) => (q >= r.seats ? t('table.pot') : names[q] ?? `#${q}`);
   return (
     <div class="payments">
       <h3>{t('sheet.payments')}</h3>
@@ -381,8 +396,12 @@ export function Payments({ r, names }: { r: HandResult; names: string[] }) {
         <ul data-testid="payments">
           {r.payments.map((pm) => (
             <li data-testid="payment">
-              <span>{pm.from < names.length ? names[pm.from] : t('table.pot')}</span> → <span>{names[pm.to]}</span> <b>{grouped(pm.amount)}</b>{' '}
-              <PaymentReason amount={pm.amount} parts={instant.filter((p) => p.from === pm.from && p.to === pm.to)} />
+              <span>{party(pm.from)}</span> → <span>{party(pm.to)}</span> <b>{grouped(pm.amount)}</b>{' '}
+              {pm.rule ? (
+                <RuleReason rule={pm.rule} name={pm.name} />
+              ) : (
+                <PaymentReason amount={pm.amount} parts={instant.filter((p) => p.from === pm.from && p.to === pm.to)} />
+              )}
             </li>
           ))}
         </ul>
