@@ -248,7 +248,7 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
     /// engine then writes each claimed kong's supplier and the bonus groups complete after
     /// the opening round on the table, and scores a washout as a table with no winner so
     /// that those payments stand (MY3-P6), instead of by
-    /// [`PlayHooks::washout_settlement`].
+    /// [`PlayHooks::washout_payments`].
     fn instant_payments(&self) -> bool {
         false
     }
