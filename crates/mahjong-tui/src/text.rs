@@ -677,9 +677,16 @@ messages! {
         "  {who} vrací {to} {amount} ({rule} {name})", "  {who} zwraca {to} {amount} ({rule} {name})";
     /// One payer's payments (`{to}`: `P1 (S) 8 · P2 (W) 8`).
     SheetPays: "  {who} pays {to}", "  {who} platí {to}", "  {who} płaci {to}";
-    /// A payment from the pot.
-    SheetPotPays: "  the pot pays {who} {amount}", "  bank platí {who} {amount}",
-        "  pula płaci {who} {amount}";
+    /// A payment one by one (`{why}`: ` (J3-P noten payment)`, the rule it is paid under,
+    /// or empty): a washout's payments each have their own reason.
+    SheetPayFor: "  {who} pays {to} {amount}{why}", "  {who} platí {to} {amount}{why}",
+        "  {who} płaci {to} {amount}{why}";
+    /// A payment into the pot (J3-S10: a riichi stick at a washout; `{why}` as above).
+    SheetPotPut: "  {who} puts {amount} into the pot{why}", "  {who} vkládá {amount} do banku{why}",
+        "  {who} wkłada {amount} do puli{why}";
+    /// A payment from the pot (`{why}` as above).
+    SheetPotPays: "  the pot pays {who} {amount}{why}", "  bank platí {who} {amount}{why}",
+        "  pula płaci {who} {amount}{why}";
     /// The rule texts' heading.
     SheetRules: "The rules on this sheet", "Pravidla tohoto bodování", "Zasady z tej punktacji";
     /// The sheet's keys with the rules hidden.

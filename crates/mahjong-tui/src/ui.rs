@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use mahjong_engine::{Action, PhaseView, PublicSet, ScoredItem, SetKind};
+use mahjong_engine::{Action, PaymentRecord, PhaseView, PublicSet, ScoredItem, SetKind};
 use mahjong_tiles::Tile;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -1096,7 +1096,7 @@ pub fn sheet_lines_at(app: &App, sheet: &ScoreSheet, width: usize) -> Vec<Line<'
         }
         None => {
             // Some rulesets settle a washout (J3-P's payments of the players not ready,
-            // riichi stakes into the pot); the nets below show them.
+            // riichi stakes into the pot); the nets and the payments below show them.
             let what = app.tr(
                 if sheet.settlement.iter().any(|&v| v != 0) {
                     Msg::SheetWashoutPaid
@@ -1235,18 +1235,26 @@ pub fn sheet_lines_at(app: &App, sheet: &ScoreSheet, width: usize) -> Vec<Line<'
             Msg::SheetPaymentsAll
         };
         lines.push(Line::styled(app.tr(heading, &[]), bold));
-        for payer in 0..sheet.scores.len() {
+        let seats = sheet.scores.len();
+        let money = |pay: &PaymentRecord| amount(sheet.starting_score, pay.amount as i64, lang);
+        // The rule a payment is paid under, as the instant payments show theirs.
+        let why = |pay: &PaymentRecord| match &pay.rule {
+            Some(rule) => {
+                let name = item_name(rule, pay.name.as_deref(), NameContext::default(), lang)
+                    .unwrap_or_default();
+                format!(" ({})", format!("{rule} {name}").trim_end())
+            }
+            None => String::new(),
+        };
+        // A win's payments, grouped per payer: they have no reason of their own (the items
+        // above are it).
+        let grouped = |pay: &PaymentRecord| pay.rule.is_none() && pay.to < seats;
+        for payer in 0..seats {
             let to: Vec<String> = sheet
                 .payments
                 .iter()
-                .filter(|pay| pay.from == payer)
-                .map(|pay| {
-                    format!(
-                        "{} {}",
-                        who(pay.to),
-                        amount(sheet.starting_score, pay.amount as i64, lang)
-                    )
-                })
+                .filter(|pay| pay.from == payer && grouped(pay))
+                .map(|pay| format!("{} {}", who(pay.to), money(pay)))
                 .collect();
             if !to.is_empty() {
                 let line = app.tr(
@@ -1256,22 +1264,41 @@ pub fn sheet_lines_at(app: &App, sheet: &ScoreSheet, width: usize) -> Vec<Line<'
                 lines.extend(wrap_words(&line, width, 4).into_iter().map(Line::raw));
             }
         }
-        // Payments from past the seats come from the pot (J3-S10).
-        for pay in sheet
-            .payments
-            .iter()
-            .filter(|p| p.from >= sheet.scores.len())
-        {
-            lines.push(Line::raw(app.tr(
-                Msg::SheetPotPays,
-                &[
-                    ("who", &who(pay.to)),
-                    (
-                        "amount",
-                        &amount(sheet.starting_score, pay.amount as i64, lang),
-                    ),
-                ],
-            )));
+        // The others one by one, each with its reason (a washout's J3-P noten payments and
+        // J3-S10 riichi sticks): to the seat past the last is into the pot, from it is out of
+        // the pot (J3-S10: the sticks the winner takes).
+        for pay in &sheet.payments {
+            let line = match (pay.from < seats, pay.to < seats) {
+                (true, true) if grouped(pay) => continue,
+                (true, true) => app.tr(
+                    Msg::SheetPayFor,
+                    &[
+                        ("who", &who(pay.from)),
+                        ("to", &who(pay.to)),
+                        ("amount", &money(pay)),
+                        ("why", &why(pay)),
+                    ],
+                ),
+                (true, false) => app.tr(
+                    Msg::SheetPotPut,
+                    &[
+                        ("who", &who(pay.from)),
+                        ("amount", &money(pay)),
+                        ("why", &why(pay)),
+                    ],
+                ),
+                (false, true) => app.tr(
+                    Msg::SheetPotPays,
+                    &[
+                        ("who", &who(pay.to)),
+                        ("amount", &money(pay)),
+                        ("why", &why(pay)),
+                    ],
+                ),
+                // Pot to pot: no payment at all.
+                (false, false) => continue,
+            };
+            lines.extend(wrap_words(&line, width, 4).into_iter().map(Line::raw));
         }
     }
     if app.sheet_rules() {
@@ -1501,8 +1528,9 @@ fn item_columns(
 const RULE_TEXT_WIDTH: usize = 84;
 
 /// What each rule a sheet cites says, each id once in the order the sheet first cites it
-/// (items, then limits, then the payments made during the hand), in `lang`: `   M116d  Each pung or kong …`, wrapped under the text's
-/// column at 84 columns.
+/// (items, then limits, then the payments made during the hand, then those settled with a
+/// rule of their own: a washout's), in `lang`: `   M116d  Each pung or kong …`, wrapped
+/// under the text's column at 84 columns.
 pub fn rule_text_lines(sheet: &ScoreSheet, lang: Lang) -> Vec<String> {
     rule_text_lines_at(sheet, lang, usize::MAX)
 }
@@ -1517,7 +1545,8 @@ pub fn rule_text_lines_at(sheet: &ScoreSheet, lang: Lang, width: usize) -> Vec<S
         .flatten()
         .map(|it| it.rule.as_str())
         .chain(sheet.limits.iter().flatten().map(String::as_str))
-        .chain(sheet.instant.iter().map(|p| p.rule.as_str()));
+        .chain(sheet.instant.iter().map(|p| p.rule.as_str()))
+        .chain(sheet.payments.iter().filter_map(|p| p.rule.as_deref()));
     for id in cited {
         if !ids.contains(&id) {
             ids.push(id);

@@ -525,6 +525,98 @@ fn a_washout_that_settles_says_so_and_riichi_is_named_as_such() {
     );
 }
 
+/// A japanese-3p washout's payments each go on a line of their own with the rule they are
+/// paid under (J3-P: P0 and P2, not ready, pay P1, ready; J3-S10: P1's riichi stick goes into
+/// the pot, the seat past the last), and the rule texts cite both rules.
+#[test]
+fn a_washout_lists_each_payment_with_its_rule_and_the_pot() {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let pay = |from: usize, to: usize, rule: &str, name: &str| mahjong_engine::PaymentRecord {
+        from,
+        to,
+        amount: 1_000,
+        rule: Some(rule.into()),
+        name: Some(name.into()),
+    };
+    let nb = |s: &str| s.replace('_', "\u{a0}");
+    for (lang, want) in [
+        (
+            Lang::En,
+            [
+                "Payments",
+                "  P0 (E) pays P1 (S) 1,000 (J3-P noten payment)",
+                "  P2 (W) pays P1 (S) 1,000 (J3-P noten payment)",
+                "  P1 (S) puts 1,000 into the pot (J3-S10 riichi stick)",
+            ]
+            .map(String::from),
+        ),
+        (
+            Lang::Cs,
+            [
+                "Platby",
+                "  P0 (V) platí P1 (J) 1_000 (J3-P platba za nehotovou ruku)",
+                "  P2 (Z) platí P1 (J) 1_000 (J3-P platba za nehotovou ruku)",
+                "  P1 (J) vkládá 1_000 do banku (J3-S10 riči hůlka)",
+            ]
+            .map(nb),
+        ),
+        (
+            Lang::Pl,
+            [
+                "Płatności",
+                "  P0 (Wsch) płaci P1 (Pd) 1_000 (J3-P opłata za niegotową rękę)",
+                "  P2 (Zach) płaci P1 (Pd) 1_000 (J3-P opłata za niegotową rękę)",
+                "  P1 (Pd) wkłada 1_000 do puli (J3-S10 pałeczka riichi)",
+            ]
+            .map(nb),
+        ),
+    ] {
+        let (app, _) = app_with(game.view(0));
+        let mut app = app.with_lang(lang);
+        let now = Instant::now();
+        app.apply(Update::Event(Event::Washout), now);
+        app.apply(
+            Update::Event(Event::Scores {
+                scores: vec![0, 0, 0],
+                limits: vec![None, None, None],
+                items: vec![vec![], vec![], vec![]],
+                settlement: vec![-1_000, 1_000, -1_000],
+                payments: vec![
+                    pay(0, 1, "J3-P", "noten payment"),
+                    pay(2, 1, "J3-P", "noten payment"),
+                    pay(1, 3, "J3-S10", "riichi stick"),
+                ],
+                cannon: None,
+            }),
+            now,
+        );
+        let sheet = app.sheet().expect("a sheet").clone();
+        let lines = |app: &App| -> Vec<String> {
+            ui::sheet_lines(app, &sheet)
+                .iter()
+                .map(|l| l.to_string())
+                .collect()
+        };
+        let shown = lines(&app);
+        let at = shown
+            .iter()
+            .position(|l| l == &want[0])
+            .unwrap_or_else(|| panic!("{lang:?}: {shown:#?}"));
+        assert_eq!(shown[at..at + want.len()], want, "{lang:?}: {shown:#?}");
+        // Then the keys: nothing else is paid.
+        assert_eq!(shown[at + want.len()], "", "{lang:?}: {shown:#?}");
+        // The rule texts cite both rules, in the order the payments do.
+        app.on_key(KeyEvent::from(KeyCode::Char('r')));
+        let cited: Vec<String> = lines(&app)
+            .iter()
+            .filter_map(|l| l.strip_prefix("   J3-"))
+            .map(|l| l.split_whitespace().next().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(cited, ["P", "S10"], "{lang:?}");
+    }
+}
+
 /// The score sheet scrolls no further than its last line.
 #[test]
 fn the_score_sheet_stops_scrolling_at_its_end() {
