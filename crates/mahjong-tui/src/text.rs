@@ -90,10 +90,10 @@ messages! {
     LogBonusYou: "you set aside {tile}", "odkládáte {tile}", "odkładasz {tile}";
     /// A joker exposed as a bonus tile (MY3-J6).
     LogExposeJoker: "{who} exposes the joker {tile}", "{who} vykládá žolíka {tile}",
-        "{who} wykłada jokera {tile}";
+        "{who} wykłada dżokera {tile}";
     /// The player exposes a joker.
     LogExposeJokerYou: "you expose the joker {tile}", "vykládáte žolíka {tile}",
-        "wykładasz jokera {tile}";
+        "wykładasz dżokera {tile}";
     /// A payment during the hand.
     LogPay: "{who} pays {to} {amount} ({rule} {name})",
         "{who} platí {to} {amount} ({rule} {name})",
@@ -113,10 +113,10 @@ messages! {
         "kolejny wskaźnik dory: {tile}";
     /// A joker taken out of an exposed pung.
     LogSwap: "{who} takes the joker out of the pung of {tile}",
-        "{who} bere žolíka zpět z pongu {tile}", "{who} odbiera jokera z punga {tile}";
+        "{who} bere žolíka zpět z pongu {tile}", "{who} odbiera dżokera z punga {tile}";
     /// The player takes a joker back.
     LogSwapYou: "you take the joker out of the pung of {tile}",
-        "berete žolíka zpět z pongu {tile}", "odbierasz jokera z punga {tile}";
+        "berete žolíka zpět z pongu {tile}", "odbierasz dżokera z punga {tile}";
     /// A discard.
     LogDiscard: "{who} discards {tile}", "{who} zahazuje {tile}", "{who} odrzuca {tile}";
     /// The player's discard.
@@ -171,9 +171,9 @@ messages! {
     SetConcealedKong: "a concealed kong {tiles}", "skrytý kong {tiles}",
         "zakrytego konga {tiles}";
     /// A set made with one joker.
-    WithJoker: " with a joker", " se žolíkem", " z jokerem";
+    WithJoker: " with a joker", " se žolíkem", " z dżokerem";
     /// A set made with several jokers.
-    WithJokers: " with {n} jokers", " se {n} žolíky", " z {n} jokerami";
+    WithJokers: " with {n} jokers", " se {n} žolíky", " z {n} dżokerami";
     /// A win (`{how}`: how it was won).
     LogMahjong: "{who} goes Mah-Jongg {how}", "{who} má mahjong {how}",
         "{who} ma MahJongga {how}";
@@ -241,7 +241,7 @@ messages! {
         "nie można teraz nic odłożyć na bok";
     /// No joker to take back.
     NoSwap: "a pung to take the joker from is not possible now",
-        "teď nelze vzít žolíka zpět", "nie można teraz odebrać jokera";
+        "teď nelze vzít žolíka zpět", "nie można teraz odebrać dżokera";
     /// Enter while a claim is open.
     ClaimOrPass: "claim with a letter, or p to pass", "uplatněte nárok písmenem nebo p: nechat být",
         "zgłoś literą albo p: pas";
@@ -319,13 +319,13 @@ messages! {
     /// Expose a joker for a loose tile.
     ActExposeJoker: "expose the joker as a bonus tile (loose tile)",
         "vyložit žolíka jako bonusový kámen (volný kámen)",
-        "wyłożyć jokera jako kamień dodatkowy (luźny kamień)";
+        "wyłożyć dżokera jako kamień dodatkowy (luźny kamień)";
     /// Set a tile aside.
     ActSetAside: "set {tile} aside (loose tile)", "odložit {tile} stranou (volný kámen)",
         "odłożyć {tile} na bok (luźny kamień)";
     /// Swap a tile for a joker.
     ActSwapJoker: "swap {tile} for the joker in your pung", "vyměnit {tile} za žolíka ve svém pongu",
-        "wymienić {tile} na jokera w swoim pungu";
+        "wymienić {tile} na dżokera w swoim pungu";
     /// Win.
     ActMahjong: "Mah-Jongg", "mahjong", "MahJongg";
     /// Pass.
@@ -337,7 +337,7 @@ messages! {
     /// A kong.
     ActKong: "kong", "kong", "kong";
     /// A pung with a discarded joker.
-    ActJokerPung: "pung {tile} with the joker", "pong {tile} se žolíkem", "pung {tile} z jokerem";
+    ActJokerPung: "pung {tile} with the joker", "pong {tile} se žolíkem", "pung {tile} z dżokerem";
 
     // The screen.
     /// The title while nothing is known.
@@ -410,7 +410,7 @@ messages! {
         "który kamień odłożyć na bok? ";
     /// A pung to take a joker from.
     WhichSwap: "which pung to take the joker from? ", "ze kterého pongu vzít žolíka? ",
-        "z którego punga odebrać jokera? ";
+        "z którego punga odebrać dżokera? ";
     /// Back out of a choice.
     PromptBack: " back", " zpět", " wróć";
     /// The player's turn.
@@ -424,9 +424,9 @@ messages! {
     /// Set a tile aside.
     PromptSetAside: " set aside ", " odložit ", " odłóż ";
     /// Expose a joker (MY3-J6).
-    PromptExposeJoker: " expose the joker ", " vyložit žolíka ", " wyłóż jokera ";
+    PromptExposeJoker: " expose the joker ", " vyložit žolíka ", " wyłóż dżokera ";
     /// Take a joker back.
-    PromptSwapJoker: " swap joker  ", " vzít žolíka  ", " odbierz jokera  ";
+    PromptSwapJoker: " swap joker  ", " vzít žolíka  ", " odbierz dżokera  ";
     /// The declaration armed.
     PromptDeclareOn: " {decl}: ON  ", " {decl}: ZAP  ", " {decl}: WŁ  ";
     /// The selected tile may not go: the hand is declared ready.
@@ -452,7 +452,7 @@ messages! {
     PromptPung: "pung", "pong", "pung";
     /// Pungs with a joker.
     PromptJokerPungs: "pung with the joker ({n} ways)", "pong se žolíkem (možnosti: {n})",
-        "pung z jokerem (możliwości: {n})";
+        "pung z dżokerem (możliwości: {n})";
     /// Chows.
     PromptChows: "chow ({n} ways)", "čou (možnosti: {n})", "chow (możliwości: {n})";
     /// Pass.
@@ -534,14 +534,14 @@ messages! {
     /// a, where the tile set has jokers (MY3-J6).
     HelpExposeJoker: "expose the joker as a bonus tile for a loose tile",
         "vyložit žolíka jako bonusový kámen za volný kámen",
-        "wyłożyć jokera jako kamień dodatkowy za luźny kamień";
+        "wyłożyć dżokera jako kamień dodatkowy za luźny kamień";
     /// a, for a ruleset the client does not know (either may be).
     HelpAsideAny: "set a tile aside for a loose tile, or expose the joker",
         "odložit kámen stranou za volný kámen nebo vyložit žolíka",
-        "odłożyć kamień na bok za luźny kamień lub wyłożyć jokera";
+        "odłożyć kamień na bok za luźny kamień lub wyłożyć dżokera";
     /// j.
     HelpSwap: "take a joker back from your pung", "vzít žolíka zpět ze svého pongu",
-        "odebrać jokera ze swojego punga";
+        "odebrać dżokera ze swojego punga";
     /// u.
     HelpPung: "claim the discard for a pung", "vzít odhoz na pong", "wziąć zrzut do punga";
     /// c.
@@ -557,10 +557,10 @@ messages! {
     /// A kong to pick.
     PickKong: "a kong", "kong", "konga";
     /// A pung with a discarded joker to pick (MY3-J7).
-    PickJokerPung: "a pung with the joker", "pong se žolíkem", "punga z jokerem";
+    PickJokerPung: "a pung with the joker", "pong se žolíkem", "punga z dżokerem";
     /// A pung to take the joker from (MY3-J5).
     PickSwap: "a pung to take the joker from", "pong, ze kterého vzít žolíka",
-        "punga, z którego odebrać jokera";
+        "punga, z którego odebrać dżokera";
     /// The last of several choices.
     Or: " or ", " nebo ", " lub ";
     /// The Enter key's label in the help.

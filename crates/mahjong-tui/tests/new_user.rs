@@ -369,7 +369,7 @@ fn the_help_says_each_family_s_keys() {
     assert!(pl.contains(&"1-9          wybrać konga, gdy jest ich kilka".to_string()));
     let pl = help("malaysian-3p", Lang::Pl);
     assert!(pl.contains(
-        &"a            wyłożyć jokera jako kamień dodatkowy za luźny kamień".to_string()
+        &"a            wyłożyć dżokera jako kamień dodatkowy za luźny kamień".to_string()
     ));
     // The note says what brackets in the discards mean.
     let all: Vec<String> = ui::help_lines(&app("millington", Lang::En))
