@@ -460,8 +460,14 @@ fn every_recorded_win_names_its_bonus_han() {
     assert_eq!(wins, 6, "wins");
 }
 
-/// A washout at a three-seat table with this settlement (nobody scores).
-fn washout(app: &mut App, settlement: Vec<i64>, now: Instant) {
+/// A washout at a three-seat table with this settlement and these payments (nobody
+/// scores).
+fn washout(
+    app: &mut App,
+    settlement: Vec<i64>,
+    payments: Vec<mahjong_engine::PaymentRecord>,
+    now: Instant,
+) {
     app.apply(Update::Event(Event::Washout), now);
     app.apply(
         Update::Event(Event::Scores {
@@ -469,7 +475,7 @@ fn washout(app: &mut App, settlement: Vec<i64>, now: Instant) {
             limits: vec![None, None, None],
             items: vec![vec![], vec![], vec![]],
             settlement,
-            payments: vec![],
+            payments,
             cannon: None,
         }),
         now,
@@ -497,7 +503,7 @@ fn a_washout_that_settles_says_so_and_riichi_is_named_as_such() {
         app.log().last().map(|l| l.to_string()),
         Some("P1 (S) discards 3D with Riichi".to_string())
     );
-    washout(&mut app, vec![1_000, -2_000, 1_000], now);
+    washout(&mut app, vec![1_000, -2_000, 1_000], vec![], now);
     let sheet = app.sheet().expect("a sheet").clone();
     let lines: Vec<String> = ui::sheet_lines(&app, &sheet)
         .iter()
@@ -575,20 +581,14 @@ fn a_washout_lists_each_payment_with_its_rule_and_the_pot() {
         let (app, _) = app_with(game.view(0));
         let mut app = app.with_lang(lang);
         let now = Instant::now();
-        app.apply(Update::Event(Event::Washout), now);
-        app.apply(
-            Update::Event(Event::Scores {
-                scores: vec![0, 0, 0],
-                limits: vec![None, None, None],
-                items: vec![vec![], vec![], vec![]],
-                settlement: vec![-1_000, 1_000, -1_000],
-                payments: vec![
-                    pay(0, 1, "J3-P", "noten payment"),
-                    pay(2, 1, "J3-P", "noten payment"),
-                    pay(1, 3, "J3-S10", "riichi stick"),
-                ],
-                cannon: None,
-            }),
+        washout(
+            &mut app,
+            vec![-1_000, 1_000, -1_000],
+            vec![
+                pay(0, 1, "J3-P", "noten payment"),
+                pay(2, 1, "J3-P", "noten payment"),
+                pay(1, 3, "J3-S10", "riichi stick"),
+            ],
             now,
         );
         let sheet = app.sheet().expect("a sheet").clone();
@@ -624,7 +624,7 @@ fn the_score_sheet_stops_scrolling_at_its_end() {
         mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
     let (mut app, _) = app_with(game.view(0));
     let now = Instant::now();
-    washout(&mut app, vec![0, 0, 0], now);
+    washout(&mut app, vec![0, 0, 0], vec![], now);
     let mut term = Terminal::new(TestBackend::new(60, 8)).unwrap();
     term.draw(|f| ui::draw(f, &app, now)).unwrap();
     for _ in 0..60 {
