@@ -137,22 +137,54 @@ pub fn run<T: Table>(session: &mut Session<T>) -> Result<Ending, TuiError> {
 
 /// SIGHUP and SIGTERM, caught while a game runs (signal-hook sets a flag the loop reads;
 /// the handlers go when the game does).
+///
+/// A closed terminal can keep the loop from ever reading the flag: crossterm 0.29's
+/// `event::poll` spins inside itself, never returning, once its tty is gone (upstream
+/// crossterm issue #793). So a watchdog thread ends the process (status 129, as a hangup
+/// would) when the loop has not finished within [`STOP_GRACE`] of the signal. The record
+/// is written as the game goes, so nothing is lost.
 struct Stop {
     flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Set when the game's loop has ended: the watchdog then leaves the process alone.
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
     #[cfg(unix)]
     ids: Vec<signal_hook::SigId>,
 }
 
+/// How long the loop may take to finish after a hangup or termination request before the
+/// watchdog ends the process.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
 impl Stop {
     fn catch() -> io::Result<Stop> {
-        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let flag = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
         #[cfg(unix)]
         let ids = [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM]
             .into_iter()
             .map(|s| signal_hook::flag::register(s, flag.clone()))
             .collect::<io::Result<Vec<_>>>()?;
+        let (f, d) = (flag.clone(), done.clone());
+        std::thread::Builder::new()
+            .name("stop-watchdog".into())
+            .spawn(move || loop {
+                std::thread::sleep(Duration::from_millis(100));
+                if d.load(Ordering::SeqCst) {
+                    return;
+                }
+                if f.load(Ordering::SeqCst) {
+                    std::thread::sleep(STOP_GRACE);
+                    if !d.load(Ordering::SeqCst) {
+                        std::process::exit(129);
+                    }
+                    return;
+                }
+            })?;
         Ok(Stop {
             flag,
+            done,
             #[cfg(unix)]
             ids,
         })
@@ -165,6 +197,7 @@ impl Stop {
 
 impl Drop for Stop {
     fn drop(&mut self) {
+        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
         #[cfg(unix)]
         for id in self.ids.drain(..) {
             signal_hook::low_level::unregister(id);

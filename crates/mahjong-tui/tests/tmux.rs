@@ -167,10 +167,43 @@ fn a_closed_terminal_leaves_the_record() {
     let _kill = Kill(session.clone());
     let record = std::env::temp_dir().join(format!("{session}.jsonl"));
     play_a_hand(&session, &record, "");
+    let game = game_pid(&session);
     tmux(&["kill-session", "-t", &session]);
+    // The game ends too, not left behind spinning on its closed terminal (crossterm's
+    // poll never returns then; the watchdog ends the process).
+    let gone = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        !running(&game)
+    });
+    assert!(
+        gone,
+        "the game (pid {game}) still runs 10 s after its terminal closed"
+    );
     let summary = replayed(&record);
     assert_eq!((summary.games, summary.unfinished), (1, Some(1)));
     let _ = std::fs::remove_file(&record);
+}
+
+/// The pid of the game in `session`'s pane: the pane's process, or its shell's child.
+fn game_pid(session: &str) -> String {
+    let pane = tmux(&["list-panes", "-t", session, "-F", "#{pane_pid}"]);
+    let pane = pane.trim().to_string();
+    let children =
+        std::fs::read_to_string(format!("/proc/{pane}/task/{pane}/children")).unwrap_or_default();
+    children
+        .split_whitespace()
+        .next()
+        .map_or(pane, str::to_string)
+}
+
+/// Whether process `pid` still runs (a zombie waiting to be reaped does not).
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|s| {
+            let state = s.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z')
+        })
+        .unwrap_or(false)
 }
 
 /// SIGTERM ends the game as leaving it does: the terminal is restored, the usual words are
