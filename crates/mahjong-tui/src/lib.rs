@@ -148,45 +148,48 @@ struct Stop {
     /// Set when the game's loop has ended: the watchdog then leaves the process alone.
     done: std::sync::Arc<std::sync::atomic::AtomicBool>,
     #[cfg(unix)]
-    ids: Vec<signal_hook::SigId>,
+    signals: signal_hook::iterator::Handle,
 }
 
 /// How long the loop may take to finish after a hangup or termination request before the
 /// watchdog ends the process.
+#[cfg(unix)]
 const STOP_GRACE: Duration = Duration::from_secs(2);
 
 impl Stop {
     fn catch() -> io::Result<Stop> {
-        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::atomic::AtomicBool;
         use std::sync::Arc;
         let flag = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         #[cfg(unix)]
-        let ids = [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM]
-            .into_iter()
-            .map(|s| signal_hook::flag::register(s, flag.clone()))
-            .collect::<io::Result<Vec<_>>>()?;
-        let (f, d) = (flag.clone(), done.clone());
-        std::thread::Builder::new()
-            .name("stop-watchdog".into())
-            .spawn(move || loop {
-                std::thread::sleep(Duration::from_millis(100));
-                if d.load(Ordering::SeqCst) {
-                    return;
-                }
-                if f.load(Ordering::SeqCst) {
-                    std::thread::sleep(STOP_GRACE);
-                    if !d.load(Ordering::SeqCst) {
-                        std::process::exit(129);
+        let signals = {
+            use std::sync::atomic::Ordering;
+            let mut signals = signal_hook::iterator::Signals::new([
+                signal_hook::consts::SIGHUP,
+                signal_hook::consts::SIGTERM,
+            ])?;
+            let handle = signals.handle();
+            let (f, d) = (flag.clone(), done.clone());
+            // Waits for a signal (no polling); closing the handle ends the wait.
+            std::thread::Builder::new()
+                .name("stop-watchdog".into())
+                .spawn(move || {
+                    if signals.forever().next().is_some() {
+                        f.store(true, Ordering::SeqCst);
+                        std::thread::sleep(STOP_GRACE);
+                        if !d.load(Ordering::SeqCst) {
+                            std::process::exit(129);
+                        }
                     }
-                    return;
-                }
-            })?;
+                })?;
+            handle
+        };
         Ok(Stop {
             flag,
             done,
             #[cfg(unix)]
-            ids,
+            signals,
         })
     }
 
@@ -199,9 +202,7 @@ impl Drop for Stop {
     fn drop(&mut self) {
         self.done.store(true, std::sync::atomic::Ordering::SeqCst);
         #[cfg(unix)]
-        for id in self.ids.drain(..) {
-            signal_hook::low_level::unregister(id);
-        }
+        self.signals.close();
     }
 }
 
