@@ -474,11 +474,19 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 format!("{} goes Mah-Jongg with {tile} {how}", p(*player))
             }
             Event::Washout => "washout: the live wall is exhausted".to_string(),
-            Event::Reveal { hands } => {
+            Event::Reveal {
+                hands,
+                ura_indicators,
+            } => {
                 for (s, h) in seats.iter_mut().zip(hands) {
                     s.concealed = h.clone();
                 }
-                "every hand is shown".to_string()
+                let mut t = "every hand is shown".to_string();
+                if !ura_indicators.is_empty() {
+                    let tiles: Vec<String> = ura_indicators.iter().map(Tile::to_string).collect();
+                    t.push_str(&format!("; ura-dora indicators {}", tiles.join(" ")));
+                }
+                t
             }
             Event::Scores {
                 scores,

@@ -1048,7 +1048,8 @@ fn replay_print_shows_the_deal_every_event_and_the_result() {
 
 #[test]
 fn replay_print_names_a_washouts_payments_and_the_points_at_the_end() {
-    // japanese-3p, seed 3: two washouts, one with two riichi sticks into the pot.
+    // japanese-3p, seed 3: six riichi wins with their ura-dora indicator (J3-S8), two
+    // washouts, one with two riichi sticks into the pot.
     let dir = tempdir("washout");
     let rec = dir.join("j.jsonl");
     ok(&run(&[
@@ -1065,11 +1066,19 @@ fn replay_print_names_a_washouts_payments_and_the_points_at_the_end() {
     let text = stdout(ok(&run(&["replay", "--print", rec.to_str().unwrap()])));
     let lines: Vec<&str> = text
         .lines()
-        .filter(|l| l.contains("noten payment") || l.contains("game over"))
+        .filter(|l| {
+            l.contains("noten payment") || l.contains("game over") || l.contains("ura-dora")
+        })
         .collect();
     assert_eq!(
         lines,
         [
+            "  every hand is shown; ura-dora indicators 1C",
+            "  every hand is shown; ura-dora indicators 7B",
+            "  every hand is shown; ura-dora indicators SW",
+            "  every hand is shown; ura-dora indicators 5D",
+            "  every hand is shown; ura-dora indicators SW",
+            "  every hand is shown; ura-dora indicators 4D",
             "  scores: P0 0 P1 0 P2 0; net: P0 +0 P1 -2000 P2 +0; payments: P1→P0 1000 (J3-P \
              noten payment), P1→P2 1000 (J3-P noten payment), P0→pot 1000 (J3-S10 riichi \
              stick), P2→pot 1000 (J3-S10 riichi stick)",

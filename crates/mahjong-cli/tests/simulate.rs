@@ -292,7 +292,7 @@ fn western_games_simulate_and_replay() {
     assert_eq!(summary["games"], 4);
     assert_eq!(summary["hands"], 40);
     let text = std::fs::read_to_string(&record).unwrap();
-    assert!(text.starts_with(r#"{"type":"game","version":2,"ruleset":{"name":"western","preset":"western","family":"western""#));
+    assert!(text.starts_with(r#"{"type":"game","version":3,"ruleset":{"name":"western","preset":"western","family":"western""#));
     // Western settles through its own rule ids.
     assert!(text.contains(r#""rule":"W-B1""#));
     let out = mahjong().arg("replay").arg(&record).output().unwrap();

@@ -248,10 +248,16 @@ pub enum Event {
     },
     /// The live wall ran out with no winner (M97).
     Washout,
-    /// Every hand shown at the end: each player's concealed tiles.
+    /// Every hand shown at the end: each player's concealed tiles, and the indicators
+    /// turned over for the winner.
     Reveal {
         /// Concealed tiles per player.
         hands: Vec<Vec<Tile>>,
+        /// The ura-dora indicators turned over for a riichi winner, in the order they lie
+        /// (J3-S8; record version 3).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Tile>>", optional))]
+        ura_indicators: Vec<Tile>,
     },
     /// The hand's scores and settlement, per player.
     Scores {

@@ -11,8 +11,10 @@ use crate::game::{Game, GameConfig};
 use crate::protocol::Event;
 
 /// Record format version. 2 lists a washout's payments, each with its rule, on the hand's
-/// `scores` (J3-P, J3-S10); version 1 records, which list none there, still replay.
-pub const RECORD_VERSION: u32 = 2;
+/// `scores` (J3-P, J3-S10); 3 lists the ura-dora indicators turned over for a riichi
+/// winner on the hand's `reveal` (J3-S8). Records of versions 1 and 2, which list neither,
+/// still replay.
+pub const RECORD_VERSION: u32 = 3;
 
 /// The oldest record version [`replay`] reads.
 pub const OLDEST_RECORD_VERSION: u32 = 1;
@@ -103,12 +105,14 @@ struct Replaying {
 }
 
 /// The event as a record of `version` holds it: version 1 lists no washout payments (the
-/// only payments with a rule).
+/// only payments with a rule), versions 1 and 2 no ura-dora indicators.
 fn as_written_by(version: u32, mut event: Event) -> Event {
-    if version < 2 {
-        if let Event::Scores { payments, .. } = &mut event {
+    match &mut event {
+        Event::Scores { payments, .. } if version < 2 => {
             payments.retain(|p| p.rule.is_none());
         }
+        Event::Reveal { ura_indicators, .. } if version < 3 => ura_indicators.clear(),
+        _ => {}
     }
     event
 }

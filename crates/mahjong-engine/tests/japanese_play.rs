@@ -116,9 +116,11 @@ fn j3_y11_double_riichi_wins_on_a_discard_with_ippatsu_and_ura_dora() {
     assert_eq!(table.seats["S"].riichi, mahjong_rules::Riichi::Double);
     assert!(table.win.unwrap().ippatsu);
     assert_eq!(table.ura_indicators, vec![t("3B")]);
+    let events = g.take_events();
+    // The ura-dora indicator is turned over with the hands (record version 3).
+    assert_eq!(ura_shown(&events), Some(vec![t("3B")]));
     // The record names each J3-S8 item (one id, six cases the han alone do not tell).
-    let scored: Vec<(String, Option<String>)> = g
-        .take_events()
+    let scored: Vec<(String, Option<String>)> = events
         .into_iter()
         .find_map(|e| match e {
             Event::Scores { items, .. } => Some(items[1].clone()),
@@ -138,6 +140,114 @@ fn j3_y11_double_riichi_wins_on_a_discard_with_ippatsu_and_ura_dora() {
             named("J3-S8", Some("Ippatsu")),
         ]
     );
+}
+
+/// The ura-dora indicators turned over with the hands at the end, or `None` without a
+/// `reveal` event.
+fn ura_shown(events: &[Event]) -> Option<Vec<mahjong_tiles::Tile>> {
+    events.iter().find_map(|e| match e {
+        Event::Reveal { ura_indicators, .. } => Some(ura_indicators.clone()),
+        _ => None,
+    })
+}
+
+/// South, in riichi on 888D 123B 456B 2345D, declares a kong of the fourth 8D and wins on
+/// the loose tile 2D: the ura-dora indicators turned over, and his ura-dora han.
+fn riichi_kong_win(options: &[&str]) -> (Vec<mahjong_tiles::Tile>, u16) {
+    let south = "8D 8D 8D 1B 2B 3B 4B 5B 6B 2D 3D 4D 5D";
+    let mut g = game(options, [EAST, south, WEST], "8B 5D 9C 8D", "2D", 1);
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    discard(&mut g, 2, "5D");
+    discard(&mut g, 0, "9C");
+    act(&mut g, 1, Action::ConcealedKong { tile: t("8D") });
+    assert_eq!(g.view(1).drawn, Some(t("2D")));
+    act(&mut g, 1, Action::Mahjong);
+    let ura = ura_shown(&g.take_events()).expect("a reveal event");
+    let h = g.hand();
+    let r = h.result().expect("a finished hand");
+    let han = r.outcome.scores[h.pos_of(1)]
+        .items
+        .as_slice()
+        .iter()
+        .filter(|i| i.rule.name == "ura-dora")
+        .map(|i| i.points)
+        .sum();
+    (ura, han)
+}
+
+#[test]
+fn j3_s8_the_ura_dora_indicators_are_turned_over_for_a_riichi_winner_only() {
+    // Under the dora indicator and, with `kan_ura_dora`, under the kong's kan-dora one
+    // too: 3B and 3B, each making his 4B an ura-dora.
+    assert_eq!(riichi_kong_win(&[]), (vec![t("3B"), t("3B")], 2));
+    assert_eq!(riichi_kong_win(&["kan_ura_dora=false"]), (vec![t("3B")], 1));
+    assert_eq!(
+        riichi_kong_win(&["kan_ura_dora=false", "ura_dora=false"]),
+        (vec![], 0)
+    );
+    // A winner without riichi has none turned over (East's Rinshan kaihou).
+    let east = "2B 2B 2B 2B 3D 4D 5D 7D 8D 9D 9C 9C WD WD";
+    let south = "1C 1C 1D 9D EW EW SW WW GD GD 1B 9B 5B";
+    let west = "SW WW NW RD RD 1B 9B 6B 8B 5B 1D 2D 9D";
+    let mut g = game(&[], [east, south, west], "", "WD", 1);
+    act(&mut g, 0, Action::ConcealedKong { tile: t("2B") });
+    act(&mut g, 0, Action::Mahjong);
+    assert_eq!(ura_shown(&g.take_events()), Some(vec![]));
+    // Nor does a washout, where every hand is shown too.
+    let mut g = game(&[], [EAST, READY, WEST], "", "", 1);
+    assert_eq!(ura_shown(&play_out(&mut g)), Some(vec![]));
+}
+
+#[test]
+fn j3_s8_a_record_of_version_2_without_ura_indicators_still_replays() {
+    // The double riichi win above, recorded.
+    let r = japanese(&[]);
+    let config = GameConfig {
+        ruleset: r.clone(),
+        seed: 7,
+        walls: vec![wall3(&r, 0, [EAST, READY, WEST], "8B 5D", "", TAIL)],
+        max_hands: Some(1),
+        record: true,
+    };
+    let mut g = Game::new(config.clone());
+    discard(&mut g, 0, "1C");
+    riichi(&mut g, 1, "8B");
+    act(&mut g, 2, discard_action("5D"));
+    claim(&mut g, 1, Action::Mahjong);
+    assert!(g.is_over());
+    let events = g.take_events();
+    let header = RecordHeader::new(&config, vec!["human".into(); 3]);
+    let lines = |version: u32, keep_ura: bool| -> Vec<String> {
+        let header = RecordHeader {
+            version,
+            ..header.clone()
+        };
+        std::iter::once(serde_json::to_string(&header).unwrap())
+            .chain(events.iter().map(|e| {
+                let mut e = e.clone();
+                if let (Event::Reveal { ura_indicators, .. }, false) = (&mut e, keep_ura) {
+                    ura_indicators.clear();
+                }
+                serde_json::to_string(&e).unwrap()
+            }))
+            .collect()
+    };
+    let replays = |lines: &[String]| replay(lines.iter().map(String::as_str));
+    let today = lines(3, true);
+    assert!(today
+        .iter()
+        .any(|l| l.contains(r#""ura_indicators":["3B"]"#)));
+    let n = replays(&today).expect("version 3 replays").events;
+    // Versions 1 and 2 never listed them; their records replay as they are.
+    assert_eq!(replays(&lines(2, false)).expect("version 2").events, n);
+    assert_eq!(replays(&lines(1, false)).expect("version 1").events, n);
+    // A version 2 record that lists them, or a version 3 one that does not, disagrees.
+    for (version, keep) in [(2, true), (3, false)] {
+        let err = replays(&lines(version, keep)).unwrap_err();
+        assert!(!err.malformed, "{}", err.message);
+        assert!(err.message.contains("reveal"), "{}", err.message);
+    }
 }
 
 #[test]
@@ -297,13 +407,19 @@ fn j3_p_a_record_of_version_1_without_washout_payments_still_replays() {
             .collect()
     };
     let replays = |lines: &[String]| replay(lines.iter().map(String::as_str));
-    // Today's record, version 2, with the three payments.
-    assert_eq!(header.version, 2);
+    // Today's record, version 3, with the three payments.
+    assert_eq!(header.version, 3);
     let today = lines(&header, true);
     assert!(today
         .iter()
         .any(|l| l.contains(r#""rule":"J3-S10","name":"riichi stick""#)));
-    let n = replays(&today).expect("version 2 replays").events;
+    let n = replays(&today).expect("version 3 replays").events;
+    // Version 2 wrote a washout as version 3 does.
+    let v2 = RecordHeader {
+        version: 2,
+        ..header.clone()
+    };
+    assert_eq!(replays(&lines(&v2, true)).expect("version 2").events, n);
     // The same game as version 1 wrote it: no payments listed at the washout.
     let v1 = RecordHeader {
         version: 1,
@@ -322,14 +438,14 @@ fn j3_p_a_record_of_version_1_without_washout_payments_still_replays() {
     // Neither form passes under the other's version.
     assert!(replays(&lines(&header, false)).is_err());
     // A version this engine does not know is refused by name.
-    let v3 = RecordHeader {
-        version: 3,
+    let v4 = RecordHeader {
+        version: 4,
         ..header
     };
-    let err = replays(&lines(&v3, true)).unwrap_err();
+    let err = replays(&lines(&v4, true)).unwrap_err();
     assert_eq!(
         (err.line, err.message.as_str(), err.malformed),
-        (1, "record version 3 (this engine reads 1 to 2)", true)
+        (1, "record version 4 (this engine reads 1 to 3)", true)
     );
 }
 

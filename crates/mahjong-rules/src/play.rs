@@ -238,6 +238,18 @@ pub trait PlayHooks: Clone + Debug + Send + Sync + 'static {
     ) {
     }
 
+    /// The indicators turned over once player `p` has won, for him to count, pushed onto
+    /// `out` in the order they lie (J3-S8: the ura-dora indicators, for a riichi winner);
+    /// none by default. The engine shows them with the hands at the end.
+    fn ura_indicators<T: PlayTable>(
+        &self,
+        _t: &T,
+        _unused: &[Tile],
+        _p: usize,
+        _out: &mut Vec<Tile>,
+    ) {
+    }
+
     /// The payments of a washout, each under its rule, pushed onto `out` (J3: the noten
     /// payments, the riichi sticks into the pot); none by default. A payment `to` the
     /// number of seats goes into the pot, taken by the next winner. The engine settles

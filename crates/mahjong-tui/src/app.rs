@@ -1092,7 +1092,7 @@ impl App {
                 }
             }
             Event::Washout => self.push_log(self.tr(Msg::LogWashout, &[])),
-            Event::Reveal { hands } => self.reveal = Some(hands),
+            Event::Reveal { hands, .. } => self.reveal = Some(hands),
             Event::Scores {
                 scores,
                 limits,

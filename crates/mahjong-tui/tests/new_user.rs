@@ -221,7 +221,7 @@ fn a_lost_claim_is_told() {
             Some(Command::Act(Action::Pung))
         );
         event(&mut app, win(2));
-        event(&mut app, Event::Reveal { hands: vec![] });
+        event(&mut app, Event::Reveal { hands: vec![], ura_indicators: vec![] });
         assert_eq!(last(&app), said, "{lang:?}");
         assert_eq!(app.status(), Some(said));
     }
@@ -230,7 +230,13 @@ fn a_lost_claim_is_told() {
     claims(&mut a, vec![Action::Mahjong, Action::Pass]);
     a.on_key(KeyEvent::from(KeyCode::Char('m')));
     event(&mut a, win(2));
-    event(&mut a, Event::Reveal { hands: vec![] });
+    event(
+        &mut a,
+        Event::Reveal {
+            hands: vec![],
+            ura_indicators: vec![],
+        },
+    );
     assert_eq!(
         last(&a),
         "your claim (Mah-Jongg) lost to P2 (W)'s Mah-Jongg: P2 (W) sits nearer in turn"
@@ -272,7 +278,13 @@ fn a_lost_claim_is_told() {
             jokers: 0,
         },
     );
-    event(&mut a, Event::Reveal { hands: vec![] });
+    event(
+        &mut a,
+        Event::Reveal {
+            hands: vec![],
+            ura_indicators: vec![],
+        },
+    );
     assert_eq!(last(&a), "you claim a pung WD WD WD from P1 (S)");
 }
 

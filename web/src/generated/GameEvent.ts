@@ -166,7 +166,12 @@ dealt?: boolean, } | { "type": "washout" } | { "type": "reveal",
 /**
  * Concealed tiles per player.
  */
-hands: Array<Array<Tile>>, } | { "type": "scores", 
+hands: Array<Array<Tile>>, 
+/**
+ * The ura-dora indicators turned over for a riichi winner, in the order they lie
+ * (J3-S8; record version 3).
+ */
+ura_indicators?: Array<Tile>, } | { "type": "scores", 
 /**
  * Each player's score.
  */

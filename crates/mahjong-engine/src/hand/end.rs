@@ -11,15 +11,22 @@ use super::{Hand, HandResult, Phase, TableFacts, WinFlags};
 use crate::protocol::{Event, PaymentRecord, ScoredItem};
 
 impl Hand {
-    /// Every player's concealed tiles shown (a washout under `show_on_washout`, a win).
+    /// Every player's concealed tiles shown (a washout under `show_on_washout`, a win),
+    /// with the indicators the family turns over for `winner` (J3-S8's ura-dora).
     #[inline]
-    pub(super) fn reveal(&self) -> Event {
+    pub(super) fn reveal(&self, winner: Option<usize>) -> Event {
+        let mut ura_indicators = Vec::new();
+        if let Some(p) = winner {
+            self.hooks
+                .ura_indicators(&ctx!(self), self.wall.unused(), p, &mut ura_indicators);
+        }
         Event::Reveal {
             hands: self
                 .players
                 .iter()
                 .map(|p| p.concealed().to_vec())
                 .collect(),
+            ura_indicators,
         }
     }
 
@@ -29,7 +36,7 @@ impl Hand {
         self.phase = Phase::Over;
         let n = self.seats();
         if self.options.show_on_washout {
-            emit!(self, self.reveal());
+            emit!(self, self.reveal(None));
         }
         if self.hooks.instant_payments() {
             self.scored_washout();
@@ -274,7 +281,7 @@ impl Hand {
             .map(|q| outcome.settlement[self.pos_of(q)])
             .collect();
         if self.setup.record {
-            self.record_scores(&outcome, &settlement, cannon);
+            self.record_scores(&outcome, &settlement, winner, cannon);
         }
         self.result = Some(HandResult {
             winner,
@@ -293,11 +300,12 @@ impl Hand {
         &mut self,
         outcome: &Outcome,
         settlement: &[i64],
+        winner: Option<usize>,
         cannon: Option<usize>,
     ) {
         let n = self.seats();
         let settlement = settlement.to_vec();
-        emit!(self, self.reveal());
+        emit!(self, self.reveal(winner));
         let seat = |q: usize| &outcome.scores[self.pos_of(q)];
         emit!(
             self,

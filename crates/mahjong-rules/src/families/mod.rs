@@ -520,6 +520,17 @@ impl PlayHooks for FamilyPlay {
     }
 
     #[inline]
+    fn ura_indicators<T: PlayTable>(
+        &self,
+        t: &T,
+        unused: &[mahjong_tiles::Tile],
+        p: usize,
+        out: &mut Vec<mahjong_tiles::Tile>,
+    ) {
+        each_play!(self, |h| h.ura_indicators(t, unused, p, out))
+    }
+
+    #[inline]
     fn washout_payments<T: PlayTable>(&self, t: &T, out: &mut Vec<crate::InstantPayment>) {
         each_play!(self, |h| h.washout_payments(t, out))
     }

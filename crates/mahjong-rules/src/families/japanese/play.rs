@@ -121,6 +121,19 @@ impl JapanesePlay {
         self.ippatsu = [false; 4];
         self.uninterrupted = false;
     }
+
+    /// The ura-dora indicators (J3-S8), in the order they lie: under the dora indicator,
+    /// and under each kan-dora one too where `kan_ura_dora` is on; none without
+    /// `ura_dora`.
+    fn ura_tiles<'a>(&self, unused: &'a [Tile]) -> impl Iterator<Item = &'a Tile> {
+        let shown = (self.revealed as usize).min(unused.len());
+        let n = match (self.rules.ura_dora, self.rules.kan_ura_dora) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => shown,
+        };
+        unused.iter().skip(URA_FROM).take(n)
+    }
 }
 
 impl PlayHooks for JapanesePlay {
@@ -266,6 +279,13 @@ impl PlayHooks for JapanesePlay {
         Some(tile)
     }
 
+    /// J3-S8: the ura-dora indicators turned over for a riichi winner.
+    fn ura_indicators<T: PlayTable>(&self, _t: &T, unused: &[Tile], p: usize, out: &mut Vec<Tile>) {
+        if self.riichi[p] != Riichi::None {
+            out.extend(self.ura_tiles(unused));
+        }
+    }
+
     fn fill_table<T: PlayTable>(
         &self,
         t: &T,
@@ -285,12 +305,9 @@ impl PlayHooks for JapanesePlay {
         }
         table.dora_indicators = dora;
         let mut ura = [0u8; KINDS];
-        if self.rules.ura_dora {
-            let n = if self.rules.kan_ura_dora { shown } else { 1 };
-            for t in unused.iter().skip(URA_FROM).take(n) {
-                if let Some(k) = t.kind() {
-                    ura[k] += 1;
-                }
+        for t in self.ura_tiles(unused) {
+            if let Some(k) = t.kind() {
+                ura[k] += 1;
             }
         }
         table.ura_indicators = ura;
