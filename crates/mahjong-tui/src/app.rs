@@ -88,6 +88,9 @@ pub struct ScoreSheet {
     pub more_winners: Vec<usize>,
     /// Each player's concealed tiles, when revealed.
     pub reveal: Option<Vec<Vec<Tile>>>,
+    /// The ura-dora indicators turned over for the winner, in the order they lie (J3-S8:
+    /// a riichi win; empty otherwise).
+    pub ura_indicators: Vec<Tile>,
     /// Each player's declared sets at the end of the hand.
     pub sets: Vec<Vec<PublicSet>>,
     /// Each player's bonus tiles.
@@ -304,6 +307,9 @@ pub struct App {
     dora: Option<Tile>,
     /// Further dora indicators revealed during the hand (J3-T5 kan-dora).
     indicators: Vec<Tile>,
+    /// The ura-dora indicators turned over at the end of the hand (J3-S8), kept for the
+    /// table until the next hand starts.
+    ura: Vec<Tile>,
     win: Option<(usize, Tile, WinFrom, Option<usize>)>,
     more_winners: Vec<usize>,
     reveal: Option<Vec<Vec<Tile>>>,
@@ -354,6 +360,7 @@ impl App {
             prevailing: Wind::East,
             dora: None,
             indicators: Vec::new(),
+            ura: Vec::new(),
             win: None,
             more_winners: Vec::new(),
             reveal: None,
@@ -487,6 +494,12 @@ impl App {
     /// Further dora indicators revealed during the hand (kan-dora), in order.
     pub fn further_indicators(&self) -> &[Tile] {
         &self.indicators
+    }
+
+    /// The ura-dora indicators turned over for the current hand's riichi winner (J3-S8), in
+    /// order; empty before the hand ends and for any other end.
+    pub fn ura_indicators(&self) -> &[Tile] {
+        &self.ura
     }
 
     /// Hand number of the current hand.
@@ -926,6 +939,7 @@ impl App {
             } => {
                 self.dora = dora;
                 self.indicators.clear();
+                self.ura.clear();
                 self.hand_no = hand;
                 self.dealer = dealer;
                 self.prevailing = prevailing;
@@ -1092,7 +1106,13 @@ impl App {
                 }
             }
             Event::Washout => self.push_log(self.tr(Msg::LogWashout, &[])),
-            Event::Reveal { hands, .. } => self.reveal = Some(hands),
+            Event::Reveal {
+                hands,
+                ura_indicators,
+            } => {
+                self.reveal = Some(hands);
+                self.ura = ura_indicators;
+            }
             Event::Scores {
                 scores,
                 limits,
@@ -1128,6 +1148,7 @@ impl App {
                     win: self.win,
                     more_winners: std::mem::take(&mut self.more_winners),
                     reveal: self.reveal.take(),
+                    ura_indicators: self.ura.clone(),
                     sets,
                     bonus,
                     scores,

@@ -354,6 +354,12 @@ messages! {
     TitleDora: "dora indicator {tiles}", "ukazatel dory {tiles}", "wskaźnik dory {tiles}";
     /// Several dora indicators.
     TitleDoras: "dora indicators {tiles}", "ukazatele dory {tiles}", "wskaźniki dory {tiles}";
+    /// The ura-dora indicator turned over for a riichi winner (J3-S8).
+    TitleUra: "ura-dora indicator {tiles}", "ukazatel ura-dory {tiles}",
+        "wskaźnik ura-dory {tiles}";
+    /// Several ura-dora indicators (under kan-dora indicators too).
+    TitleUras: "ura-dora indicators {tiles}", "ukazatele ura-dory {tiles}",
+        "wskaźniki ura-dory {tiles}";
     /// The riichi pot.
     TitlePot: "pot {n}", "bank {n}", "pula {n}";
     /// Whose turn.
@@ -621,6 +627,13 @@ messages! {
     /// A washout without.
     SheetWashoutFree: "nobody won, nothing is paid", "nikdo nevyhrál, nic se neplatí",
         "nikt nie wygrał, nikt nic nie płaci";
+    /// The ura-dora indicator turned over for a riichi winner, under his tiles (J3-S8;
+    /// `{tiles}` is drawn in colour).
+    SheetUra: "Ura-dora indicator: {tiles}", "Ukazatel ura-dory: {tiles}",
+        "Wskaźnik ura-dory: {tiles}";
+    /// Several ura-dora indicators.
+    SheetUras: "Ura-dora indicators: {tiles}", "Ukazatele ura-dory: {tiles}",
+        "Wskaźniki ura-dory: {tiles}";
     /// The winner's mark.
     SheetWinner: " · winner", " · vítěz", " · zwycięzca";
     /// The cannon's mark.

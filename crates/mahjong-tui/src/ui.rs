@@ -259,10 +259,10 @@ fn footer_lines(app: &App, width: u16, height: u16) -> Vec<Line<'static>> {
 }
 
 /// The title: the ruleset, the table, the hand, the prevailing wind, the wall, the dora
-/// indicators, the pot and whose turn it is. Where the screen is too narrow for it all, the
-/// table and then the ruleset (known from the command line) go, if that makes it fit on one
-/// line; else it wraps onto a second line at a ` · ` (without them if it needs more), so
-/// whose turn it is always shows.
+/// indicators (and the ura-dora ones once turned over), the pot and whose turn it is. Where
+/// the screen is too narrow for it all, the table and then the ruleset (known from the
+/// command line) go, if that makes it fit on one line; else it wraps onto a second line at a
+/// ` · ` (without them if it needs more), so whose turn it is always shows.
 fn title_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     const BADGE: &str = " mahjong ";
     let badge = || {
@@ -347,6 +347,17 @@ fn title_parts(app: &App) -> (Vec<String>, Vec<String>) {
                 Msg::TitleDoras
             };
             parts.push(app.tr(msg, &[("tiles", &crate::app::codes(&all))]));
+        }
+        let ura = app.ura_indicators();
+        if !ura.is_empty() {
+            // Turned over for a riichi winner (J3-S8): named apart so they are not read as
+            // dora indicators.
+            let msg = if ura.len() == 1 {
+                Msg::TitleUra
+            } else {
+                Msg::TitleUras
+            };
+            parts.push(app.tr(msg, &[("tiles", &crate::app::codes(ura))]));
         }
         if v.pot > 0 {
             // Riichi sticks carried from earlier hands and staked in this one.
@@ -780,6 +791,19 @@ fn with_tile(text: String, tile: Tile) -> Vec<Span<'static>> {
     }
 }
 
+/// A text with a `{tiles}` placeholder left in it, the tiles drawn in their colours there.
+fn with_tiles(text: String, tiles: &[Tile]) -> Vec<Span<'static>> {
+    match text.split_once("{tiles}") {
+        Some((before, after)) => {
+            let mut v = vec![Span::raw(before.to_string())];
+            v.extend(tile_spans(tiles));
+            v.push(Span::raw(after.to_string()));
+            v
+        }
+        None => vec![Span::raw(text)],
+    }
+}
+
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
@@ -1049,8 +1073,9 @@ const NAME_WIDTH: usize = 46;
 
 /// The score sheet's text fitted to `width` columns: the winner (wrapped), each player's
 /// heading with his score, net result and total (wrapped under the score's column where the
-/// line is too long), his tiles, his items (rule id, name, value; long names wrap within
-/// their column); the payments; the rule texts when shown; the keys.
+/// line is too long), his tiles (a riichi winner's ura-dora indicators under them), his items
+/// (rule id, name, value; long names wrap within their column); the payments; the rule texts
+/// when shown; the keys.
 pub fn sheet_lines_at(app: &App, sheet: &ScoreSheet, width: usize) -> Vec<Line<'static>> {
     let mut lines = vec![];
     let bold = Style::default().add_modifier(Modifier::BOLD);
@@ -1182,6 +1207,17 @@ pub fn sheet_lines_at(app: &App, sheet: &ScoreSheet, width: usize) -> Vec<Line<'
         }
         if tiles_line.len() > 1 {
             lines.push(Line::from(tiles_line));
+        }
+        // J3-S8: the winner's ura-dora indicators, which his ura-dora item counts.
+        if sheet.win.is_some_and(|w| w.0 == p) && !sheet.ura_indicators.is_empty() {
+            let msg = if sheet.ura_indicators.len() == 1 {
+                Msg::SheetUra
+            } else {
+                Msg::SheetUras
+            };
+            let mut line = vec![Span::raw("   ")];
+            line.extend(with_tiles(app.tr(msg, &[]), &sheet.ura_indicators));
+            lines.push(Line::from(line));
         }
         for (it, (name, value)) in seat_items.iter().zip(&items[p]) {
             // Narrower on a narrow sheet where the item's value would not fit beside it; a

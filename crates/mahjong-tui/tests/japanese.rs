@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use mahjong_bots::{bot_for_ruleset, Bot};
 use mahjong_engine::{Action, Event, GameConfig, PhaseView, ScoredItem, SeatView};
 use mahjong_rules::Ruleset;
+use mahjong_tiles::{Tile, Wind};
 use mahjong_tui::text::Lang;
 use mahjong_tui::{ui, App, LocalTable, Session, Update};
 use ratatui::backend::TestBackend;
@@ -1014,5 +1015,211 @@ fn points_in_czech_and_polish() {
         let seat = lines.iter().find(|l| l.contains(" P1 ")).unwrap();
         assert!(seat.ends_with(p1), "{lang:?}: {seat:?}");
         assert!(lines[0].contains(pot), "{lang:?}: {:?}", lines[0]);
+    }
+}
+
+/// P1 (South) in riichi wins on P0's discard in hand 1 (dora indicator 1C), the reveal
+/// turning over `ura` (J3-S8), with his concealed tiles `hand`.
+fn riichi_win(lang: Lang, hand: &[Tile], ura: &[Tile]) -> App {
+    let game =
+        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
+    let (app, _) = app_with(game.view(0));
+    let mut app = app.with_lang(lang);
+    let item = |rule: &str, points: u32| ScoredItem {
+        rule: rule.into(),
+        points,
+        doubles: 0,
+        limit: false,
+        tile: None,
+        name: None,
+    };
+    let named = |name: &str, points: u32| ScoredItem {
+        name: Some(name.into()),
+        ..item("J3-S8", points)
+    };
+    let now = Instant::now();
+    let mut items = vec![
+        item("J3-Y4", 1),
+        item("J3-Y5", 1),
+        named("Bazoro", 2),
+        named("dora", 2),
+    ];
+    if !ura.is_empty() {
+        items.push(named("ura-dora", ura.len() as u32));
+    }
+    for e in [
+        Event::HandStart {
+            hand: 0,
+            prevailing: Wind::East,
+            dealer: 0,
+            dice: None,
+            dora: Some(tile("1C")),
+        },
+        Event::Mahjong {
+            player: 1,
+            tile: tile("5D"),
+            from: mahjong_rules::WinFrom::Discard,
+            supplier: Some(0),
+            dealt: false,
+        },
+        Event::Reveal {
+            hands: vec![vec![], hand.to_vec(), vec![]],
+            ura_indicators: ura.to_vec(),
+        },
+        Event::Scores {
+            scores: vec![0, 8_000, 0],
+            limits: vec![None, Some("J3-P".into()), None],
+            items: vec![vec![], items, vec![]],
+            settlement: vec![-8_000, 8_000, 0],
+            payments: vec![mahjong_engine::PaymentRecord {
+                from: 0,
+                to: 1,
+                amount: 8_000,
+                rule: None,
+                name: None,
+            }],
+            cannon: None,
+        },
+    ] {
+        app.apply(Update::Event(e), now);
+    }
+    app
+}
+
+fn tile(code: &str) -> Tile {
+    code.parse().unwrap()
+}
+
+/// The score sheet's lines as text.
+fn sheet_text(app: &App) -> Vec<String> {
+    let sheet = app.sheet().expect("a sheet").clone();
+    ui::sheet_lines(app, &sheet)
+        .iter()
+        .map(|l| l.to_string())
+        .collect()
+}
+
+/// The title's parts (between the ` · `) with the score sheet closed, on a screen wide
+/// enough for the title to take one line.
+fn title_parts(app: &mut App) -> Vec<String> {
+    app.on_key(KeyEvent::from(KeyCode::Enter));
+    assert!(app.sheet().is_none());
+    let mut term = Terminal::new(TestBackend::new(200, 40)).unwrap();
+    term.draw(|f| ui::draw(f, app, Instant::now())).unwrap();
+    let title = screen(&term)[0].clone();
+    let title = title.strip_prefix(" mahjong  ").unwrap_or(&title);
+    title.split(" · ").map(String::from).collect()
+}
+
+/// J3-S8: a riichi winner's ura-dora indicators, turned over with the hands, go on the sheet
+/// under his tiles, before his items (the ura-dora item counts them), and into the title
+/// beside the dora indicators, named apart from them, until the next hand starts.
+#[test]
+fn a_riichi_win_shows_its_ura_dora_indicators() {
+    let hand: Vec<Tile> = "2D 3D 4D 6D 7D 8D 2B 3B 4B 6B 7B 8B 5D"
+        .split(' ')
+        .map(tile)
+        .collect();
+    let mut sorted = hand.clone();
+    sorted.sort();
+    let tiles_line = format!("   {}", mahjong_tui::codes(&sorted));
+    for (lang, sheet_line, dora, ura) in [
+        (
+            Lang::En,
+            "   Ura-dora indicators: 3B SW",
+            "dora indicator 1C",
+            "ura-dora indicators 3B SW",
+        ),
+        (
+            Lang::Cs,
+            "   Ukazatele ura-dory: 3B SW",
+            "ukazatel dory 1C",
+            "ukazatele ura-dory 3B SW",
+        ),
+        (
+            Lang::Pl,
+            "   Wskaźniki ura-dory: 3B SW",
+            "wskaźnik dory 1C",
+            "wskaźniki ura-dory 3B SW",
+        ),
+    ] {
+        let mut app = riichi_win(lang, &hand, &[tile("3B"), tile("SW")]);
+        assert_eq!(app.ura_indicators(), [tile("3B"), tile("SW")]);
+        let lines = sheet_text(&app);
+        let at: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i] == sheet_line)
+            .collect();
+        assert_eq!(at.len(), 1, "{lang:?}: {lines:#?}");
+        let at = at[0];
+        assert_eq!(lines[at - 1], tiles_line, "{lang:?}: {lines:#?}");
+        assert!(lines[at - 2].starts_with("P1 ("), "{lang:?}: {lines:#?}");
+        assert!(
+            lines[at + 1].starts_with("   J3-Y4 "),
+            "{lang:?}: {lines:#?}"
+        );
+
+        let parts = title_parts(&mut app);
+        let d = parts.iter().position(|p| p == dora);
+        assert_eq!(
+            d.and_then(|d| parts.get(d + 1)).map(String::as_str),
+            Some(ura),
+            "{lang:?}: {parts:?}"
+        );
+
+        // The next hand turns nothing over yet.
+        app.apply(
+            Update::Event(Event::HandStart {
+                hand: 1,
+                prevailing: Wind::East,
+                dealer: 1,
+                dice: None,
+                dora: Some(tile("2C")),
+            }),
+            Instant::now(),
+        );
+        assert!(app.ura_indicators().is_empty());
+        let parts = title_parts(&mut app);
+        assert!(!parts.iter().any(|p| p.contains("ura-dor")), "{parts:?}");
+    }
+    // One indicator (without kan-dora) is named in the singular.
+    let app = riichi_win(Lang::En, &hand, &[tile("3B")]);
+    let lines = sheet_text(&app);
+    assert!(
+        lines.iter().any(|l| l == "   Ura-dora indicator: 3B"),
+        "{lines:#?}"
+    );
+}
+
+/// A win with no ura-dora indicators turned over (no riichi) shows none, on the sheet or in
+/// the title.
+#[test]
+fn a_win_without_riichi_shows_no_ura_dora_indicators() {
+    let hand: Vec<Tile> = "2D 3D 4D 6D 7D 8D 2B 3B 4B 6B 7B 8B 5D"
+        .split(' ')
+        .map(tile)
+        .collect();
+    for (lang, label) in [
+        (Lang::En, "ura-dora indicator"),
+        (Lang::Cs, "ura-dory"),
+        (Lang::Pl, "ura-dory"),
+    ] {
+        let mut app = riichi_win(lang, &hand, &[]);
+        assert!(app.ura_indicators().is_empty());
+        let lines = sheet_text(&app);
+        assert!(
+            !lines.iter().any(|l| l.to_lowercase().contains(label)),
+            "{lang:?}: {lines:#?}"
+        );
+        // The tiles line is followed by the items.
+        let p1 = lines.iter().position(|l| l.starts_with("P1 (")).unwrap();
+        assert!(
+            lines[p1 + 2].starts_with("   J3-Y4 "),
+            "{lang:?}: {lines:#?}"
+        );
+        let parts = title_parts(&mut app);
+        assert!(
+            !parts.iter().any(|p| p.to_lowercase().contains(label)),
+            "{lang:?}: {parts:?}"
+        );
     }
 }
