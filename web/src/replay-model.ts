@@ -18,6 +18,8 @@ export interface ReplayState {
   results: HandResult[];
   /** The hand's payments made during play (MY3-I), for its score sheet. */
   instant: InstantPayment[];
+  /** The ura-dora indicators the hand's reveal turned over (J3-S8). */
+  ura: string[];
   over: boolean;
 }
 
@@ -37,6 +39,7 @@ export function emptyState(seats: number): ReplayState {
     totals: per(() => 0),
     results: [],
     instant: [],
+    ura: [],
     over: false,
   };
 }
@@ -158,6 +161,7 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
       break;
     case 'reveal':
       s.concealed = e.hands.map((h) => [...h]);
+      s.ura = e.ura_indicators ?? [];
       break;
     case 'scores': {
       const result: HandResult = {
@@ -174,6 +178,7 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
         instant: s.instant,
         cannon: e.cannon,
         reveal: s.concealed.map((h) => [...h]),
+        ura: s.ura,
         sets: s.sets,
         bonus: s.bonus,
         totalsBefore: [...s.totals],

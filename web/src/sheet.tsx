@@ -13,7 +13,7 @@ import {
   setTiles,
   windOf,
 } from './api';
-import { grouped, signed, standing, t } from './i18n';
+import { grouped, signed, standing, t, tn } from './i18n';
 import { countsFan, countsHan, limitName, ruleInfo, ruleName } from './i18n/rules';
 import { RuleLink } from './rule-link';
 import { Tile, sortTiles } from './tiles';
@@ -40,6 +40,8 @@ export interface HandResult {
   instant?: InstantPayment[];
   cannon?: number;
   reveal: string[][] | null;
+  /** The ura-dora indicators turned over for a riichi winner (J3-S8), in the order they lie. */
+  ura?: string[];
   sets: PublicSet[][];
   bonus: string[][];
   totalsBefore: number[];
@@ -71,6 +73,7 @@ export function resultFromEvents(
   let win: Extract<GameEvent, { type: 'mahjong' }> | null = null;
   const moreWinners: number[] = [];
   let reveal: string[][] | null = null;
+  let ura: string[] = [];
   let scores: Extract<GameEvent, { type: 'scores' }> | null = null;
   const instant: InstantPayment[] = [];
   for (const e of events) {
@@ -81,7 +84,10 @@ export function resultFromEvents(
       if (win) moreWinners.push(e.player);
       else win = e;
     }
-    else if (e.type === 'reveal') reveal = e.hands;
+    else if (e.type === 'reveal') {
+      reveal = e.hands;
+      ura = e.ura_indicators ?? [];
+    }
     else if (e.type === 'scores') scores = e;
   }
   if (!scores) return null;
@@ -105,6 +111,7 @@ export function resultFromEvents(
     instant,
     cannon: scores.cannon,
     reveal,
+    ura,
     sets: view ? view.public.map((s) => s.sets) : Array.from({ length: seats }, () => []),
     bonus: view ? view.public.map((s) => s.bonus) : Array.from({ length: seats }, () => []),
     totalsBefore: before,
@@ -281,6 +288,15 @@ export function SeatScores({ r, names, me }: { r: HandResult; names: string[]; m
                 </span>
               )}
             </div>
+            {/* The tiles the winner's ura-dora items were counted from, shown next to them. */}
+            {r.winner === q && (r.ura?.length ?? 0) > 0 && (
+              <div class="sheet-ura" data-testid="sheet-ura">
+                <span data-testid="sheet-ura-label">{tn('table.ura', r.ura!.length)}:</span>
+                {r.ura!.map((c) => (
+                  <Tile code={c} size="xs" />
+                ))}
+              </div>
+            )}
             <ItemsTable items={r.items[q] ?? []} wind={wind} prevailing={r.prevailing} from={isWinner ? r.from : undefined} />
             <footer>
               <span>

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { api, displayNames, type GameEvent, parseRecord, windOf } from '../api';
-import { grouped, signed, t } from '../i18n';
+import { grouped, signed, t, tn } from '../i18n';
 import { declarationName, ruleInfo } from '../i18n/rules';
 import { allStates, type ReplayState } from '../replay-model';
 import { Chart, Payments, SeatScores, TotalsTable } from '../sheet';
@@ -253,6 +253,16 @@ function describe(e: GameEvent | undefined, names: string[], decl: string): JSX.
     case 'washout':
       return t('log.washout');
     case 'reveal':
+      // J3-S8: the ura-dora indicators turned over for a riichi winner, as an indicator's event shows its tile.
+      if (e.ura_indicators?.length)
+        return (
+          <span data-testid="rp-ura">
+            {tn('replay.ev.reveal_ura', e.ura_indicators.length)}{' '}
+            {e.ura_indicators.map((c) => (
+              <Tile code={c} size="xs" />
+            ))}
+          </span>
+        );
       return t('replay.ev.reveal');
     case 'scores':
       return t('replay.ev.scores');

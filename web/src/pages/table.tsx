@@ -472,6 +472,7 @@ function Board(p: BoardProps) {
             me={p.me}
             waiting={p.waiting}
             dora={doraOf(p.events)}
+            ura={uraOf(p.events)}
             onDropTile={(code) => discard(code)}
           />
         </div>
@@ -932,6 +933,7 @@ function CenterInfo(p: {
   me: number | null;
   waiting: boolean;
   dora: string[];
+  ura: string[];
   onDropTile: (code: string) => void;
 }) {
   const v = p.view;
@@ -991,6 +993,14 @@ function CenterInfo(p: {
           <span class="dora" data-testid="dora">
             {t('table.dora')}{' '}
             {p.dora.map((d) => (
+              <Tile code={d} size="xs" />
+            ))}
+          </span>
+        )}
+        {p.ura.length > 0 && (
+          <span class="dora ura" data-testid="ura">
+            {tn('table.ura', p.ura.length)}{' '}
+            {p.ura.map((d) => (
               <Tile code={d} size="xs" />
             ))}
           </span>
@@ -1093,6 +1103,16 @@ function doraOf(events: GameEvent[]): string[] {
     }
   }
   return out;
+}
+
+/** The ura-dora indicators the hand's reveal turned over (J3-S8: a riichi winner's), if any. */
+function uraOf(events: GameEvent[]): string[] {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === 'reveal') return e.ura_indicators ?? [];
+    if (e.type === 'hand_start') break;
+  }
+  return [];
 }
 
 function revealOf(events: GameEvent[], q: number): string[] | null {
