@@ -732,24 +732,36 @@ fn a_settlement_item_names_its_seat() {
     );
 }
 
-/// A mangan of 7 han won by P1 (South) on P0's discard, with a riichi stick from P2.
-fn mangan(lang: Lang) -> App {
+/// Seat 0's app at a fresh japanese-3p table, in `lang`.
+fn japanese_app(lang: Lang) -> App {
     let game =
         mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
-    let (app, _) = app_with(game.view(0));
-    let mut app = app.with_lang(lang);
-    let item = |rule: &str, points: u32| ScoredItem {
+    app_with(game.view(0)).0.with_lang(lang)
+}
+
+/// A scored item under `rule`.
+fn item(rule: &str, points: u32) -> ScoredItem {
+    ScoredItem {
         rule: rule.into(),
         points,
         doubles: 0,
         limit: false,
         tile: None,
         name: None,
-    };
-    let named = |name: &str, points: u32| ScoredItem {
+    }
+}
+
+/// A J3-S8 item of the case `name`.
+fn named(name: &str, points: u32) -> ScoredItem {
+    ScoredItem {
         name: Some(name.into()),
         ..item("J3-S8", points)
-    };
+    }
+}
+
+/// A mangan of 7 han won by P1 (South) on P0's discard, with a riichi stick from P2.
+fn mangan(lang: Lang) -> App {
+    let mut app = japanese_app(lang);
     let now = Instant::now();
     app.apply(
         Update::Event(Event::Mahjong {
@@ -1021,22 +1033,7 @@ fn points_in_czech_and_polish() {
 /// P1 (South) in riichi wins on P0's discard in hand 1 (dora indicator 1C), the reveal
 /// turning over `ura` (J3-S8), with his concealed tiles `hand`.
 fn riichi_win(lang: Lang, hand: &[Tile], ura: &[Tile]) -> App {
-    let game =
-        mahjong_engine::Game::new(GameConfig::new(Ruleset::preset("japanese-3p").unwrap(), 1));
-    let (app, _) = app_with(game.view(0));
-    let mut app = app.with_lang(lang);
-    let item = |rule: &str, points: u32| ScoredItem {
-        rule: rule.into(),
-        points,
-        doubles: 0,
-        limit: false,
-        tile: None,
-        name: None,
-    };
-    let named = |name: &str, points: u32| ScoredItem {
-        name: Some(name.into()),
-        ..item("J3-S8", points)
-    };
+    let mut app = japanese_app(lang);
     let now = Instant::now();
     let mut items = vec![
         item("J3-Y4", 1),
