@@ -18,6 +18,8 @@ export interface ReplayState {
   results: HandResult[];
   /** The hand's payments made during play (MY3-I), for its score sheet. */
   instant: InstantPayment[];
+  /** The hand's dora indicators: the one revealed at its start, then any revealed later (kan-dora). */
+  dora: string[];
   /** The ura-dora indicators the hand's reveal turned over (J3-S8). */
   ura: string[];
   over: boolean;
@@ -39,6 +41,7 @@ export function emptyState(seats: number): ReplayState {
     totals: per(() => 0),
     results: [],
     instant: [],
+    dora: [],
     ura: [],
     over: false,
   };
@@ -67,7 +70,15 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
   switch (e.type) {
     case 'hand_start': {
       const fresh = emptyState(s.seats);
-      return { ...fresh, hand: e.hand, dealer: e.dealer, prevailing: e.prevailing, totals: s.totals, results: s.results };
+      return {
+        ...fresh,
+        hand: e.hand,
+        dealer: e.dealer,
+        prevailing: e.prevailing,
+        dora: e.dora ? [e.dora] : [],
+        totals: s.totals,
+        results: s.results,
+      };
     }
     case 'deal':
       s.concealed[e.player] = [...(e.tiles ?? [])];
@@ -141,6 +152,9 @@ export function apply(s0: ReplayState, e: GameEvent, names: string[]): ReplaySta
     }
     case 'payment':
       s.instant = [...s.instant, instantOf(e)];
+      break;
+    case 'indicator':
+      s.dora = [...s.dora, e.tile];
       break;
     case 'swap': {
       // MY3-J5: the natural tile into the pung, its joker back into the hand.

@@ -8,7 +8,7 @@ import { declarationName, ruleInfo } from '../i18n/rules';
 import { allStates, type ReplayState } from '../replay-model';
 import { Chart, Payments, SeatScores, TotalsTable } from '../sheet';
 import { Tile, sortTiles } from '../tiles';
-import { Bonus, Sets } from './table';
+import { Bonus, Indicators, Sets } from './table';
 import { rulesetLabel } from './home';
 import { WindMark } from '../glyphs';
 import { shownName } from '../names';
@@ -131,6 +131,12 @@ export function ReplayPage({ id }: { id: string }) {
         {describe(ev, names, decl)}
       </div>
       <div class="replay-board">
+        {/* What the live table's centre shows of the dead wall, so the sheet's dora items can be checked. */}
+        {(s.dora.length > 0 || s.ura.length > 0) && (
+          <div class="replay-indicators" data-testid="rp-indicators">
+            <Indicators dora={s.dora} ura={s.ura} />
+          </div>
+        )}
         {Array.from({ length: seats }, (_, q) => (
           <ReplaySeat s={s} q={q} name={names[q] ?? `#${q}`} ev={ev} />
         ))}

@@ -989,28 +989,41 @@ function CenterInfo(p: {
             {t('table.pot')} <b>{grouped(v.pot)}</b>
           </span>
         )}
-        {p.dora.length > 0 && (
-          <span class="dora" data-testid="dora">
-            {t('table.dora')}{' '}
-            {p.dora.map((d) => (
-              <Tile code={d} size="xs" />
-            ))}
-          </span>
-        )}
-        {p.ura.length > 0 && (
-          <span class="dora ura" data-testid="ura">
-            {tn('table.ura', p.ura.length)}{' '}
-            {p.ura.map((d) => (
-              <Tile code={d} size="xs" />
-            ))}
-          </span>
-        )}
+        <Indicators dora={p.dora} ura={p.ura} />
       </div>
       <div class="center-status" data-testid="status">
         {status}
       </div>
       {p.deadline && p.claimTile === null && <Timer deadline={p.deadline} />}
     </div>
+  );
+}
+
+/**
+ * The hand's dora indicators and the ura-dora ones its reveal turned over, each under its
+ * label; nothing for a hand without them. The table's centre and the replay's board show them
+ * alike.
+ */
+export function Indicators({ dora, ura }: { dora: string[]; ura: string[] }) {
+  return (
+    <>
+      {dora.length > 0 && (
+        <span class="dora" data-testid="dora">
+          {t('table.dora')}{' '}
+          {dora.map((d) => (
+            <Tile code={d} size="xs" />
+          ))}
+        </span>
+      )}
+      {ura.length > 0 && (
+        <span class="dora ura" data-testid="ura">
+          {tn('table.ura', ura.length)}{' '}
+          {ura.map((d) => (
+            <Tile code={d} size="xs" />
+          ))}
+        </span>
+      )}
+    </>
   );
 }
 
