@@ -194,6 +194,8 @@ fn j3_s8_the_ura_dora_indicators_are_turned_over_for_a_riichi_winner_only() {
     act(&mut g, 0, Action::ConcealedKong { tile: t("2B") });
     act(&mut g, 0, Action::Mahjong);
     assert_eq!(ura_shown(&g.take_events()), Some(vec![]));
+    // Nor does the table exported for the hand list any (`replay --tables`).
+    assert_eq!(g.hand().table_input().unwrap().ura_indicators, vec![]);
     // Nor does a washout, where every hand is shown too.
     let mut g = game(&[], [EAST, READY, WEST], "", "", 1);
     assert_eq!(ura_shown(&play_out(&mut g)), Some(vec![]));

@@ -304,15 +304,18 @@ impl PlayHooks for JapanesePlay {
             }
         }
         table.dora_indicators = dora;
+        let winner = (0..t.seats()).find(|&q| Some(pos[q]) == table.winner);
         let mut ura = [0u8; KINDS];
-        for t in self.ura_tiles(unused) {
-            if let Some(k) = t.kind() {
-                ura[k] += 1;
+        // J3-S8: turned over only for a winner in riichi, as `ura_indicators` shows them.
+        if winner.is_some_and(|p| self.riichi[p] != Riichi::None) {
+            for t in self.ura_tiles(unused) {
+                if let Some(k) = t.kind() {
+                    ura[k] += 1;
+                }
             }
         }
         table.ura_indicators = ura;
         if let Some(w) = table.win.as_mut() {
-            let winner = (0..t.seats()).find(|&q| pos[q] == table.winner.unwrap_or(usize::MAX));
             if let Some(p) = winner {
                 w.ippatsu = self.ippatsu[p];
                 // J3-YM1: Chiihou, a non-dealer's win on his first draw, uninterrupted.
