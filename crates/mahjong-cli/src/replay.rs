@@ -483,8 +483,7 @@ fn frames(entries: &[Cow<str>], states: bool) -> Result<Vec<GameFrames>, String>
                 }
                 let mut t = "every hand is shown".to_string();
                 if !ura_indicators.is_empty() {
-                    let tiles: Vec<String> = ura_indicators.iter().map(Tile::to_string).collect();
-                    t.push_str(&format!("; ura-dora indicators {}", tiles.join(" ")));
+                    t.push_str(&format!("; ura-dora indicators {}", list(ura_indicators)));
                 }
                 t
             }

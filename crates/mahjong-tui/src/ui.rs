@@ -781,22 +781,20 @@ fn prompt_lines(app: &App, now: Instant) -> Vec<Line<'static>> {
 
 /// A text with a `{tile}` placeholder left in it, the tile drawn in its colour there.
 fn with_tile(text: String, tile: Tile) -> Vec<Span<'static>> {
-    match text.split_once("{tile}") {
-        Some((before, after)) => vec![
-            Span::raw(before.to_string()),
-            tile_span(tile),
-            Span::raw(after.to_string()),
-        ],
-        None => vec![Span::raw(text)],
-    }
+    with_spans(text, "{tile}", vec![tile_span(tile)])
 }
 
 /// A text with a `{tiles}` placeholder left in it, the tiles drawn in their colours there.
 fn with_tiles(text: String, tiles: &[Tile]) -> Vec<Span<'static>> {
-    match text.split_once("{tiles}") {
+    with_spans(text, "{tiles}", tile_spans(tiles))
+}
+
+/// `text` with `spans` in place of its `placeholder` (the text alone without one).
+fn with_spans(text: String, placeholder: &str, spans: Vec<Span<'static>>) -> Vec<Span<'static>> {
+    match text.split_once(placeholder) {
         Some((before, after)) => {
             let mut v = vec![Span::raw(before.to_string())];
-            v.extend(tile_spans(tiles));
+            v.extend(spans);
             v.push(Span::raw(after.to_string()));
             v
         }

@@ -122,12 +122,17 @@ impl JapanesePlay {
         self.uninterrupted = false;
     }
 
-    /// The ura-dora indicators (J3-S8), in the order they lie: under the dora indicator,
-    /// and under each kan-dora one too where `kan_ura_dora` is on; none without
-    /// `ura_dora`.
-    fn ura_tiles<'a>(&self, unused: &'a [Tile]) -> impl Iterator<Item = &'a Tile> {
+    /// The ura-dora indicators turned over for `winner` (J3-S8), in the order they lie:
+    /// none unless he won in riichi; under the dora indicator, and under each kan-dora one
+    /// too where `kan_ura_dora` is on; none without `ura_dora`.
+    fn ura_tiles<'a>(
+        &self,
+        winner: Option<usize>,
+        unused: &'a [Tile],
+    ) -> impl Iterator<Item = &'a Tile> {
         let shown = (self.revealed as usize).min(unused.len());
-        let n = match (self.rules.ura_dora, self.rules.kan_ura_dora) {
+        let in_riichi = winner.is_some_and(|p| self.riichi[p] != Riichi::None);
+        let n = match (in_riichi && self.rules.ura_dora, self.rules.kan_ura_dora) {
             (false, _) => 0,
             (true, false) => 1,
             (true, true) => shown,
@@ -281,9 +286,7 @@ impl PlayHooks for JapanesePlay {
 
     /// J3-S8: the ura-dora indicators turned over for a riichi winner.
     fn ura_indicators<T: PlayTable>(&self, _t: &T, unused: &[Tile], p: usize, out: &mut Vec<Tile>) {
-        if self.riichi[p] != Riichi::None {
-            out.extend(self.ura_tiles(unused));
-        }
+        out.extend(self.ura_tiles(Some(p), unused));
     }
 
     fn fill_table<T: PlayTable>(
@@ -306,12 +309,10 @@ impl PlayHooks for JapanesePlay {
         table.dora_indicators = dora;
         let winner = (0..t.seats()).find(|&q| Some(pos[q]) == table.winner);
         let mut ura = [0u8; KINDS];
-        // J3-S8: turned over only for a winner in riichi, as `ura_indicators` shows them.
-        if winner.is_some_and(|p| self.riichi[p] != Riichi::None) {
-            for t in self.ura_tiles(unused) {
-                if let Some(k) = t.kind() {
-                    ura[k] += 1;
-                }
+        // J3-S8: as `ura_indicators` shows them (a winner in riichi only).
+        for t in self.ura_tiles(winner, unused) {
+            if let Some(k) = t.kind() {
+                ura[k] += 1;
             }
         }
         table.ura_indicators = ura;
