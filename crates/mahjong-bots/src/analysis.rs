@@ -75,28 +75,54 @@ pub(crate) struct Sight {
     pub unseen: Counts,
 }
 
+/// Where a tile counts in [`Sight`]'s tallies, by [`Tile::index`], and for a discard
+/// [`Tile::COUNT`] further on when it was claimed: its playing kind, or [`NOWHERE`] (a joker,
+/// a bonus tile, a claimed discard: that one is counted in the claimer's set). A lookup
+/// rather than branches: the tallies run over every discard at every decision.
+const SLOT: [u8; 2 * Tile::COUNT] = {
+    let mut slot = [NOWHERE as u8; 2 * Tile::COUNT];
+    let mut i = 0;
+    while i < Tile::COUNT {
+        if let Some(t) = Tile::from_index(i) {
+            if let Some(k) = t.kind() {
+                slot[i] = k as u8;
+            }
+        }
+        i += 1;
+    }
+    slot
+};
+
+/// The tally slot past the playing kinds, for tiles that count toward none.
+const NOWHERE: usize = KINDS;
+
+/// A tally with room for [`NOWHERE`]; 64 wide so that a slot masked to six bits needs no
+/// bounds check.
+type Tally = [u8; 64];
+
+#[inline]
+fn kinds_of(tally: &Tally) -> Counts {
+    let mut c = [0u8; KINDS];
+    c.copy_from_slice(&tally[..KINDS]);
+    c
+}
+
 impl Sight {
     /// The seat's own concealed tiles by kind.
     pub fn hand_of(view: &SeatView) -> Counts {
-        let mut hand = [0u8; KINDS];
+        let mut hand: Tally = [0; 64];
         for t in &view.concealed {
-            if let Some(k) = t.kind() {
-                hand[k] += 1;
-            }
+            hand[SLOT[t.index()] as usize & 63] += 1;
         }
-        hand
+        kinds_of(&hand)
     }
 
     pub fn of(view: &SeatView, copies: &[u8; KINDS]) -> Sight {
         let hand = Sight::hand_of(view);
-        let mut table = [0u8; KINDS];
+        let mut table: Tally = [0; 64];
         for seat in &view.public {
-            for (t, claimed) in &seat.discards {
-                if !claimed {
-                    if let Some(k) = t.kind() {
-                        table[k] += 1;
-                    }
-                }
+            for &(t, claimed) in &seat.discards {
+                table[SLOT[t.index() + Tile::COUNT * usize::from(claimed)] as usize & 63] += 1;
             }
             for s in &seat.sets {
                 for k in set_kinds(s.kind, s.tile) {
@@ -104,6 +130,7 @@ impl Sight {
                 }
             }
         }
+        let table = kinds_of(&table);
         let mut unseen = [0u8; KINDS];
         for k in 0..KINDS {
             unseen[k] = copies[k].saturating_sub(hand[k] + table[k]);
@@ -113,6 +140,20 @@ impl Sight {
             declared: view.public[view.player].sets.len(),
             table,
             unseen,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_are_kinds_and_claimed_discards_count_nowhere() {
+        for i in 0..Tile::COUNT {
+            let t = Tile::from_index(i).expect("a tile");
+            assert_eq!(SLOT[i] as usize, t.kind().unwrap_or(NOWHERE), "{t}");
+            assert_eq!(SLOT[i + Tile::COUNT] as usize, NOWHERE, "claimed {t}");
         }
     }
 }
