@@ -94,11 +94,18 @@ const SLOT: [u8; 2 * Tile::COUNT] = {
 };
 
 /// The tally slot past the playing kinds, for tiles that count toward none.
-const NOWHERE: usize = KINDS;
+pub(crate) const NOWHERE: usize = KINDS;
 
 /// A tally with room for [`NOWHERE`]; 64 wide so that a slot masked to six bits needs no
 /// bounds check.
-type Tally = [u8; 64];
+pub(crate) type Tally = [u8; 64];
+
+/// The slot of a tally that tile `t` counts in ([`SLOT`]): its kind, or [`NOWHERE`]
+/// (below 64, so a tally indexed by it needs no bounds check).
+#[inline]
+pub(crate) fn slot(t: Tile, claimed: bool) -> usize {
+    SLOT[t.index() + Tile::COUNT * usize::from(claimed)] as usize & 63
+}
 
 #[inline]
 fn kinds_of(tally: &Tally) -> Counts {
@@ -112,7 +119,7 @@ impl Sight {
     pub fn hand_of(view: &SeatView) -> Counts {
         let mut hand: Tally = [0; 64];
         for t in &view.concealed {
-            hand[SLOT[t.index()] as usize & 63] += 1;
+            hand[slot(*t, false)] += 1;
         }
         kinds_of(&hand)
     }
@@ -122,7 +129,7 @@ impl Sight {
         let mut table: Tally = [0; 64];
         for seat in &view.public {
             for &(t, claimed) in &seat.discards {
-                table[SLOT[t.index() + Tile::COUNT * usize::from(claimed)] as usize & 63] += 1;
+                table[slot(t, claimed)] += 1;
             }
             for s in &seat.sets {
                 for k in set_kinds(s.kind, s.tile) {

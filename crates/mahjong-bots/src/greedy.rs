@@ -23,7 +23,7 @@ use mahjong_tiles::{Tile, KINDS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::analysis::{dangerous_kinds_from, Sight};
+use crate::analysis::{dangerous_kinds_from, slot, Sight, Tally};
 use crate::plan::Planner;
 use crate::Bot;
 
@@ -499,21 +499,19 @@ impl GreedyBot {
                 push((-score, t));
             }
         } else {
-            // Lower is a better discard: little connected, little value lost.
-            for (t, s) in pool() {
-                if s != min_s {
-                    continue;
-                }
+            // Lower is a better discard: little connected, little value lost. The pool's
+            // candidates at the lowest shanten are gathered first without a branch (each
+            // written, the count moved on only for those), then ranked.
+            for &(t, s) in cands {
+                buf[n].1 = t;
+                n += usize::from((s == min_s) & (!any_safe | is_safe(t)));
+            }
+            for (rank, t) in &mut buf[..n] {
                 let k = t.kind().expect("playing tile");
-                let late = if cx.view.live_wall <= 4 && cx.sight.table[k] == 0 {
-                    // M90g: an unseen tile this late may let somebody go out.
-                    8
-                } else {
-                    0
-                };
-                let rank =
+                // M90g: an unseen tile this late may let somebody go out.
+                let late = 8 * i32::from((cx.view.live_wall <= 4) & (cx.sight.table[k] == 0));
+                *rank =
                     (cx.connectivity(k) + cx.loss(k) + late) as i64 * 16 - cx.safety(k) as i64 / 8;
-                push((rank, t));
             }
             let (candidates, max_shanten) = self.search;
             if n > 1 && min_s <= max_shanten {
@@ -1068,7 +1066,7 @@ impl Bot for GreedyBot {
 
 /// Whether an opponent's seat is probably close: Original Call, or `sets` declared sets.
 fn threatens(seat: &PublicSeat, sets: usize) -> bool {
-    seat.original_call || seat.sets.len() >= sets
+    seat.original_call | (seat.sets.len() >= sets)
 }
 
 /// Kinds that can join `c`'s groups: each held kind, and in chow suits its neighbours
@@ -1205,9 +1203,69 @@ pub(crate) struct Ctx<'a> {
     /// Safety bonus per kind from discards: the latest of each opponent, and everything a
     /// threatening opponent has discarded.
     discard_bonus: [i8; KINDS],
+    /// The suit neighbours held ([`Neighbours`]), for [`Ctx::connectivity`].
+    neighbours: Neighbours,
     /// The view of the hand toward a minimum value.
     plan: Option<PlanCtx>,
 }
+
+/// For each suit kind, whether the hand holds its neighbour in the same suit one rank
+/// below, one above, two below and two above: bit `k` of each mask. Worked out once a
+/// decision with shifts, so [`Ctx::connectivity`] reads four bits where it tested each
+/// neighbour's rank and count (branches a discard choice mispredicts).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Neighbours {
+    below1: u64,
+    above1: u64,
+    below2: u64,
+    above2: u64,
+}
+
+impl Neighbours {
+    pub(crate) fn of(hand: &Counts) -> Neighbours {
+        const SUITED: u64 = (1 << 27) - 1;
+        const RANK1: u64 = 1 | 1 << 9 | 1 << 18;
+        let held = nonzero_mask(hand) & SUITED;
+        Neighbours {
+            below1: held << 1 & !RANK1 & SUITED,
+            above1: held >> 1 & !(RANK1 << 8),
+            below2: held << 2 & !(RANK1 | RANK1 << 1) & SUITED,
+            above2: held >> 2 & !(RANK1 << 7 | RANK1 << 8),
+        }
+    }
+}
+
+/// The safety a kind's rank gives a discard ([`Ctx::safety`]): honours most, then
+/// terminals, then 2 and 8 (fewer runs take them).
+const RANK_SAFETY: [u8; KINDS] = {
+    let mut safety = [8u8; KINDS];
+    let mut k = 0;
+    while k < 27 {
+        safety[k] = match k % 9 {
+            0 | 8 => 4,
+            1 | 7 => 2,
+            _ => 0,
+        };
+        k += 1;
+    }
+    safety
+};
+
+/// The room a suit tile's rank leaves for runs: none at 1 and 9, some at 2 and 8, most in
+/// between; none for an honour.
+const RUN_ROOM: [u8; KINDS] = {
+    let mut room = [0u8; KINDS];
+    let mut k = 0;
+    while k < 27 {
+        room[k] = match k % 9 {
+            0 | 8 => 0,
+            1 | 7 => 1,
+            _ => 2,
+        };
+        k += 1;
+    }
+    room
+};
 
 /// What playing toward a minimum value adds to a decision's view.
 struct PlanCtx {
@@ -1266,26 +1324,25 @@ impl<'a> Ctx<'a> {
                 .count()
         };
         let mut threat = false;
-        let mut discard_bonus = [0i8; KINDS];
+        // Written without a branch on the seat or the tile (a claimed discard and a joker
+        // go to the slot that counts nowhere; the seat's own discards add nothing).
+        let mut bonus: Tally = [0; 64];
         for (q, seat) in view.public.iter().enumerate() {
-            if q == view.player {
-                continue;
-            }
-            let hot = threatens(seat, HOT_SETS);
+            let other = q != view.player;
+            let hot = other & threatens(seat, HOT_SETS);
             threat |= hot;
-            if let Some(&(t, false)) = seat.discards.last() {
-                if let Some(k) = t.kind() {
-                    discard_bonus[k] = discard_bonus[k].max(5);
-                }
+            if let Some(&(t, claimed)) = seat.discards.last() {
+                let k = slot(t, claimed);
+                bonus[k] = bonus[k].max(5 * u8::from(other));
             }
             if hot {
                 for &(t, _) in &seat.discards {
-                    if let Some(k) = t.kind() {
-                        discard_bonus[k] = discard_bonus[k].max(6);
-                    }
+                    let k = slot(t, false);
+                    bonus[k] = bonus[k].max(6);
                 }
             }
         }
+        let discard_bonus: [i8; KINDS] = std::array::from_fn(|k| bonus[k] as i8);
         let Some(p) = bot.plan.as_deref() else {
             return Ctx {
                 danger: bot.danger(view),
@@ -1296,6 +1353,7 @@ impl<'a> Ctx<'a> {
                 wind_chance: pairs_in(WINDS) >= 3,
                 threat,
                 discard_bonus,
+                neighbours: Neighbours::of(&sight.hand),
                 sight,
                 view,
                 plan: None,
@@ -1387,6 +1445,7 @@ impl<'a> Ctx<'a> {
                 isolated,
                 fold,
             }),
+            neighbours: Neighbours::of(&sight.hand),
             sight,
             view,
         }
@@ -1486,36 +1545,20 @@ impl<'a> Ctx<'a> {
     /// discard): copies held (live ones more), suit neighbours within two, and the room a
     /// rank leaves for runs.
     pub(crate) fn connectivity(&self, k: usize) -> i32 {
-        let h = &self.sight.hand;
-        let c = h[k] as i32;
-        let mut v = (c - 1).max(0) * if self.sight.unseen[k] > 0 { 4 } else { 2 };
-        if k < 27 {
-            let r = (k % 9) as isize;
-            let at = |d: isize| -> i32 {
-                let r2 = r + d;
-                i32::from((0..9).contains(&r2) && h[(k as isize + d) as usize] > 0)
-            };
-            v += 3 * (at(-1) + at(1)) + 2 * (at(-2) + at(2));
-            v += match r {
-                0 | 8 => 0,
-                1 | 7 => 1,
-                _ => 2,
-            };
-        }
-        v
+        let c = self.sight.hand[k] as i32;
+        let v = (c - 1).max(0) * if self.sight.unseen[k] > 0 { 4 } else { 2 };
+        let n = &self.neighbours;
+        let at = |mask: u64| (mask >> k & 1) as i32;
+        v + 3 * (at(n.below1) + at(n.above1))
+            + 2 * (at(n.below2) + at(n.above2))
+            + RUN_ROOM[k] as i32
     }
 
     /// How safe a discard of kind `k` is: copies nobody else can hold, honours and
     /// terminals (fewer ways to use them), and what opponents let go or threw.
     pub(crate) fn safety(&self, k: usize) -> i32 {
-        let t = Tile::from_kind(k);
         let mut s = 10 * (4 - self.sight.unseen[k].min(4) as i32);
-        s += match t.rank() {
-            None => 8,
-            Some(1 | 9) => 4,
-            Some(2 | 8) => 2,
-            _ => 0,
-        };
+        s += RANK_SAFETY[k] as i32;
         s += self.discard_bonus[k] as i32;
         if let Some(px) = &self.plan {
             s += PLAN_SACRED_SAFETY * px.sacred[k] as i32;
@@ -1544,6 +1587,40 @@ pub(crate) fn claim_jokers(hand: &Counts, k: usize, a: Action) -> u8 {
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    #[test]
+    fn neighbours_run_room_and_rank_safety_match_the_hand_and_ranks() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..2000 {
+            let mut hand = [0u8; KINDS];
+            for _ in 0..rng.gen_range(1..=14) {
+                hand[rng.gen_range(0..KINDS)] += 1;
+            }
+            let n = Neighbours::of(&hand);
+            for k in 0..KINDS {
+                let held = |d: isize| {
+                    let r = (k % 9) as isize + d;
+                    k < 27 && (0..9).contains(&r) && hand[(k as isize + d) as usize] > 0
+                };
+                let bit = |m: u64| m >> k & 1 == 1;
+                assert_eq!(bit(n.below1), held(-1), "{hand:?} {k}");
+                assert_eq!(bit(n.above1), held(1), "{hand:?} {k}");
+                assert_eq!(bit(n.below2), held(-2), "{hand:?} {k}");
+                assert_eq!(bit(n.above2), held(2), "{hand:?} {k}");
+            }
+        }
+        assert_eq!(&RUN_ROOM[..9], &[0, 1, 2, 2, 2, 2, 2, 1, 0]);
+        for (k, &safety) in RANK_SAFETY.iter().enumerate() {
+            let by_rank = match Tile::from_kind(k).rank() {
+                None => 8,
+                Some(1 | 9) => 4,
+                Some(2 | 8) => 2,
+                _ => 0,
+            };
+            assert_eq!(safety, by_rank, "{k}");
+        }
+        assert!(RUN_ROOM[27..].iter().all(|&r| r == 0));
+    }
 
     #[test]
     fn nonzero_mask_matches_each_count() {
