@@ -1235,37 +1235,29 @@ impl Neighbours {
     }
 }
 
-/// The safety a kind's rank gives a discard ([`Ctx::safety`]): honours most, then
-/// terminals, then 2 and 8 (fewer runs take them).
-const RANK_SAFETY: [u8; KINDS] = {
-    let mut safety = [8u8; KINDS];
+/// A value for each kind by rank: `ends` for 1 and 9, `next` for 2 and 8, `middle` for 3
+/// to 7, `honour` for the honours.
+const fn by_rank(ends: u8, next: u8, middle: u8, honour: u8) -> [u8; KINDS] {
+    let mut v = [honour; KINDS];
     let mut k = 0;
     while k < 27 {
-        safety[k] = match k % 9 {
-            0 | 8 => 4,
-            1 | 7 => 2,
-            _ => 0,
+        v[k] = match k % 9 {
+            0 | 8 => ends,
+            1 | 7 => next,
+            _ => middle,
         };
         k += 1;
     }
-    safety
-};
+    v
+}
+
+/// The safety a kind's rank gives a discard ([`Ctx::safety`]): honours most, then
+/// terminals, then 2 and 8 (fewer runs take them).
+const RANK_SAFETY: [u8; KINDS] = by_rank(4, 2, 0, 8);
 
 /// The room a suit tile's rank leaves for runs: none at 1 and 9, some at 2 and 8, most in
 /// between; none for an honour.
-const RUN_ROOM: [u8; KINDS] = {
-    let mut room = [0u8; KINDS];
-    let mut k = 0;
-    while k < 27 {
-        room[k] = match k % 9 {
-            0 | 8 => 0,
-            1 | 7 => 1,
-            _ => 2,
-        };
-        k += 1;
-    }
-    room
-};
+const RUN_ROOM: [u8; KINDS] = by_rank(0, 1, 2, 0);
 
 /// What playing toward a minimum value adds to a decision's view.
 struct PlanCtx {
