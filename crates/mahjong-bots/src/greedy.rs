@@ -353,27 +353,13 @@ impl GreedyBot {
         }
         let d = cx.sight.declared;
         let hand = &cx.sight.hand;
-        // The kinds discardable, then the shanten after discarding each, in one batch.
-        let mut kinds = KindMask::EMPTY;
-        for a in &cx.view.legal {
-            if let Action::Discard { tile, call: false } = *a {
-                if let Some(k) = tile.kind() {
-                    kinds.insert(k);
-                }
-            }
-        }
+        // The tiles discardable, then the shanten after discarding each, in one batch.
+        let (mut v, kinds) = natural_discards(&cx.view.legal);
         if self.weighs_jokers() {
             // MY3-J: a joker is worth more than any natural tile, so it goes only when
             // nothing else may.
             let after = self.shanten_each_removed_with_jokers(hand, d, kinds);
-            let mut v = Cands::new();
-            for a in &cx.view.legal {
-                if let Action::Discard { tile, call: false } = *a {
-                    if let Some(k) = tile.kind() {
-                        v.push((tile, after[k]));
-                    }
-                }
-            }
+            v.set_each(&after);
             if v.is_empty() {
                 if let Some(Action::Discard { tile, .. }) = cx
                     .view
@@ -394,13 +380,7 @@ impl GreedyBot {
         } else {
             self.shape.shanten_regular_each_removed(hand, d, kinds)
         };
-        let mut v = Cands::new();
-        for a in &cx.view.legal {
-            if let Action::Discard { tile, call: false } = *a {
-                let Some(k) = tile.kind() else { continue };
-                v.push((tile, after[k]));
-            }
-        }
+        v.set_each(&after);
         // The other forms need no declared set. Discarding never lowers the orphans
         // shanten, so when the whole hand's exceeds every regular value they cannot win.
         if d == 0 && !all_forms {
@@ -410,9 +390,7 @@ impl GreedyBot {
             // (Seven pairs are not allowed here: that case took every form above.)
             if orphans {
                 after = self.shape.shanten_each_removed(hand, d, false, kinds);
-                for (t, s) in v.iter_mut() {
-                    *s = after[t.kind().expect("playing tile")];
-                }
+                v.set_each(&after);
             }
         }
         v
@@ -934,23 +912,26 @@ impl GreedyBot {
 /// Each distinct legal discard with the distance from ready of the hand after it, toward
 /// hands that meet the minimum.
 fn plan_candidates(p: &Planner, px: &PlanCtx, cx: &Ctx) -> Cands {
-    let mut kinds = 0u64;
-    for a in &cx.view.legal {
+    let (mut v, kinds) = natural_discards(&cx.view.legal);
+    let after = p.distance_each(&cx.sight.hand, &px.decl, px.winds, kinds.0, false);
+    v.set_each(&after);
+    v
+}
+
+/// The natural tiles `legal` lets the seat discard without a call, in its order, each with
+/// shanten 0 until [`Cands::set_each`], and their kinds: one pass over the actions.
+fn natural_discards(legal: &[Action]) -> (Cands, KindMask) {
+    let mut v = Cands::new();
+    let mut kinds = KindMask::EMPTY;
+    for a in legal {
         if let Action::Discard { tile, call: false } = *a {
             if let Some(k) = tile.kind() {
-                kinds |= 1 << k;
+                v.push((tile, 0));
+                kinds.insert(k);
             }
         }
     }
-    let after = p.distance_each(&cx.sight.hand, &px.decl, px.winds, kinds, false);
-    let mut v = Cands::new();
-    for a in &cx.view.legal {
-        if let Action::Discard { tile, call: false } = *a {
-            let Some(k) = tile.kind() else { continue };
-            v.push((tile, after[k]));
-        }
-    }
-    v
+    (v, kinds)
 }
 
 /// Whether to declare ready discarding kind `k`: the hand is then frozen, so only with
@@ -1158,6 +1139,13 @@ impl Cands {
     fn push(&mut self, c: (Tile, i8)) {
         self.items[self.n] = c;
         self.n += 1;
+    }
+
+    /// Sets each candidate's shanten to `after` of its kind (natural tiles only).
+    fn set_each(&mut self, after: &[i8; KINDS]) {
+        for (t, s) in self.iter_mut() {
+            *s = after[t.kind().expect("a natural tile")];
+        }
     }
 }
 
