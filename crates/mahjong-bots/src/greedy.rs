@@ -594,6 +594,11 @@ impl GreedyBot {
         cx: &Ctx,
         cands: &[(Tile, i8)],
     ) -> Option<Action> {
+        // Each candidate is a legal discard: when they are all the legal actions, no kong
+        // is among them (most turns), and the actions need no second look.
+        if view.legal.len() == cands.len() {
+            return None;
+        }
         let d = cx.sight.declared;
         let best_s = cands.iter().map(|&(_, s)| s).min().unwrap_or(i8::MAX);
         view.legal.iter().copied().find(|a| {
